@@ -1,0 +1,193 @@
+"""The expression tree: small frozen dataclasses, read by every interpreter (Python, Z3, numpy).
+
+``pos`` (the offset in the source text) is kept for error messages and excluded from equality.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Union
+
+Value = Union[int, Fraction, bool, str]
+
+
+@dataclass(frozen=True)
+class Const:
+    value: Value
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Name:
+    """A descriptor (``HCP``), a suit constant (``S``), a bound suit variable, or an outcome name."""
+
+    id: str
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Call:
+    fn: str
+    args: tuple["Expr", ...]
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Neg:
+    operand: "Expr"
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Arith:
+    op: str  # "+", "-", "*", "/"
+    left: "Expr"
+    right: "Expr"
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Compare:
+    """``a op b``; a chain ``a <= b <= c`` is parsed into ``And`` of two Compares."""
+
+    op: str  # "=", "!=", "<", "<=", ">", ">="
+    left: "Expr"
+    right: "Expr"
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class And:
+    items: tuple["Expr", ...]
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Or:
+    items: tuple["Expr", ...]
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Not:
+    operand: "Expr"
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Quant:
+    """``any(s in S, H, D: body)``, ``all(...)`` or ``count(...)``; suits as Algol numbers."""
+
+    kind: str  # "any", "all", "count"
+    var: str
+    suits: tuple[int, ...]
+    body: "Expr"
+    pos: int = field(default=0, compare=False)
+
+
+Expr = Union[Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Quant]
+
+TRUE = Const(True)
+FALSE = Const(False)
+
+
+def children(e: Expr) -> tuple[Expr, ...]:
+    if isinstance(e, Call):
+        return e.args
+    if isinstance(e, (Neg, Not)):
+        return (e.operand,)
+    if isinstance(e, (Arith, Compare)):
+        return (e.left, e.right)
+    if isinstance(e, (And, Or)):
+        return e.items
+    if isinstance(e, Quant):
+        return (e.body,)
+    return ()
+
+
+def walk(e: Expr):
+    """Every node of ``e``, parents first."""
+    yield e
+    for c in children(e):
+        yield from walk(c)
+
+
+def conj(*items: Expr) -> Expr:
+    """``and`` of the items, flattening and dropping ``true``."""
+    flat: list[Expr] = []
+    for it in items:
+        if isinstance(it, And):
+            flat.extend(it.items)
+        elif it != TRUE:
+            flat.append(it)
+    if not flat:
+        return TRUE
+    return flat[0] if len(flat) == 1 else And(tuple(flat))
+
+
+def disj(*items: Expr) -> Expr:
+    flat: list[Expr] = []
+    for it in items:
+        if isinstance(it, Or):
+            flat.extend(it.items)
+        elif it != FALSE:
+            flat.append(it)
+    if not flat:
+        return FALSE
+    return flat[0] if len(flat) == 1 else Or(tuple(flat))
+
+
+def substitute(e: Expr, var: str, suit: int) -> Expr:
+    """``e`` with the suit variable ``var`` replaced by the constant suit ``suit``."""
+    if isinstance(e, Name):
+        return Const(suit) if e.id == var else e
+    if isinstance(e, Const):
+        return e
+    if isinstance(e, Call):
+        return Call(e.fn, tuple(substitute(a, var, suit) for a in e.args), e.pos)
+    if isinstance(e, Neg):
+        return Neg(substitute(e.operand, var, suit), e.pos)
+    if isinstance(e, Not):
+        return Not(substitute(e.operand, var, suit), e.pos)
+    if isinstance(e, Arith):
+        return Arith(e.op, substitute(e.left, var, suit), substitute(e.right, var, suit), e.pos)
+    if isinstance(e, Compare):
+        return Compare(e.op, substitute(e.left, var, suit), substitute(e.right, var, suit), e.pos)
+    if isinstance(e, And):
+        return And(tuple(substitute(i, var, suit) for i in e.items), e.pos)
+    if isinstance(e, Or):
+        return Or(tuple(substitute(i, var, suit) for i in e.items), e.pos)
+    if isinstance(e, Quant):
+        if e.var == var:
+            return e
+        return Quant(e.kind, e.var, e.suits, substitute(e.body, var, suit), e.pos)
+    raise TypeError(e)
+
+
+def expand_quantifiers(e: Expr) -> Expr:
+    """``any``/``all``/``count`` unrolled over their (finitely many) suits."""
+    if isinstance(e, Quant):
+        parts = [expand_quantifiers(substitute(e.body, e.var, s)) for s in e.suits]
+        if e.kind == "any":
+            return disj(*parts) if parts else FALSE
+        if e.kind == "all":
+            return conj(*parts) if parts else TRUE
+        return Call("count", tuple(parts), e.pos)
+    if isinstance(e, (Const, Name)):
+        return e
+    if isinstance(e, Call):
+        return Call(e.fn, tuple(expand_quantifiers(a) for a in e.args), e.pos)
+    if isinstance(e, Neg):
+        return Neg(expand_quantifiers(e.operand), e.pos)
+    if isinstance(e, Not):
+        return Not(expand_quantifiers(e.operand), e.pos)
+    if isinstance(e, Arith):
+        return Arith(e.op, expand_quantifiers(e.left), expand_quantifiers(e.right), e.pos)
+    if isinstance(e, Compare):
+        return Compare(e.op, expand_quantifiers(e.left), expand_quantifiers(e.right), e.pos)
+    if isinstance(e, And):
+        return And(tuple(expand_quantifiers(i) for i in e.items), e.pos)
+    if isinstance(e, Or):
+        return Or(tuple(expand_quantifiers(i) for i in e.items), e.pos)
+    raise TypeError(e)
