@@ -1,0 +1,51 @@
+"""``openbid check-algol``: the two OPENBIDs (rules table, literal Algol) agree on every class."""
+
+from __future__ import annotations
+
+import time
+
+from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.progress import Progress
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "check-algol", help="compare the rules engine with the literal Algol on all classes",
+        description="Run both forms of OPENBID (the rules table and the literal transcription of "
+                    "the Algol) on all 34,033,880 hand classes, or on --sample N random classes. "
+                    "Exit 0 if they agree everywhere, 1 if not.")
+    p.add_argument("--sample", type=int, metavar="N", help="check N random classes only")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from verify.agreement import check_algol, check_algol_sample
+
+    rules = rules_from(args)
+    t0 = time.monotonic()
+    if args.sample:
+        result = check_algol_sample(rules, args.sample, args.seed)
+    else:
+        bar = Progress("check-algol")
+        try:
+            result = check_algol(rules, bar)
+        finally:
+            bar.close()
+    seconds = time.monotonic() - t0
+    if args.json:
+        emit_json({"variant": rules.name, "classes": result.classes,
+                   "mismatches": result.mismatch_count, "agrees": result.agrees,
+                   "seconds": round(seconds, 1),
+                   "examples": [m.__dict__ for m in result.mismatches]})
+    else:
+        what = f"{result.classes:,} random classes" if args.sample else f"all {result.classes:,} classes"
+        if result.agrees:
+            print(f"rules engine and literal Algol agree on {what} ({rules.name}; {seconds:.1f} s)")
+        else:
+            print(f"DISAGREE on {result.mismatch_count:,} of {what} ({rules.name}):")
+            for m in result.mismatches:
+                print(f"  {m.hand}: engine {m.engine[0]}@{m.engine[1]}, algol {m.algol[0]}@{m.algol[1]}")
+    return 0 if result.agrees else 1

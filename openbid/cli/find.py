@@ -1,0 +1,75 @@
+"""``openbid find EXPR``: witness hands (from Z3, re-checked by the executable), exact count."""
+
+from __future__ import annotations
+
+import time
+
+from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.progress import Progress
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "find", help="find hands satisfying an expression (counterexample search)",
+        description='Find hands satisfying EXPR, e.g. \'meets("10") and TOTALPTS <= 6\'. Each '
+                    "hand comes from Z3 and is re-run through the executable procedure before it "
+                    "is shown. Exit 0 if found, 1 if no hand satisfies EXPR, 2 on error or UNKNOWN.")
+    p.add_argument("expr", metavar="EXPR")
+    p.add_argument("--limit", type=int, default=5, help="how many distinct hands (default 5)")
+    p.add_argument("--count", action="store_true", help="also the exact number of hands")
+    p.add_argument("--timeout", type=float, default=20.0, help="solver timeout in seconds")
+    p.add_argument("--json", action="store_true")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from openbid.expr import parse
+    from openbid.procedure import program_for
+    from verify.search import find
+    from verify.verdicts import Status
+
+    rules = rules_from(args)
+    expr = parse(args.expr)
+    t0 = time.monotonic()
+    result = find(expr, rules, max(0, args.limit), int(args.timeout * 1000))
+    search_s = time.monotonic() - t0
+    program = program_for(rules)
+    if result.status is Status.UNKNOWN:
+        msg = f"UNKNOWN: the solver gave up ({result.reason or 'no reason given'})"
+        if args.json:
+            emit_json({"status": "unknown", "reason": result.reason})
+        else:
+            print(msg)
+        return 2
+    for hand in result.witnesses:
+        o = program.bid_hand(hand)
+        if args.json:
+            emit_json({"hand": hand.to_pbn(), "paper": hand.to_paper(), "bid": o.bid,
+                       "bidval": o.bidval, "section": o.section})
+        else:
+            print(f"{hand.to_paper():<40} {hand.to_pbn():<22} {o.bid} at {o.section}")
+    if result.status is Status.UNSAT and not args.json:
+        print("no hand satisfies this expression (proved by Z3: unsat)")
+    elif result.status is Status.UNSAT:
+        emit_json({"status": "unsat"})
+    elif not args.json:
+        more = " (no more exist)" if result.exhausted else ""
+        print(f"{len(result.witnesses)} hand(s){more}, each confirmed by the executable; "
+              f"{search_s * 1000:.0f} ms")
+    if args.count:
+        from verify.enumeration import TOTAL_HANDS, Census
+
+        bar = Progress("count")
+        try:
+            groups = Census([rules]).group([], bar, where=expr)
+        finally:
+            bar.close()
+        n = sum(groups.weights.values())
+        classes = sum(groups.classes.values())
+        if args.json:
+            emit_json({"count": n, "classes": classes, "probability": n / TOTAL_HANDS})
+        else:
+            print(f"exactly {n:,} of {TOTAL_HANDS:,} hands ({n / TOTAL_HANDS:.8%}), "
+                  f"{classes:,} classes")
+    return 1 if result.status is Status.UNSAT else 0

@@ -1,0 +1,674 @@
+"""Exact, weighted enumeration of every hand class (redeal's SmartStack idea).
+
+A hand class fixes, per suit, which of A K Q J T are held and how many spot cards there are: all
+OPENBID can see (verify.soundness shows it). There are 34,033,880 classes; a class with spot
+counts (n_C, n_D, n_H, n_S) stands for prod C(8, n_s) hands, and the weights sum to
+C(52, 13) = 635,013,559,600 (asserted on every full run).
+
+The rules table is run over the classes in chunks with numpy, by the same symbolic executor that
+builds the Z3 formulas (verify.execution), and results are grouped by any columns (outcome under
+a rules table, or any expression) into exact counts with one example class per group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from itertools import product
+from math import comb
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
+
+from openbid.bids import bid_text
+from openbid.descriptors import Readings
+from openbid.errors import OpenbidError
+from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant,
+                              expand_quantifiers)
+from openbid.expr.names import SUIT_CONSTANTS
+from openbid.hand import Hand
+from openbid.playtricks import suit_playtricks
+from openbid.rules.meets import meets_expr
+from openbid.rules.model import PASS_SECTION, Rules
+from openbid.shape import parse_shape
+from verify.execution import Execution, execute
+
+TOTAL_HANDS = comb(52, 13)  # 635,013,559,600
+TOTAL_CLASSES = 34_033_880
+SUITS = (1, 2, 3, 4)  # C D H S
+
+
+# ---- per-suit classes ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class SuitClasses:
+    """Every (honour mask, spot count) of one suit: 288 classes, numbered 0..287."""
+
+    mask: np.ndarray
+    spots: np.ndarray
+    length: np.ndarray
+    weight: np.ndarray
+
+    @staticmethod
+    @lru_cache(maxsize=1)
+    def build() -> "SuitClasses":
+        rows = [(m, n) for m in range(32) for n in range(9)]
+        mask = np.array([m for m, _ in rows], dtype=np.int16)
+        spots = np.array([n for _, n in rows], dtype=np.int16)
+        length = np.array([bin(m).count("1") + n for m, n in rows], dtype=np.int16)
+        weight = np.array([comb(8, n) for _, n in rows], dtype=np.int64)
+        return SuitClasses(mask, spots, length, weight)
+
+    def bit(self, rank: str) -> np.ndarray:
+        return (self.mask >> "TJQKA".index(rank)) & 1
+
+    def pt(self, source: str) -> np.ndarray:
+        if source in _PT_TABLES:
+            return _PT_TABLES[source]
+        out = np.zeros(len(self.mask), dtype=np.int16)
+        for i, (m, n) in enumerate(zip(self.mask, self.length)):
+            a, k, q, j = ((int(m) >> b) & 1 for b in (4, 3, 2, 1))
+            try:
+                out[i] = suit_playtricks(source, bool(a), bool(k), bool(q), bool(j), int(n))
+            except ValueError:  # a length the holding cannot have (only above 13 or impossible)
+                out[i] = 0
+        _PT_TABLES[source] = out
+        return out
+
+
+_PT_TABLES: dict[str, np.ndarray] = {}
+
+
+def compositions() -> list[tuple[int, int, int, int]]:
+    """Suit lengths (C, D, H, S) summing to 13, in a fixed order."""
+    return [(c, d, h, 13 - c - d - h) for c in range(14) for d in range(14 - c)
+            for h in range(14 - c - d)]
+
+
+@lru_cache(maxsize=1)
+def _by_length() -> list[np.ndarray]:
+    sc = SuitClasses.build()
+    return [np.flatnonzero(sc.length == n).astype(np.int16) for n in range(14)]
+
+
+@dataclass
+class Chunk:
+    """A block of hand classes: per suit the class id (into SuitClasses), and the global offset."""
+
+    ids: dict[int, np.ndarray]  # suit -> class ids
+    offset: int
+
+    @property
+    def size(self) -> int:
+        return len(self.ids[1])
+
+
+CHUNK_TARGET = 1 << 20
+
+
+@lru_cache(maxsize=4)
+def chunk_plan(target: int = CHUNK_TARGET) -> tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...]:
+    """Compositions grouped into chunks of about ``target`` classes: (offset, compositions)."""
+    by_len = _by_length()
+    plan = []
+    pending: list[tuple[int, int, int, int]] = []
+    size = offset = 0
+    for comp in compositions():
+        n = int(np.prod([len(by_len[k]) for k in comp]))
+        if n == 0:
+            continue
+        pending.append(comp)
+        size += n
+        if size >= target:
+            plan.append((offset, tuple(pending)))
+            offset += size
+            pending, size = [], 0
+    if pending:
+        plan.append((offset, tuple(pending)))
+    return tuple(plan)
+
+
+def make_chunk(offset: int, comps: tuple[tuple[int, int, int, int], ...]) -> Chunk:
+    by_len = _by_length()
+    parts = []
+    for comp in comps:
+        grids = np.meshgrid(*(by_len[k] for k in comp), indexing="ij")
+        parts.append([g.ravel() for g in grids])
+    return Chunk({s: np.concatenate([p[i] for p in parts]) for i, s in enumerate(SUITS)}, offset)
+
+
+def chunks(target: int = CHUNK_TARGET) -> Iterator[Chunk]:
+    """All 34,033,880 classes in a fixed order, in chunks of about ``target`` rows."""
+    for offset, comps in chunk_plan(target):
+        yield make_chunk(offset, comps)
+
+
+def class_hand(ids: Sequence[int]) -> Hand:
+    """The hand class with per-suit class ids (C, D, H, S)."""
+    sc = SuitClasses.build()
+    masks = tuple(int(sc.mask[ids[s - 1]]) for s in (4, 3, 2, 1))
+    spots = tuple(int(sc.spots[ids[s - 1]]) for s in (4, 3, 2, 1))
+    return Hand.from_class(masks, spots)  # type: ignore[arg-type]
+
+
+# ---- descriptors over a chunk ------------------------------------------------------------
+class NumpyAlgebra:
+    true = True
+    false = False
+
+    def and_(self, a, b):
+        if a is False or b is False:
+            return False
+        if a is True:
+            return b
+        if b is True:
+            return a
+        return a & b
+
+    def or_(self, a, b):
+        if a is True or b is True:
+            return True
+        if a is False:
+            return b
+        if b is False:
+            return a
+        return a | b
+
+    def not_(self, a):
+        if isinstance(a, bool):
+            return not a
+        return ~a
+
+    def is_false(self, a) -> bool:
+        return a is False or (isinstance(a, np.ndarray) and not a.any())
+
+
+ALG = NumpyAlgebra()
+
+
+class ArrayHand:
+    """Every descriptor of every class of a chunk, as numpy arrays, under ``readings``."""
+
+    def __init__(self, chunk: Chunk, readings: Readings) -> None:
+        self.chunk = chunk
+        self.readings = readings
+        self.sc = SuitClasses.build()
+        self._cache: dict = {}
+
+    def _per(self, name: str, table: np.ndarray) -> dict[int, np.ndarray]:
+        key = ("per", name)
+        if key not in self._cache:
+            self._cache[key] = {s: table[self.chunk.ids[s]] for s in SUITS}
+        return self._cache[key]
+
+    @cached_property
+    def length(self):
+        return self._per("length", self.sc.length.astype(np.int8))
+
+    def has(self, s: int, rank: str) -> np.ndarray:
+        return self._per(rank, self.sc.bit(rank).astype(bool))[s]
+
+    @cached_property
+    def points(self):
+        sc = self.sc
+        t = (4 * sc.bit("A") + 3 * sc.bit("K") + 2 * sc.bit("Q") + sc.bit("J")).astype(np.int8)
+        return self._per("points", t)
+
+    @cached_property
+    def honours(self):
+        sc = self.sc
+        t = sum(sc.bit(r) for r in "AKQJT").astype(np.int8)
+        return self._per("honours", t)
+
+    @cached_property
+    def sub(self):
+        sc = self.sc
+        n = sc.length
+        t = (np.where((sc.bit("A") == 1) & (n == 1), -1, 0) + np.where((sc.bit("K") == 1) & (n == 1), 2, 0)
+             + np.where((sc.bit("Q") == 1) & (n < 3), 3 - n, 0) + np.where((sc.bit("J") == 1) & (n < 3), 1, 0))
+        return self._per("sub", t.astype(np.int8))
+
+    @cached_property
+    def safe(self):
+        sc = self.sc
+        n = sc.length
+        t = (sc.bit("A") == 1) | ((sc.bit("K") == 1) & (n != 1)) | (n >= 3)
+        return self._per("safe", t)
+
+    @cached_property
+    def notr(self):
+        sc = self.sc
+        n = sc.length
+        t = ((sc.bit("K") == 1) & (n == 1)) | ((n == 2) & (sc.bit("Q") == 1) & (sc.bit("J") == 1))
+        return self._per("notr", t)
+
+    @cached_property
+    def pt(self):
+        return self._per("pt:" + self.readings.playtricks, self.sc.pt(self.readings.playtricks).astype(np.int8))
+
+    @cached_property
+    def weight(self) -> np.ndarray:
+        w = self.sc.weight
+        ids = self.chunk.ids
+        return w[ids[1]] * w[ids[2]] * w[ids[3]] * w[ids[4]]
+
+    @cached_property
+    def scalars(self) -> dict[str, np.ndarray]:
+        L, P = self.length, self.points
+        i16 = np.int16
+        hcp = (P[1].astype(i16) + P[2] + P[3] + P[4])
+        aces = sum(self.has(s, "A").astype(np.int8) for s in SUITS)
+        distp = sum(np.where(L[s] < 3, 3 - L[s], 0).astype(np.int8) for s in SUITS)
+        longest = np.maximum(np.maximum(L[1], L[2]), np.maximum(L[3], L[4]))
+        xtrp = (1 - (distp == 0) - (aces == 0) + (aces == 4)
+                + sum(np.where(L[s] >= 5, 2 * (L[s].astype(i16) - 5) + 1, 0) for s in SUITS)).astype(i16)
+        sub = sum(self.sub[s].astype(i16) for s in SUITS)
+        r = self.readings
+        if r.solid == "corrected":
+            bad = [((P[s] <= 2) & (L[s] <= 4)) | self.notr[s] for s in SUITS]
+        else:
+            bad = [((P[s] >= 2) & (L[s] <= 4)) | self.notr[s] for s in SUITS]
+        two, three = (3, 2) if r.notrumptry == "code" else (2, 1)
+        ntbad = [((P[s] <= two) & (L[s] == 2)) | ((P[s] <= three) & (L[s] == 3)) | (L[s] <= 1)
+                 | self.notr[s] for s in SUITS]
+        return {
+            "HCP": hcp, "DISTP": distp, "ACES": aces, "LONGEST": longest, "XTRP": xtrp,
+            "SUB": sub, "TOTALPTS": hcp + xtrp - sub, "SUMP": hcp + distp - sub,
+            "KINGS": sum(self.has(s, "K").astype(np.int8) for s in SUITS),
+            "STOP": sum(self.safe[s].astype(np.int8) for s in SUITS),
+            "PLAYTRICKS": sum(self.pt[s].astype(i16) for s in SUITS),
+            "VOIDFLAG": (L[1] == 0) | (L[2] == 0) | (L[3] == 0) | (L[4] == 0),
+            "EVENDIST": distp <= 1,
+            "FOUR441": (longest <= 5) & ((L[1] == 1) | (L[2] == 1) | (L[3] == 1) | (L[4] == 1)),
+            "SOLID": ~(bad[0] | bad[1] | bad[2] | bad[3]),
+            "NOTRUMPTRY": ~(ntbad[0] | ntbad[1] | ntbad[2] | ntbad[3]),
+        }
+
+    @cached_property
+    def sp(self) -> np.ndarray:
+        stacked = np.stack([self.points[s] for s in SUITS], axis=1)
+        return -np.sort(-stacked, axis=1)  # columns SP(1) .. SP(4)
+
+
+class ArrayRules:
+    """The rules table run over one chunk: outcome arrays and compiled expressions."""
+
+    def __init__(self, rules: Rules, hand: ArrayHand) -> None:
+        self.rules = rules
+        self.hand = hand
+        self.labels = rules.labels
+        self._memo: dict[Expr, object] = {}
+
+    @cached_property
+    def execution(self) -> Execution:
+        return execute(self.rules, ALG, self.cond, self.num)
+
+    @cached_property
+    def outcome(self) -> tuple[np.ndarray, np.ndarray]:
+        n = self.hand.chunk.size
+        bidval = np.zeros(n, dtype=np.int16)
+        section = np.full(n, self.labels.index(str(PASS_SECTION)), dtype=np.int8)
+        for site in self.execution.sites:
+            fire = site.fire
+            if fire is False:
+                continue
+            if fire is True:
+                fire = np.ones(n, dtype=bool)
+            bidval[fire] = site.value if np.isscalar(site.value) else site.value[fire]
+            section[fire] = self.labels.index(site.label)
+        return bidval, section
+
+    def cond(self, e: Expr):
+        return self._eval(expand_quantifiers(e))
+
+    def num(self, e: Expr):
+        return self._eval(expand_quantifiers(e))
+
+    def _eval(self, e: Expr):
+        hit = self._memo.get(e)
+        if hit is None and e not in self._memo:
+            hit = self._z(e)
+            self._memo[e] = hit
+        return hit
+
+    def _z(self, e: Expr):
+        h = self.hand
+        if isinstance(e, Const):
+            if isinstance(e.value, str):
+                raise OpenbidError("a string can only be compared with bid, section or SHAPE")
+            return e.value
+        if isinstance(e, Name):
+            if e.id in SUIT_CONSTANTS:
+                return SUIT_CONSTANTS[e.id]
+            if e.id in h.scalars:
+                return h.scalars[e.id]
+            if e.id == "bidval":
+                return self.outcome[0]
+            raise OpenbidError(f"{e.id} cannot be used alone here")
+        if isinstance(e, Call):
+            return self._call(e)
+        if isinstance(e, Neg):
+            return -_wide(self._eval(e.operand))
+        if isinstance(e, Arith):
+            a, b = _wide(self._eval(e.left)), _wide(self._eval(e.right))
+            if e.op == "+":
+                return a + b
+            if e.op == "-":
+                return a - b
+            if e.op == "*":
+                return a * b
+            return _exact_div(a, b)
+        if isinstance(e, Compare):
+            special = self._compare_names(e)
+            if special is not None:
+                return special
+            a, b = self._eval(e.left), self._eval(e.right)
+            return _cmp(e.op, a, b)
+        if isinstance(e, And):
+            out = True
+            for it in e.items:
+                out = ALG.and_(out, self._eval(it))
+                if out is False:
+                    break
+            return out
+        if isinstance(e, Or):
+            out = False
+            for it in e.items:
+                out = ALG.or_(out, self._eval(it))
+                if out is True:
+                    break
+            return out
+        if isinstance(e, Not):
+            return ALG.not_(self._eval(e.operand))
+        if isinstance(e, Quant):  # pragma: no cover
+            raise AssertionError("quantifier not expanded")
+        raise TypeError(e)
+
+    def _call(self, e: Call):
+        h = self.hand
+        fn = e.fn
+        if fn == "count":
+            return sum(_as_int(self._eval(a)) for a in e.args)
+        if fn == "meets":
+            return self.cond(meets_expr(self.rules, e.args[0].value))  # type: ignore[union-attr]
+        if fn == "SP":
+            return h.sp[:, e.args[0].value - 1]  # type: ignore[union-attr]
+        s = _suit(e.args[0])
+        simple = {"SUITLENGTH": h.length, "SUITPOINTS": h.points, "HONORCOUNT": h.honours,
+                  "PT": h.pt, "SAFE": h.safe, "NOTR": h.notr}
+        if fn in simple:
+            return simple[fn][s]
+        if fn in ("ACE", "KING", "QUEEN", "JACK", "TEN"):
+            return h.has(s, "AKQJT"[("ACE", "KING", "QUEEN", "JACK", "TEN").index(fn)])
+        if fn == "OUTSIDEACE":
+            out = False
+            for t in SUITS:
+                if t != s:
+                    out = ALG.or_(out, h.has(t, "A"))
+            return out
+        if fn == "CANBEREBID":
+            n = h.length[s]
+            return ((n >= 5) & (h.points[s] >= 4) & (h.honours[s] >= 2)) | (n >= 6)
+        if fn == "SLIDEPOINTS":
+            n1, n2 = self._eval(e.args[1]), self._eval(e.args[2])
+            return h.points[s] >= n1 - _wide(n2) * h.length[s]
+        if fn == "MAJOR":
+            return s >= 3
+        if fn == "MINOR":
+            return s <= 2
+        raise OpenbidError(f"{fn} has no array reading")
+
+    def _compare_names(self, e: Compare):
+        pair = None
+        for a, b in ((e.left, e.right), (e.right, e.left)):
+            if isinstance(a, Name) and a.id in ("SHAPE", "bid", "section"):
+                pair = (a.id, b)
+        if pair is None:
+            return None
+        name, other = pair
+        if not (isinstance(other, Const) and isinstance(other.value, str)) or e.op not in ("=", "!="):
+            raise OpenbidError(f"{name} can only be compared with = or != to a quoted value")
+        text = other.value
+        h = self.hand
+        if name == "SHAPE":
+            shape = parse_shape(text)
+            if shape is None:
+                t: object = False
+            else:
+                t = True
+                for v in set(shape):
+                    cnt = sum((h.length[s] == v).astype(np.int8) for s in SUITS)
+                    t = ALG.and_(t, cnt == shape.count(v))
+        elif name == "bid":
+            vals = [v for v in range(76) if _text_or_none(v) == text.upper()]
+            t = np.isin(self.outcome[0], vals) if vals else False
+        else:
+            if text not in self.labels:
+                raise OpenbidError(f"no section label {text!r}; known: {', '.join(self.labels)}")
+            t = self.outcome[1] == self.labels.index(text)
+        return t if e.op == "=" else ALG.not_(t)
+
+
+def _text_or_none(v: int) -> str | None:
+    try:
+        return bid_text(v)
+    except OpenbidError:
+        return None
+
+
+def _suit(e: Expr) -> int:
+    if isinstance(e, Const) and isinstance(e.value, int):
+        return e.value
+    if isinstance(e, Name) and e.id in SUIT_CONSTANTS:
+        return SUIT_CONSTANTS[e.id]
+    raise OpenbidError(f"a suit argument must be a suit here, not {e!r}")
+
+
+def _wide(a):
+    return a.astype(np.int32) if isinstance(a, np.ndarray) and a.dtype != bool and a.dtype.kind == "i" else a
+
+
+def _as_int(a):
+    if isinstance(a, np.ndarray):
+        return a.astype(np.int8)
+    return int(a)
+
+
+def _exact_div(a, b):
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        raise OpenbidError("'/' over all hands is not supported yet (use * to clear denominators)")
+    return Fraction(a) / Fraction(b)
+
+
+def _cmp(op: str, a, b):
+    if isinstance(a, Fraction) or isinstance(b, Fraction):  # exact: scale both sides
+        if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+            fa, fb = Fraction(a) if not isinstance(a, np.ndarray) else None, Fraction(b) if not isinstance(b, np.ndarray) else None
+            den = (fa.denominator if fa is not None else 1) * (fb.denominator if fb is not None else 1)
+            a = a * den if isinstance(a, np.ndarray) else int(fa * den)
+            b = b * den if isinstance(b, np.ndarray) else int(fb * den)
+    if op == "=":
+        return a == b
+    if op == "!=":
+        return a != b
+    if op == "<":
+        return a < b
+    if op == "<=":
+        return a <= b
+    if op == ">":
+        return a > b
+    return a >= b
+
+
+# ---- grouping ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Column:
+    """What to group by: ``("outcome", rules_index)``, or ``("expr", rules_index, Expr)``."""
+
+    kind: str
+    rules_index: int = 0
+    expr: Expr | None = None
+
+
+@dataclass
+class Groups:
+    """Exact weights per group key, one example class per group, and totals."""
+
+    weights: dict[tuple, int] = field(default_factory=dict)
+    classes: dict[tuple, int] = field(default_factory=dict)
+    examples: dict[tuple, tuple[int, int, int, int]] = field(default_factory=dict)
+    total_weight: int = 0
+    total_classes: int = 0
+
+
+class Census:
+    """One pass over all hand classes for one or more rules tables (e.g. two, for ``diff``).
+
+    Chunks run in worker processes (``OPENBID_JOBS``, default: one per core)."""
+
+    def __init__(self, rules: Sequence[Rules]) -> None:
+        self.rules = list(rules)
+
+    def group(self, columns: Sequence[Column], progress: Callable[[int, int], None] | None = None,
+              where: Expr | None = None) -> Groups:
+        out = Groups()
+        plan = chunk_plan()
+        jobs = _jobs()
+        task = (tuple(self.rules), tuple(columns), where)
+        if jobs <= 1:
+            results = (_group_chunk(task, i) for i in range(len(plan)))
+            for part in results:
+                _merge(out, part)
+                if progress:
+                    progress(out.total_classes, TOTAL_CLASSES)
+        else:
+            import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
+                futures = [pool.submit(_group_chunk, task, i) for i in range(len(plan))]
+                parts = {}
+                for fut in as_completed(futures):
+                    part = fut.result()
+                    parts[part.total_classes_offset] = part
+                    out.total_classes += part.total_classes
+                    if progress:
+                        progress(out.total_classes, TOTAL_CLASSES)
+                out.total_classes = 0
+                for off in sorted(parts):  # merge in class order: examples are deterministic
+                    _merge(out, parts[off])
+        if out.total_classes != TOTAL_CLASSES or out.total_weight != TOTAL_HANDS:
+            raise AssertionError(f"enumeration covered {out.total_classes} classes of weight "
+                                 f"{out.total_weight}, expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
+        return out
+
+
+def _jobs() -> int:
+    import os
+
+    env = os.environ.get("OPENBID_JOBS")
+    if env and env.isdigit():
+        return max(1, int(env))
+    return min(4, os.cpu_count() or 1)
+
+
+@dataclass
+class _Part(Groups):
+    total_classes_offset: int = 0
+
+
+def _merge(out: Groups, part: Groups) -> None:
+    for k, w in part.weights.items():
+        out.weights[k] = out.weights.get(k, 0) + w
+        out.classes[k] = out.classes.get(k, 0) + part.classes[k]
+        if k not in out.examples:
+            out.examples[k] = part.examples[k]
+    out.total_weight += part.total_weight
+    out.total_classes += part.total_classes
+
+
+def _group_chunk(task, i: int) -> _Part:
+    rules_list, columns, where = task
+    offset, comps = chunk_plan()[i]
+    chunk = make_chunk(offset, comps)
+    out = _Part(total_classes_offset=offset)
+    hands: dict[Readings, ArrayHand] = {}
+    runs: list[ArrayRules] = []
+    for r in rules_list:
+        rd = r.readings
+        if rd not in hands:
+            hands[rd] = ArrayHand(chunk, rd)
+        runs.append(ArrayRules(r, hands[rd]))
+    base = next(iter(hands.values()))
+    w = base.weight
+    n = chunk.size
+    keep = _mask(runs[0].cond(where), n) if where is not None else None
+    key = np.zeros(n, dtype=np.int64)
+    radix: list[int] = []
+    for col in columns:
+        run = runs[col.rules_index]
+        if col.kind == "outcome":
+            bidval, section = run.outcome
+            key = key * (128 * 64) + (section.astype(np.int64) * 128 + bidval)
+            radix.append(128 * 64)
+        else:
+            assert col.expr is not None
+            key = key * 2 + _mask(run.cond(col.expr), n)
+            radix.append(2)
+    idx = np.arange(n)
+    if keep is not None:
+        key, w, idx = key[keep], w[keep], idx[keep]
+    _accumulate(out, key, w, idx, chunk, columns, radix)
+    out.total_weight = int(base.weight.sum())
+    out.total_classes = n
+    return out
+
+
+def _mask(m, n: int) -> np.ndarray:
+    if isinstance(m, (bool, np.bool_)):
+        return np.full(n, bool(m))
+    return m
+
+
+def _accumulate(out: Groups, key: np.ndarray, w: np.ndarray, idx: np.ndarray, chunk: Chunk,
+                columns: Sequence[Column], radix: list[int]) -> None:
+    if len(key) == 0:
+        return
+    uniq, first, inv = np.unique(key, return_index=True, return_inverse=True)
+    sums = np.bincount(inv, weights=w.astype(np.float64))  # integers below 2**53: exact
+    cnts = np.bincount(inv)
+    for u, f, s, c in zip(uniq.tolist(), first.tolist(), sums.tolist(), cnts.tolist()):
+        k = _decode(u, radix)
+        out.weights[k] = out.weights.get(k, 0) + int(s)
+        out.classes[k] = out.classes.get(k, 0) + int(c)
+        if k not in out.examples:
+            i = idx[f]
+            out.examples[k] = tuple(int(chunk.ids[s_][i]) for s_ in SUITS)  # type: ignore[assignment]
+
+
+def _decode(u: int, radix: list[int]) -> tuple:
+    vals = []
+    for rdx in reversed(radix):
+        u, v = divmod(u, rdx)
+        vals.append(v)
+    out = []
+    for v, rdx in zip(reversed(vals), radix):
+        if rdx == 2:
+            out.append(bool(v))
+        else:
+            sec, bv = divmod(v, 128)
+            out.append((bv, sec))
+    return tuple(out)
+
+
+def example_hand(ids: tuple[int, int, int, int]) -> Hand:
+    return class_hand(ids)
+
+
+def all_class_ids() -> Iterator[tuple[int, int, int, int]]:  # pragma: no cover - slow helper
+    for chunk in chunks():
+        for row in zip(*(chunk.ids[s] for s in SUITS)):
+            yield tuple(int(x) for x in row)  # type: ignore[misc]
+
+
+_ = product  # (kept for readers: the classes are a product per composition)

@@ -1,0 +1,77 @@
+"""Witness search: hands satisfying an expression, from Z3, each re-checked by the executable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from openbid.errors import OpenbidError
+from openbid.evaluate import holds
+from openbid.expr.ast import Expr
+from openbid.hand import Hand
+from openbid.rules.model import Rules
+from verify.symbolic import SymbolicHand
+from verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+
+
+class Disagreement(OpenbidError):
+    """Z3 proposed a hand the executable does not confirm: a bug in one of the two models."""
+
+
+@dataclass
+class Search:
+    status: Status  # SAT if at least one witness; UNSAT if none exists; UNKNOWN otherwise
+    witnesses: list[Hand] = field(default_factory=list)
+    reason: str = ""
+    exhausted: bool = False  # fewer than asked for because no more exist
+
+
+def find(expr: Expr, rules: Rules, limit: int = 1, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+         sym: SymbolicHand | None = None) -> Search:
+    """Up to ``limit`` distinct hand classes satisfying ``expr``, each confirmed by the
+    executable procedure on a concrete hand (the class with its lowest spot cards)."""
+    sym = sym or SymbolicHand(rules)
+    solver = new_solver(timeout_ms)
+    solver.add(sym.domain)
+    solver.add(sym.cond(expr))
+    found: list[Hand] = []
+    while len(found) < limit:
+        r = check(solver)
+        if r.status is Status.UNKNOWN:
+            return Search(Status.SAT if found else Status.UNKNOWN, found, r.reason)
+        if r.status is Status.UNSAT:
+            return Search(Status.SAT if found else Status.UNSAT, found, exhausted=True)
+        assert r.model is not None
+        cls = sym.hand_of(r.model)
+        concrete = cls.lowest()
+        if not holds(expr, concrete, rules):
+            raise Disagreement(f"Z3 proposed {concrete.to_pbn()} but the executable procedure "
+                               "does not confirm it: the symbolic and executable models disagree")
+        found.append(concrete)
+        solver.add(sym.block(cls))
+    return Search(Status.SAT, found)
+
+
+def prove(premise: Expr, conclusion: Expr, rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+          sym: SymbolicHand | None = None):
+    """``premise => conclusion`` over all hands: HELD, FAILED (with a re-checked witness),
+    VACUOUS (no hand meets the premise) or UNKNOWN."""
+    from openbid.expr.ast import Not, conj
+    from verify.verdicts import ClaimResult, Verdict
+
+    sym = sym or SymbolicHand(rules)
+    sat_premise = find(premise, rules, 1, timeout_ms, sym)
+    if sat_premise.status is Status.UNKNOWN:
+        return ClaimResult(Verdict.UNKNOWN, reason=sat_premise.reason)
+    if sat_premise.status is Status.UNSAT:
+        return ClaimResult(Verdict.VACUOUS)
+    counter = find(conj(premise, Not(conclusion)), rules, 1, timeout_ms, sym)
+    if counter.status is Status.UNKNOWN:
+        return ClaimResult(Verdict.UNKNOWN, reason=counter.reason)
+    if counter.status is Status.UNSAT:
+        return ClaimResult(Verdict.HELD)
+    return ClaimResult(Verdict.FAILED, counter.witnesses[0])
+
+
+_ = z3
