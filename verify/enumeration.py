@@ -672,3 +672,80 @@ def all_class_ids() -> Iterator[tuple[int, int, int, int]]:  # pragma: no cover 
 
 
 _ = product  # (kept for readers: the classes are a product per composition)
+
+
+# ---- pairwise counts (Part One) ------------------------------------------------------------
+@dataclass
+class Gram:
+    """``weights[i][j]``: the exact number of hands meeting both expression i and j (the
+    diagonal: meeting i); ``examples[(i, j)]``: one class meeting both."""
+
+    weights: list[list[int]]
+    classes: list[list[int]]
+    examples: dict[tuple[int, int], tuple[int, int, int, int]]
+    total_weight: int = 0
+    total_classes: int = 0
+
+
+def _gram_chunk(task, i: int):
+    rules, exprs = task
+    offset, comps = chunk_plan()[i]
+    chunk = make_chunk(offset, comps)
+    run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
+    n = chunk.size
+    m = np.stack([_mask(run.cond(e), n) for e in exprs], axis=1)  # n x k booleans
+    mf = m.astype(np.float64)
+    w = run.hand.weight.astype(np.float64)
+    weights = (mf * w[:, None]).T @ mf  # integer sums below 2**53: exact
+    classes = mf.T @ mf
+    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    k = len(exprs)
+    for a in range(k):
+        for b in range(a, k):
+            if classes[a, b] > 0:
+                row = int(np.argmax(m[:, a] & m[:, b]))
+                examples[(a, b)] = tuple(int(chunk.ids[s][row]) for s in SUITS)  # type: ignore
+    return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
+            examples, int(run.hand.weight.sum()), n)
+
+
+def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:
+    """Pairwise exact counts of ``exprs`` over all hands, in one pass (parallel over chunks)."""
+    plan = chunk_plan()
+    task = (rules, tuple(exprs))
+    k = len(exprs)
+    W = np.zeros((k, k), dtype=np.int64)
+    C = np.zeros((k, k), dtype=np.int64)
+    parts = []
+    done = 0
+
+    def take(part) -> None:
+        nonlocal done
+        parts.append(part)
+        done += part[5]
+        if progress:
+            progress(done, TOTAL_CLASSES)
+
+    jobs = _jobs()
+    if jobs <= 1:
+        for i in range(len(plan)):
+            take(_gram_chunk(task, i))
+    else:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
+            for fut in as_completed([pool.submit(_gram_chunk, task, i) for i in range(len(plan))]):
+                take(fut.result())
+    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    total_w = total_c = 0
+    for offset, w, c, ex, tw, n in sorted(parts, key=lambda p: p[0]):
+        W += w
+        C += c
+        for key, val in ex.items():
+            examples.setdefault(key, val)
+        total_w += tw
+        total_c += n
+    if total_c != TOTAL_CLASSES or total_w != TOTAL_HANDS:
+        raise AssertionError("enumeration incomplete")
+    return Gram(W.tolist(), C.tolist(), examples, total_w, total_c)

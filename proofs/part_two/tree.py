@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -253,7 +253,9 @@ def _outcome(item: _Item, file: str) -> Outcome:
         return Outcome("pass", (), None, sub.get("quote", "Pass"), lines, supplied, sub.get("note"))
     m = _BID_LINE.match(item.value)
     if not m:
-        raise PartTwoFormatError(file, item.line, f"bid must read 'BID BID ... at SECTION': {item.value!r}")
+        raise PartTwoFormatError(
+            file, item.line, f"bid must read 'BID BID ... at SECTION': {item.value!r}"
+        )
     bids = tuple(m.group("bids").split())
     section = m.group("section")
     bad = [b for b in bids if not _BID.match(b)]
@@ -284,7 +286,9 @@ def _inference(item: _Item, file: str) -> Inference:
     sub = _subfields(item, {"quote", "lines", "note"}, file)
     if "quote" not in sub or "lines" not in sub:
         raise PartTwoFormatError(file, item.line, "therefore needs 'quote' and 'lines'")
-    return Inference(item.value, sub["quote"], _lines(sub["lines"], (file, item.line)), sub.get("note"))
+    return Inference(
+        item.value, sub["quote"], _lines(sub["lines"], (file, item.line)), sub.get("note")
+    )
 
 
 @dataclass
@@ -373,7 +377,7 @@ def _copy_children(
 def _copy_subtree(raws: dict[str, _Raw], target: str, source: str, file: str, line: int) -> None:
     for child_path in raws[source].children:
         child = raws[child_path]
-        new_path = target + child_path[len(source):]
+        new_path = target + child_path[len(source) :]
         if new_path in raws:
             raise PartTwoFormatError(file, line, f"expansion collides with {new_path!r}")
         raws[new_path] = _Raw(
@@ -452,7 +456,9 @@ def parse_proposition(path: Path, number: int) -> Node:
             raise PartTwoFormatError(file, block.line, f"parent {parent!r} not defined before")
         else:
             if raws[parent].reference is not None:
-                raise PartTwoFormatError(file, block.line, "a node with 'expand' has no own children")
+                raise PartTwoFormatError(
+                    file, block.line, "a node with 'expand' has no own children"
+                )
             raws[parent].children.append(block.name)
         raws[block.name] = raw
     root = f"P{number}"
@@ -461,14 +467,18 @@ def parse_proposition(path: Path, number: int) -> Node:
     _resolve(raws, root, file, set())
     for block in patches:
         if block.name not in raws or raws[block.name].expanded_from is None:
-            raise PartTwoFormatError(file, block.line, f"patch of {block.name!r}: not a copied node")
+            raise PartTwoFormatError(
+                file, block.line, f"patch of {block.name!r}: not a copied node"
+            )
         raw = raws[block.name]
         _fill(raw, block, file, patch=True)
         if raw.impossible:
             dropped = _drop_subtree(raws, block.name)
             raw.outcome = None
             if dropped:
-                raw.notes.append("copies not made under this impossible case: " + ", ".join(dropped))
+                raw.notes.append(
+                    "copies not made under this impossible case: " + ", ".join(dropped)
+                )
     for raw in raws.values():
         if raw.children and raw.outcome is not None:
             raise PartTwoFormatError(file, raw.line, f"{raw.path!r} has children and an outcome")
@@ -571,8 +581,18 @@ def counts(root: Node) -> dict[str, int]:
 
 def summary_table() -> str:
     """The per-proposition count table as text."""
-    columns = ("nodes", "leaves", "bid", "pass", "impossible", "examples", "corrected", "copied",
-               "inferences", "depth")
+    columns = (
+        "nodes",
+        "leaves",
+        "bid",
+        "pass",
+        "impossible",
+        "examples",
+        "corrected",
+        "copied",
+        "inferences",
+        "depth",
+    )
     rows = [("prop",) + columns]
     total = dict.fromkeys(columns, 0)
     for root in load_propositions():

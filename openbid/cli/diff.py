@@ -1,0 +1,67 @@
+"""``openbid diff A B``: prove two rule tables equivalent, or count exactly what changes."""
+
+from __future__ import annotations
+
+import time
+
+from openbid.cli.common import emit_json
+from openbid.cli.progress import Progress
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "diff", help="compare two variants or rule files on every hand",
+        description="A and B are variant names or rule files. Either Z3 proves they bid "
+                    "identically on every hand, or the exact number of hands that move, per "
+                    "(from, to) BID@SECTION pair, with example hands re-checked by both. "
+                    "Exit 0 identical, 1 different, 2 error or UNKNOWN.")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--no-count", action="store_true",
+                   help="decide only (Z3), skip the exact census of what changes")
+    p.add_argument("--examples", type=int, default=3, help="example hands per transition")
+    p.add_argument("--timeout", type=float, default=60.0, help="solver timeout in seconds")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from openbid.variants import resolve_spec
+    from verify.diff import diff
+
+    a, b = resolve_spec(args.a), resolve_spec(args.b)
+    t0 = time.monotonic()
+    bar = Progress("diff")
+    try:
+        d = diff(a, b, count=not args.no_count, examples=args.examples,
+                 timeout_ms=int(args.timeout * 1000), progress=bar)
+    finally:
+        bar.close()
+    secs = time.monotonic() - t0
+    if args.json:
+        emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "method": d.method,
+                   "witness": d.witness, "changed": d.changed, "bidval_only": d.bidval_only,
+                   "reason": d.reason or None,
+                   "transitions": [{"from": t.source, "to": t.target, "count": t.count,
+                                    "classes": t.classes, "examples": t.examples}
+                                   for t in d.transitions]})
+    else:
+        if d.equivalent is True:
+            how = "proved by Z3 (unsat)" if d.method == "z3" else "by exhaustive census"
+            print(f"{args.a} and {args.b} bid identically on every hand: {how} ({secs:.1f} s)")
+            if d.bidval_only:
+                print(f"  (same bid and section, but a different BIDVAL, on {d.bidval_only:,} hands)")
+        elif d.equivalent is False:
+            print(f"{args.a} and {args.b} differ ({secs:.1f} s); e.g. {d.witness}")
+            if d.changed is not None:
+                print(f"  {d.changed:,} hands change bid or section:")
+                for t in d.transitions:
+                    print(f"  {t.source:>10} -> {t.target:<10} {t.count:>14,} hands   "
+                          f"e.g. {', '.join(t.examples)}")
+                if d.bidval_only:
+                    print(f"  plus {d.bidval_only:,} hands with only a different BIDVAL")
+        else:
+            print(f"UNKNOWN: the solver gave up ({d.reason})")
+    if d.equivalent is None:
+        return 2
+    return 0 if d.equivalent else 1

@@ -1,0 +1,117 @@
+"""``openbid graph``: the control-flow graph built from the rules table; its structural claims."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+from openbid.cli.common import add_rules_options, rules_from
+from openbid.errors import OpenbidError
+
+FORMATS = ("dot", "mermaid", "json", "svg")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "graph", help="the control-flow graph (DOT, Mermaid, JSON, SVG) and its structural claims",
+        description="Build OPENBID's control-flow graph from the rules table and print it. With "
+                    "--check, test the paper's claims on it (p. 3): control flows toward the end "
+                    "except at Note 1 (resume after the 11a bid) and Note 2 (section 11's else "
+                    "goto 13), and every bid point is reachable (a Z3 witness hand, re-run through "
+                    "the executable procedure) - exit 0 if they hold, 1 if one fails, 2 on error "
+                    "or if the solver gives up.")
+    p.add_argument("--format", choices=FORMATS, default="dot",
+                   help="dot (default), mermaid, json (networkx node-link) or svg (needs Graphviz)")
+    p.add_argument("--output", metavar="FILE", help="write the graph to FILE instead of stdout")
+    p.add_argument("--force", action="store_true", help="let --output replace an existing file")
+    p.add_argument("--check", action="store_true",
+                   help="check the structural claims (the graph is written only with --output)")
+    p.add_argument("--timeout", type=float, default=20.0, help="solver timeout per query, seconds")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from verify import cfg
+
+    rules = rules_from(args)
+    if args.output and os.path.exists(args.output) and not args.force:
+        raise OpenbidError(f"{args.output} exists; use --force to replace it")
+    g = cfg.build(rules)
+    if args.output or not args.check:
+        render = {"dot": cfg.to_dot, "mermaid": cfg.to_mermaid, "json": cfg.to_json,
+                  "svg": cfg.to_svg}[args.format]
+        text = render(g)
+        if args.output:
+            _write(args.output, text, args.force)
+        else:
+            sys.stdout.write(text)
+    if not args.check:
+        return 0
+    result = cfg.check_graph(rules, int(args.timeout * 1000))
+    print(report(rules.name, g, result))
+    return {"held": 0, "failed": 1}.get(result.verdict.value, 2)
+
+
+def _write(path: str, text: str, force: bool) -> None:
+    """Create ``path``; replace an existing file only when ``force`` (atomically, so a failure
+    never leaves it half written)."""
+    try:
+        if not force:
+            with open(path, "x", encoding="utf-8") as fh:
+                fh.write(text)
+            return
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except FileExistsError:
+        raise OpenbidError(f"{path} exists; use --force to replace it") from None
+    except OSError as exc:
+        raise OpenbidError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def report(name: str, g, result) -> str:
+    from verify.verdicts import Status
+
+    s = result.structure
+    out = [f"OPENBID control-flow graph ({name}): {g.number_of_nodes()} nodes, "
+           f"{g.number_of_edges()} edges", "",
+           "Jumps other than a fall-through to the next section (p. 3: control flows 'directly "
+           "toward the end'):"]
+    for j in s.jumps:
+        why = j.note or ("not an exception" if j.kind == "next-section" else "UNEXPECTED")
+        out.append(f"  {j.source} -> {j.target}  [{j.label}] section {j.from_section} -> "
+                   f"{j.to_section}: {j.kind} ({why})")
+    if not s.jumps:
+        out.append("  none")
+    for note in s.missing:
+        out.append(f"  {note}: no such edge in this graph")
+    out.append("  exceptions are exactly Notes 1 and 2: " + ("yes" if s.holds else "NO"))
+    out += ["", "Bid points (Z3; each witness hand re-run through the executable procedure):"]
+    for p in result.points:
+        if p.status is Status.SAT:
+            assert p.witness is not None
+            line = f"reachable  {p.witness.to_pbn():<22} {p.outcome}"
+        elif p.status is Status.UNSAT:
+            line = "DEAD (unsat: no hand bids here; " + {
+                Status.UNSAT: "control never arrives)",
+                Status.SAT: "control arrives, but a later bid always replaces this one)",
+            }.get(p.arrives, f"arrival unknown: {p.reason})")  # type: ignore[arg-type]
+        else:
+            line = f"UNKNOWN ({p.reason or 'the solver gave up'})"
+        out.append(f"  {p.label:<4} {line}")
+        where = "when " if p.label == "14" else f"at section {p.section} when "
+        out.append(f"       arrives {where}{p.condition}")
+    dead = [p.label for p in result.dead]
+    summary = f"{sum(p.status is Status.SAT for p in result.points)} of {len(result.points)} " \
+              "bid points reachable"
+    if dead:
+        summary += f"; dead: {', '.join(dead)}"
+    out += ["", f"verdict: {result.verdict.value} ({summary})"]
+    return "\n".join(out)

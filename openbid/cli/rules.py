@@ -1,0 +1,50 @@
+"""``openbid rules``: export a variant as an editable rule file, check a rule file, list variants."""
+
+from __future__ import annotations
+
+import sys
+
+from openbid.variants import VARIANTS, load_variant
+
+
+def register(sub) -> None:
+    p = sub.add_parser("rules", help="export, check or list rule tables",
+                       description="Rule files are the rules table as readable text: export one, "
+                                   "edit it, and pass it to any command with --rules FILE.")
+    sp = p.add_subparsers(dest="rules_command", metavar="ACTION")
+    e = sp.add_parser("export", help="print a variant as a rule file")
+    e.add_argument("--variant", default="code", metavar="V")
+    e.set_defaults(func=run_export)
+    c = sp.add_parser("check", help="read a rule file and report the first problem, if any")
+    c.add_argument("path", metavar="FILE")
+    c.set_defaults(func=run_check)
+    ls = sp.add_parser("list", help="list the named variants")
+    ls.set_defaults(func=run_list)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def run_export(args) -> int:
+    from openbid.rules.text import dumps
+
+    rules = load_variant(args.variant)
+    header = (f"OPENBID rules, variant {args.variant}: {VARIANTS[args.variant][2]}.\n"
+              "Edit and load with --rules FILE; check with 'openbid rules check FILE'.\n"
+              "Syntax: docs/expressions.md; suits are C=1 D=2 H=3 S=4, so 10 + suit is BIDVAL.")
+    sys.stdout.write(dumps(rules, header))
+    return 0
+
+
+def run_check(args) -> int:
+    from openbid.rules.text import load
+
+    rules = load(args.path)
+    n_bids = sum(1 for _ in rules.bids())
+    print(f"{args.path}: ok ({len(rules.sections)} sections, {n_bids} bid statements, "
+          f"readings {' '.join(f'{k}={v}' for k, v in rules.readings.as_dict().items())})")
+    return 0
+
+
+def run_list(args) -> int:
+    for name, (_, _, doc) in VARIANTS.items():
+        print(f"{name:<24} {doc}")
+    return 0

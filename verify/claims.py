@@ -1,0 +1,75 @@
+"""One incremental Z3 solver for many claims over the same rules: "these assumptions imply that".
+
+The hand model is asserted once; every expression gets an indicator literal the first time it is
+used, so a claim is a ``check`` under assumptions. Verdicts: VACUOUS (no hand meets the
+assumptions), HELD, FAILED (a witness hand, re-checked by the executable procedure) or UNKNOWN.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from openbid.evaluate import holds
+from openbid.expr.ast import Expr
+from openbid.hand import Hand
+from openbid.procedure import program_for
+from openbid.rules.model import Rules
+from verify.search import Disagreement
+from verify.symbolic import SymbolicHand
+from verify.verdicts import DEFAULT_TIMEOUT_MS, Check, Status, Verdict, check, new_solver
+
+
+class ClaimSolver:
+    def __init__(self, rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+                 sym: SymbolicHand | None = None) -> None:
+        self.rules = rules
+        self.sym = sym or SymbolicHand(rules)
+        self.solver = new_solver(timeout_ms)
+        self.solver.add(self.sym.domain)
+        self.lits: dict[Expr, z3.BoolRef] = {}
+        self.program = program_for(rules)
+        self._sat: dict[tuple, Check] = {}
+
+    def lit(self, e: Expr) -> z3.BoolRef:
+        got = self.lits.get(e)
+        if got is None:
+            got = z3.Bool(f"lit{len(self.lits)}")
+            self.solver.add(got == self.sym.cond(e))
+            self.lits[e] = got
+        return got
+
+    def satisfiable(self, path: list[Expr]) -> Check:
+        key = tuple(path)
+        got = self._sat.get(key)
+        if got is None:
+            got = check(self.solver, *(self.lit(e) for e in path))
+            self._sat[key] = got
+        return got
+
+    def claim(self, path: list[Expr], conclusion: Expr | None):
+        """(Verdict, witness or None, reason) for ``and(path) => conclusion``. With
+        ``conclusion`` None the claim is that no hand meets ``path`` (HELD when unsat)."""
+        first = self.satisfiable(path)
+        if first.status is Status.UNKNOWN:
+            return Verdict.UNKNOWN, None, first.reason
+        if conclusion is None:
+            if first.status is Status.UNSAT:
+                return Verdict.HELD, None, ""
+            return Verdict.FAILED, self.witness(first.model, path, None), ""
+        if first.status is Status.UNSAT:
+            return Verdict.VACUOUS, None, ""
+        r = check(self.solver, *(self.lit(e) for e in path), z3.Not(self.lit(conclusion)))
+        if r.status is Status.UNKNOWN:
+            return Verdict.UNKNOWN, None, r.reason
+        if r.status is Status.UNSAT:
+            return Verdict.HELD, None, ""
+        return Verdict.FAILED, self.witness(r.model, path, conclusion), ""
+
+    def witness(self, model, path: list[Expr], conclusion: Expr | None) -> Hand:
+        hand = self.sym.hand_of(model).lowest()
+        ok = all(holds(e, hand, self.rules) for e in path)
+        if conclusion is not None:
+            ok = ok and not holds(conclusion, hand, self.rules)
+        if not ok:
+            raise Disagreement(f"Z3 witness {hand.to_pbn()} is not confirmed by the executable")
+        return hand
