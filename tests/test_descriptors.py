@@ -32,10 +32,14 @@ from openbid.algol import AlgolReadings, algol_openbid
 from openbid.descriptors import (NOTRUMPTRY_READINGS, SOLID_READINGS, Readings, describe,
                                  describe_key)
 from openbid.errors import OpenbidError
+from openbid.evaluate import value
+from openbid.expr import parse
 from openbid.hand import Hand
 from openbid.playtricks import PLAYTRICKS_SOURCES
+from openbid.variants import load_variant
 
 SHDC = (4, 3, 2, 1)  # Algol suit numbers in display order
+CODE = load_variant("code")
 
 
 @dataclass(frozen=True)
@@ -177,11 +181,7 @@ def test_worked_hand(w: Worked) -> None:
     for name in ("SAFE", "NOTR", "CANBEREBID", "OUTSIDEACE"):
         assert _flags(d, name) == getattr(w, name), name
     for text, expected in w.extra.items():
-        from openbid.evaluate import value
-        from openbid.expr import parse
-        from openbid.variants import load_variant
-
-        assert value(parse(text, want=None), Hand.parse(w.hand), load_variant("code")) == expected
+        assert value(parse(text, want=None), Hand.parse(w.hand), CODE) == expected, text
 
 
 def test_every_required_feature_is_worked() -> None:

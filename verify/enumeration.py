@@ -678,7 +678,7 @@ _ = product  # (kept for readers: the classes are a product per composition)
 @dataclass
 class Gram:
     """``weights[i][j]``: the exact number of hands meeting both expression i and j (the
-    diagonal: meeting i); ``examples[(i, j)]``: one class meeting both."""
+    diagonal: meeting i); ``classes`` likewise in hand classes."""
 
     weights: list[list[int]]
     classes: list[list[int]]
@@ -688,31 +688,58 @@ class Gram:
 
 
 def _gram_chunk(task, i: int):
-    rules, exprs = task
+    rules, exprs, with_outcomes = task
     offset, comps = chunk_plan()[i]
     chunk = make_chunk(offset, comps)
     run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
     n = chunk.size
-    m = np.stack([_mask(run.cond(e), n) for e in exprs], axis=1)  # n x k booleans
-    mf = m.astype(np.float64)
-    w = run.hand.weight.astype(np.float64)
-    weights = (mf * w[:, None]).T @ mf  # integer sums below 2**53: exact
-    classes = mf.T @ mf
-    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     k = len(exprs)
-    for a in range(k):
-        for b in range(a, k):
-            if classes[a, b] > 0:
-                row = int(np.argmax(m[:, a] & m[:, b]))
-                examples[(a, b)] = tuple(int(chunk.ids[s][row]) for s in SUITS)  # type: ignore
+    if k > 62:
+        raise ValueError("at most 62 expressions per pass")
+    bits = np.zeros(n, dtype=np.int64)
+    for j, e in enumerate(exprs):
+        bits |= _mask(run.cond(e), n).astype(np.int64) << j
+    w_int = run.hand.weight
+    patterns, inv = np.unique(bits, return_inverse=True)
+    pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
+    pc = np.bincount(inv)
+    weights = np.zeros((k, k), dtype=np.float64)
+    classes = np.zeros((k, k), dtype=np.float64)
+    for pat, wt, ct in zip(patterns.tolist(), pw.tolist(), pc.tolist()):
+        on = [j for j in range(k) if pat >> j & 1]
+        for a in on:
+            for b in on:
+                weights[a, b] += wt
+                classes[a, b] += ct
+    w = w_int.astype(np.float64)
+    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (witnesses come from Z3)
+    outcomes: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
+    if with_outcomes:
+        bidval, section = run.outcome
+        key = section.astype(np.int64) * 128 + bidval
+        ow = np.bincount(key, weights=w, minlength=64 * 128)
+        oc = np.bincount(key, minlength=64 * 128)
+        first = np.full(64 * 128, -1, dtype=np.int64)
+        first[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
+        for k in np.flatnonzero(oc).tolist():
+            row = int(first[k])
+            outcomes[(k % 128, k // 128)] = (int(round(ow[k])), int(oc[k]),
+                                             tuple(int(chunk.ids[s][row]) for s in SUITS))
     return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
-            examples, int(run.hand.weight.sum()), n)
+            examples, int(run.hand.weight.sum()), n, outcomes)
 
 
 def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:
     """Pairwise exact counts of ``exprs`` over all hands, in one pass (parallel over chunks)."""
+    return census_pass(rules, exprs, progress, outcomes=False)[0]
+
+
+def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None,
+                outcomes: bool = True):
+    """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
+    index), (hands, classes, example class ids)."""
     plan = chunk_plan()
-    task = (rules, tuple(exprs))
+    task = (rules, tuple(exprs), outcomes)
     k = len(exprs)
     W = np.zeros((k, k), dtype=np.int64)
     C = np.zeros((k, k), dtype=np.int64)
@@ -738,14 +765,21 @@ def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], Non
             for fut in as_completed([pool.submit(_gram_chunk, task, i) for i in range(len(plan))]):
                 take(fut.result())
     examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    census: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
     total_w = total_c = 0
-    for offset, w, c, ex, tw, n in sorted(parts, key=lambda p: p[0]):
+    for offset, w, c, ex, tw, n, oc in sorted(parts, key=lambda p: p[0]):
         W += w
         C += c
         for key, val in ex.items():
             examples.setdefault(key, val)
+        for key, (ow, occ, ids) in oc.items():
+            pw, pc, pids = census.get(key, (0, 0, ids))
+            census[key] = (pw + ow, pc + occ, pids)
         total_w += tw
         total_c += n
     if total_c != TOTAL_CLASSES or total_w != TOTAL_HANDS:
-        raise AssertionError("enumeration incomplete")
-    return Gram(W.tolist(), C.tolist(), examples, total_w, total_c)
+        raise AssertionError(f"enumeration covered {total_c} classes of weight {total_w}, "
+                             f"expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
+    if outcomes and sum(v[0] for v in census.values()) != TOTAL_HANDS:
+        raise AssertionError("the census of outcomes does not sum to C(52, 13)")
+    return Gram(W.tolist(), C.tolist(), examples, total_w, total_c), census

@@ -41,6 +41,8 @@ class Execution:
     reach: dict[int, Any] = field(default_factory=dict)  # control arrives at section k
     entered: dict[int, Any] = field(default_factory=dict)  # ... and its guard holds
     passes: Any = None  # falls through every section (PASS at 14)
+    flow: dict[int, Any] = field(default_factory=dict)  # every jump target -> arrival condition
+    tentative: list[Site] = field(default_factory=list)  # Note 1: bids that resume elsewhere
 
 
 def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
@@ -82,6 +84,7 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
                         ex.sites.append(Site(st.label, alg.and_(fire, alg.not_(r)), value, suit))
                         t = alg.and_(fire, r)
                         tentative.append((t, value, st.label, suit))
+                        ex.tentative.append(Site(st.label, t, value, suit))
                         add(st.resume.target, t)
                     else:
                         ex.sites.append(Site(st.label, fire, value, suit))
@@ -100,6 +103,7 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
             return live
 
         add(sec.after, walk(sec.body, inside, {}))
+    ex.flow = dict(reach)
     end = reach.get(PASS_SECTION, alg.false)
     ex.reach[PASS_SECTION] = end
     any_tentative = alg.false

@@ -78,7 +78,8 @@ def compare(kind: str | None, kinds: tuple[str, ...], verdict: str) -> str:
 
 
 def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-                   progress=None) -> PartOne:
+                   progress=None, gram=None) -> PartOne:
+    """``gram``: pairwise counts of the labels' meets(), if already computed (verify.prove)."""
     labels = tuple(lb for lb in rules.labels if lb != "14")
     sym = SymbolicHand(rules)
     solver = new_solver(timeout_ms)
@@ -89,11 +90,11 @@ def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_
         solver.add(lit[lb] == sym.meets(lb))
     idx = paper_index()
     result = PartOne(labels=labels)
-    gram = None
-    if counts:
+    if gram is None and counts:
         from verify.enumeration import gram as run_gram
 
         gram = run_gram(rules, [meets_expr(rules, lb) for lb in labels], progress)
+    if gram is not None:
         result.meets_counts = {lb: gram.weights[i][i] for i, lb in enumerate(labels)}
     from openbid.procedure import program_for
 

@@ -1,0 +1,100 @@
+"""``openbid prove [PART]``: re-derive the paper's claims; exit 0/1/2 against the recorded
+expectation (0 equal, 1 changed, 2 error or UNKNOWN)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from openbid.cli.common import add_rules_options, emit_json, rules_from
+
+PART_CHOICES = ("all", "part-one", "part-two", "lemmas", "structure", "synopsis", "census")
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "prove", help="re-derive the paper's claims (Part One, Part Two, lemmas, ...)",
+        description="Re-derive what the paper claims and compare with the recorded expectation "
+                    "(proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
+                    + " (default all). Exit 0: every verdict as recorded; 1: a verdict changed "
+                    "(listed); 2: an error or an UNKNOWN.")
+    p.add_argument("part", nargs="?", default="all", choices=PART_CHOICES, metavar="PART")
+    p.add_argument("--json", action="store_true", help="one JSON object per checked item")
+    p.add_argument("--report", metavar="DIR", help="write index.html, report.md, report.json")
+    p.add_argument("--force", action="store_true", help="let --report replace an existing report")
+    p.add_argument("--proposition", type=int, action="append", metavar="N",
+                   help="Part Two: only proposition N (repeatable)")
+    p.add_argument("--expected", metavar="FILE", help="the expectation file to compare with")
+    p.add_argument("--update-expected", action="store_true",
+                   help="record this run's verdicts as the expectation (explicit regeneration)")
+    p.add_argument("--timeout", type=float, default=20.0, help="solver timeout per query, seconds")
+    p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from openbid.cli import prove_text as fmt
+    from verify.prove import (PARTS, compare_expected, expected_path, has_unknown, prove_all,
+                              write_expected)
+
+    rules = rules_from(args)
+    parts = PARTS if args.part == "all" else (args.part,)
+    if args.report:
+        parts = PARTS
+        _check_report_dir(Path(args.report), args.force)
+    t0 = time.monotonic()
+    show = sys.stderr.isatty() and not args.quiet and not args.json
+
+    def progress(name: str) -> None:
+        if show:
+            sys.stderr.write(f"\r  {name:<12} {time.monotonic() - t0:5.1f}s ")
+            sys.stderr.flush()
+
+    result = prove_all(rules, parts, args.proposition, int(args.timeout * 1000), progress)
+    if show:
+        sys.stderr.write("\r" + " " * 40 + "\r")
+    seconds = time.monotonic() - t0
+    path = Path(args.expected) if args.expected else expected_path(rules.name)
+    if args.update_expected:
+        if args.proposition:
+            from openbid.errors import OpenbidError
+
+            raise OpenbidError("--update-expected needs the whole of Part Two (no --proposition)")
+        write_expected(result, path)
+        changes, found = [], True
+    else:
+        changes, found = compare_expected(result, path)
+        if args.proposition:  # a subset of Part Two: compare only the items that ran
+            changes = [c for c in changes if c[2] is not None]
+    unknown = has_unknown(result)
+    if args.report:
+        from verify.report import write_report
+
+        write_report(result, Path(args.report), changes=changes, seconds=seconds)
+    if args.json:
+        for obj in fmt.json_items(result):
+            emit_json(obj)
+        emit_json(fmt.json_summary(result, changes, found, seconds, unknown))
+    else:
+        sys.stdout.write(fmt.text(result, args.part, changes, found, path, seconds,
+                                  args.update_expected))
+        if args.report:
+            print(f"report written to {args.report}/index.html (and report.md, report.json)")
+    if unknown:
+        return 2
+    return 1 if changes else 0
+
+
+def _check_report_dir(directory: Path, force: bool) -> None:
+    from openbid.errors import OpenbidError
+
+    if directory.exists() and not directory.is_dir():
+        raise OpenbidError(f"{directory} exists and is not a directory")
+    ours = ("index.html", "report.md", "report.json")
+    if directory.is_dir() and not force:
+        others = [p.name for p in directory.iterdir() if p.name not in ours]
+        if others:
+            raise OpenbidError(f"{directory} holds other files ({', '.join(sorted(others)[:3])}); "
+                               "choose an empty or new directory")

@@ -1,0 +1,43 @@
+"""The exact census over all 34,033,880 hand classes (minutes): run with ``pytest -m slow``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from openbid.cli.main import main
+from openbid.variants import load_variant
+from verify.agreement import check_algol
+from verify.enumeration import TOTAL_CLASSES, TOTAL_HANDS, Census, Column
+
+pytestmark = pytest.mark.slow
+
+CODE = load_variant("code")
+
+
+def test_full_census_total() -> None:
+    groups = Census([CODE]).group([Column("outcome")])
+    assert groups.total_classes == TOTAL_CLASSES == 34_033_880
+    assert groups.total_weight == TOTAL_HANDS == 635_013_559_600
+    assert sum(groups.weights.values()) == 635_013_559_600
+    assert sum(groups.classes.values()) == 34_033_880
+    labels = {CODE.labels[sec] for (_, sec), in groups.weights}
+    assert labels == set(CODE.labels)  # every bid point is used by some hand
+
+
+def test_count_by_section_json_sums_to_every_hand(capsys) -> None:
+    assert main(["count", "--by", "section", "--json"]) == 0
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert sum(r["count"] for r in rows) == 635_013_559_600
+    assert sum(r["classes"] for r in rows) == 34_033_880
+    assert [r["outcome"] for r in rows] == list(CODE.labels)  # in section order
+    assert abs(sum(r["probability"] for r in rows) - 1) < 1e-9
+    assert "Traceback" not in err
+
+
+def test_check_algol_over_every_class() -> None:
+    result = check_algol(CODE)
+    assert result.classes == 34_033_880
+    assert result.mismatch_count == 0, result.mismatches[:5]

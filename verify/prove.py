@@ -1,0 +1,201 @@
+"""``openbid prove``: everything the paper claims, re-derived in one process (issue 8).
+
+:func:`prove_all` runs the parts and returns one :class:`ProofRun` (data only). :func:`outcomes`
+flattens it to ``{item: verdict}`` for the regression contract: the recorded expectation lives in
+``proofs/expected/<variant>.json``; a run equal to it exits 0, a changed verdict 1, an error or an
+UNKNOWN 2. Regenerating the expectation is the explicit ``--update-expected``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from openbid.rules.model import Rules
+from openbid.rules.text import dumps
+from verify.verdicts import DEFAULT_TIMEOUT_MS
+
+PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census")
+EXPECTED_DIR = Path(__file__).resolve().parent.parent / "proofs" / "expected"
+
+
+@dataclass
+class ProofRun:
+    variant: str
+    digest: str  # of the rules text: the same rules give the same digest
+    parts: tuple[str, ...]
+    lemmas: object = None  # verify.lemmas.Lemmas
+    part_one: object = None  # verify.overlap.PartOne
+    part_two: object = None  # verify.cases.PartTwo
+    structure: object = None  # verify.cfg.GraphCheck
+    synopsis: object = None  # verify.diff.Diff (code vs synopsis)
+    versus_code: object = None  # verify.diff.Diff (code vs this variant), if not code
+    census: list = field(default_factory=list)  # [(bidval, section, count, classes, example)]
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+def rules_digest(rules: Rules) -> str:
+    return hashlib.sha256(dumps(rules).encode()).hexdigest()[:16]
+
+
+def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
+              timeout_ms: int = DEFAULT_TIMEOUT_MS,
+              progress: Callable[[str], None] | None = None) -> ProofRun:
+    run = ProofRun(rules.name, rules_digest(rules), parts)
+
+    def step(name: str, fn):
+        if progress:
+            progress(name)
+        t0 = time.monotonic()
+        value = fn()
+        run.seconds[name] = round(time.monotonic() - t0, 2)
+        return value
+
+    gram = None
+    if "census" in parts or "part-one" in parts:
+        gram = step("census", lambda: _census(rules, run))
+    if "lemmas" in parts:
+        from verify.lemmas import check_lemmas
+
+        run.lemmas = step("lemmas", lambda: check_lemmas(rules, timeout_ms))
+    if "part-one" in parts:
+        from verify.overlap import check_part_one
+
+        run.part_one = step("part-one", lambda: check_part_one(rules, gram=gram, timeout_ms=timeout_ms))
+    if "part-two" in parts:
+        from verify.cases import check_part_two
+
+        run.part_two = step("part-two", lambda: check_part_two(rules, propositions, timeout_ms))
+    if "structure" in parts:
+        from verify.cfg import check_graph
+
+        run.structure = step("structure", lambda: check_graph(rules, timeout_ms))
+    if "synopsis" in parts:
+        from openbid.variants import load_variant
+        from verify.diff import diff
+
+        def both():
+            code = load_variant("code")
+            run.synopsis = diff(code, load_variant("synopsis"), count=False, timeout_ms=timeout_ms)
+            if rules.name != "code":
+                run.versus_code = diff(code, rules, count=False, timeout_ms=timeout_ms)
+
+        step("synopsis", both)
+    return run
+
+
+def _census(rules: Rules, run: ProofRun):
+    """One pass over all classes: the outcome census and Part One's pairwise counts."""
+    from openbid.rules.meets import meets_expr
+    from verify.enumeration import census_pass, example_hand
+
+    labels = [lb for lb in rules.labels if lb != "14"]
+    gram, outcomes = census_pass(rules, [meets_expr(rules, lb) for lb in labels])
+    rows = []
+    for (bidval, sec), (w, c, ids) in sorted(outcomes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        rows.append((bidval, rules.labels[sec], w, c, example_hand(ids).to_pbn()))
+    run.census = rows
+    return gram
+
+
+# ---- the regression contract ----------------------------------------------------------------
+def outcomes(run: ProofRun) -> dict[str, str]:
+    """Every checked item -> its verdict, with stable keys."""
+    out: dict[str, str] = {}
+    if run.lemmas is not None:
+        for c in run.lemmas.claims:
+            out[f"lemma {c.id}"] = c.verdict
+        for cell in run.lemmas.appendix3:
+            out[f"appendix3 {cell.holding} {cell.length}"] = "differs" if cell.differs else "same"
+        for row in run.lemmas.appendix6:
+            out[f"appendix6 {row.shape}"] = ("agrees" if row.agrees and row.footnote_agrees
+                                             else "differs") + ("" if row.proved else " unproved")
+    if run.part_one is not None:
+        for p in run.part_one.pairs:
+            out[f"part-one {p.n}/{p.m}"] = f"{p.verdict} {p.comparison}"
+    if run.part_two is not None:
+        seen: dict[str, int] = {}
+        for c in run.part_two.checks:
+            key = f"part-two {c.path} {c.check}"
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > 1:
+                key += f" #{seen[key]}"
+            out[key] = c.verdict.value
+    if run.structure is not None:
+        out["structure"] = run.structure.verdict.value
+        for p in run.structure.points:
+            out[f"structure {p.label}"] = p.status.value
+    if run.synopsis is not None:
+        out["synopsis equivalent"] = str(run.synopsis.equivalent).lower()
+    if run.census:
+        for bidval, label, w, _, _ in run.census:
+            out[f"census {bidval}@{label}"] = str(w)
+    return out
+
+
+def has_unknown(run: ProofRun) -> bool:
+    return any(v.startswith("unknown") or v.endswith(" unknown") for v in outcomes(run).values())
+
+
+def expected_path(variant: str) -> Path:
+    return EXPECTED_DIR / f"{variant}.json"
+
+
+def compare_expected(run: ProofRun, path: Path) -> tuple[list[tuple[str, str | None, str | None]], bool]:
+    """(changes, found): each change is (item, expected, got); ``found`` False if no file.
+    Only the parts that ran are compared."""
+    if not path.exists():
+        return [], False
+    try:
+        data = json.loads(path.read_text())
+        recorded: dict[str, str] = data["outcomes"]
+    except (ValueError, KeyError, TypeError) as exc:
+        from openbid.errors import OpenbidError
+
+        raise OpenbidError(f"cannot read the expectation file {path}: {exc}") from None
+    got = outcomes(run)
+    prefixes = {p: _prefix(p) for p in run.parts}
+    ran = tuple(px for p in run.parts for px in prefixes[p])
+    changes = []
+    for key in sorted(set(recorded) | set(got)):
+        if not key.startswith(ran):
+            continue
+        if run.part_two is not None and key.startswith("part-two") and _filtered(run):
+            if key not in got:
+                continue
+        if recorded.get(key) != got.get(key):
+            changes.append((key, recorded.get(key), got.get(key)))
+    return changes, True
+
+
+def _filtered(run: ProofRun) -> bool:
+    return bool(getattr(run, "_propositions", None))
+
+
+def _prefix(part: str) -> tuple[str, ...]:
+    return {"lemmas": ("lemma ", "appendix3 ", "appendix6 "), "part-one": ("part-one ",),
+            "part-two": ("part-two ",), "structure": ("structure",),
+            "synopsis": ("synopsis",), "census": ("census ",)}[part]
+
+
+def write_expected(run: ProofRun, path: Path) -> None:
+    """Record this run's verdicts as the expectation (merging with parts that did not run)."""
+    data = {"variant": run.variant, "digest": run.digest, "outcomes": {}}
+    if path.exists():
+        try:
+            data["outcomes"] = json.loads(path.read_text()).get("outcomes", {})
+        except ValueError:
+            data["outcomes"] = {}
+    ran = tuple(px for p in run.parts for px in _prefix(p))
+    data["outcomes"] = {k: v for k, v in data["outcomes"].items() if not k.startswith(ran)}
+    data["outcomes"].update(outcomes(run))
+    data["outcomes"] = dict(sorted(data["outcomes"].items()))
+    data["digest"] = run.digest
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    tmp.replace(path)
