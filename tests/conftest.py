@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -61,3 +62,52 @@ def hand_cards(hand: Hand) -> list[int]:
     """Appendix 5 card numbers of a concrete hand (a class is first made concrete)."""
     h = hand if hand.concrete else hand.lowest()
     return cards_from_suits(*(x.ranks for x in h.holdings))
+
+
+# ---- the proof run and its report (tests/test_report.py, tests/test_browser.py) -----------------
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite tests/golden/report.md and report.json from this run")
+
+
+@pytest.fixture(scope="session")
+def code_run(tmp_path_factory):
+    """``openbid prove`` for the code rules, all parts (about 30 s; computed once per session).
+
+    It runs in a fresh interpreter with the cyclic garbage collector off: the witness hands Z3
+    finds depend on the ids Z3 gives new terms, and those on when Python frees old ones, so a
+    run inside the test session (or with the collector on) would depend on what ran before it,
+    even on which modules were imported. Off, the run is a function of the code alone."""
+    import os
+    import pickle
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path_factory.mktemp("run") / "run.pickle"
+    script = ("import gc, pickle, sys\n"
+              "from openbid.variants import load_variant\n"
+              "from verify.prove import prove_all\n"
+              "gc.disable()\n"
+              "run = prove_all(load_variant('code'))\n"
+              "with open(sys.argv[1], 'wb') as fh:\n"
+              "    pickle.dump(run, fh)\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    r = subprocess.run([sys.executable, "-c", script, str(out)], cwd=root, env=env,
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 0, f"prove_all failed:\n{r.stderr[-3000:]}"
+    with open(out, "rb") as fh:
+        return pickle.load(fh)
+
+
+@pytest.fixture(scope="session")
+def report_dir(code_run, tmp_path_factory):
+    """The report of :func:`code_run`, written once: a directory with index.html, report.md and
+    report.json."""
+    from verify.report import write_report
+
+    directory = tmp_path_factory.mktemp("report")
+    write_report(code_run, directory)
+    return directory

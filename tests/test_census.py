@@ -260,9 +260,6 @@ def test_paper_inequality_totalpts_at_least_hcp_minus_3_on_the_chunks() -> None:
 
 
 # ---- known bugs in the numpy reader ----------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="BUG: the numpy reader computes SLIDEPOINTS in int8: "
-                   "n2 * SUITLENGTH wraps (SLIDEPOINTS(S, 0, 20) is false for most classes, "
-                   "though SP >= -20 * SL always holds) and n1 > 127 raises OverflowError")
 @pytest.mark.parametrize("text", ["SLIDEPOINTS(S, 0, 20)", "SLIDEPOINTS(H, 200, 1)",
                                   "SLIDEPOINTS(S, 0, 10)"])
 def test_slidepoints_with_large_arguments(text: str) -> None:
@@ -273,9 +270,6 @@ def test_slidepoints_with_large_arguments(text: str) -> None:
     assert (mask == py).all()
 
 
-@pytest.mark.xfail(strict=True, reason='BUG: bid = "1c" is case-insensitive in the numpy and '
-                   "Z3 readers (text.upper()) but case-sensitive in the Python reader, so "
-                   "`openbid find 'bid = \"1c\"'` reports a disagreement between the models")
 def test_bid_comparison_is_read_alike_by_every_reader() -> None:
     chunk = small_chunks()["middle-sample"]
     hands = chunk_hands("middle-sample")[:500]

@@ -227,8 +227,6 @@ def test_find_zero_limit(capsys) -> None:
     assert code == 0 and out.startswith("0 hand(s)")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: with --limit 0 'find' never asks the solver and "
-                   "exits 0 ('found') even when no hand satisfies the expression")
 def test_find_zero_limit_still_reports_unsat(capsys) -> None:
     code, out, _ = run(capsys, "find", "--limit", "0", "ACES = 5")
     assert code == 1
@@ -256,9 +254,6 @@ def test_subprocess_find_exit_codes() -> None:
     assert p.returncode == 2 and "Traceback" not in p.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a rule file using SP(HCP) loads (the parser accepts "
-                   "a non-constant SP index) and 'openbid bid' then dies with an IndexError "
-                   "traceback instead of a one-line error")
 def test_subprocess_no_traceback_for_sp_of_a_variable(tmp_path: Path) -> None:
     f = tmp_path / "sp.rules"
     f.write_text('section 1 "x"\n  bid 1 when SP(HCP) >= 0 value 0\n', encoding="utf-8")
@@ -267,9 +262,6 @@ def test_subprocess_no_traceback_for_sp_of_a_variable(tmp_path: Path) -> None:
     assert p.returncode in (0, 2)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: division by a descriptor that can be 0: Z3 leaves "
-                   "x / 0 unspecified and proposes a hand with a club void; the Python re-check "
-                   "then raises ZeroDivisionError (a traceback, exit 1)")
 def test_subprocess_no_traceback_for_division_by_zero() -> None:
     p = _cli("find", "--limit", "1", "HCP / SUITLENGTH(C) > 12")
     assert "Traceback" not in p.stderr
@@ -294,9 +286,6 @@ def test_count_by_bid_json(capsys) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="BUG: 'find --count' runs the numpy census, whose int8 "
-                   "SLIDEPOINTS overflows: SLIDEPOINTS(S, 200, 1) gives an OverflowError "
-                   "traceback")
 def test_find_count_no_traceback() -> None:
     p = _cli("find", "--count", "--limit", "1", "SLIDEPOINTS(S, 200, 1)")
     assert "Traceback" not in p.stderr and p.returncode in (0, 1)

@@ -290,9 +290,6 @@ def test_non_utf8_file_is_a_user_error(tmp_path: Path) -> None:
 
 
 # ---- known bugs in error positions ----------------------------------------------------------
-@pytest.mark.xfail(strict=True, reason="BUG: an expression error on a continuation line is "
-                   "reported at the statement's first line with a column into the joined "
-                   "logical line, which points past the end of that physical line")
 def test_column_of_an_error_on_a_continuation_line(tmp_path: Path) -> None:
     f = tmp_path / "cont.rules"
     text = 'section 1 "x"\n  bid 1 when HCP >= 3 \\\n      and TOTALPOINTS < 2 value 0\n'
@@ -305,9 +302,6 @@ def test_column_of_an_error_on_a_continuation_line(tmp_path: Path) -> None:
     assert physical[col - 1:].startswith("TOTALPOINTS"), (err.line, col, physical)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the column of an expression error is found with "
-                   "str.find of the expression text, so it points at an earlier copy of the "
-                   "same text on the line (here the 'when' clause instead of the 'value')")
 def test_column_when_the_same_text_appears_earlier(tmp_path: Path) -> None:
     f = tmp_path / "twice.rules"
     # the value 'true' is not a number; it is at column 25, the 'when' clause's true at 14

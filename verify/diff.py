@@ -149,7 +149,7 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         t.count += w
         t.classes += groups.classes[key]
         if len(t.examples) < examples:
-            hand = example_hand(groups.examples[key])
+            hand = example_hand(groups.examples[key]).lowest()
             oa, ob = pa.bid_hand(hand), pb.bid_hand(hand)
             if (_name(oa.bidval, oa.section), _name(ob.bidval, ob.section)) != (ha, hb):
                 raise AssertionError(f"census example {hand.to_pbn()} does not re-check")

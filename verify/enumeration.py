@@ -388,7 +388,7 @@ class ArrayRules:
         h = self.hand
         fn = e.fn
         if fn == "count":
-            return sum(_as_int(self._eval(a)) for a in e.args)
+            return sum(_as_int(self._eval(a)) for a in e.args)  # int32: no overflow
         if fn == "meets":
             return self.cond(meets_expr(self.rules, e.args[0].value))  # type: ignore[union-attr]
         if fn == "SP":
@@ -410,8 +410,8 @@ class ArrayRules:
             n = h.length[s]
             return ((n >= 5) & (h.points[s] >= 4) & (h.honours[s] >= 2)) | (n >= 6)
         if fn == "SLIDEPOINTS":
-            n1, n2 = self._eval(e.args[1]), self._eval(e.args[2])
-            return h.points[s] >= n1 - _wide(n2) * h.length[s]
+            n1, n2 = _wide(self._eval(e.args[1])), _wide(self._eval(e.args[2]))
+            return _wide(h.points[s]) >= n1 - n2 * _wide(h.length[s])
         if fn == "MAJOR":
             return s >= 3
         if fn == "MINOR":
@@ -465,12 +465,15 @@ def _suit(e: Expr) -> int:
 
 
 def _wide(a):
-    return a.astype(np.int32) if isinstance(a, np.ndarray) and a.dtype != bool and a.dtype.kind == "i" else a
+    """Integer arrays are stored small (int8/int16); arithmetic is done in int32."""
+    if isinstance(a, np.ndarray) and a.dtype.kind in "iub" and a.dtype != np.int32:
+        return a.astype(np.int32)
+    return a
 
 
 def _as_int(a):
     if isinstance(a, np.ndarray):
-        return a.astype(np.int8)
+        return a.astype(np.int32)
     return int(a)
 
 

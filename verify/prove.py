@@ -19,7 +19,7 @@ from openbid.rules.model import Rules
 from openbid.rules.text import dumps
 from verify.verdicts import DEFAULT_TIMEOUT_MS
 
-PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census")
+PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census", "soundness")
 EXPECTED_DIR = Path(__file__).resolve().parent.parent / "proofs" / "expected"
 
 
@@ -35,6 +35,7 @@ class ProofRun:
     synopsis: object = None  # verify.diff.Diff (code vs synopsis)
     versus_code: object = None  # verify.diff.Diff (code vs this variant), if not code
     census: list = field(default_factory=list)  # [(bidval, section, count, classes, example)]
+    soundness: object = None  # verify.soundness.Soundness
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -74,6 +75,10 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         from verify.cfg import check_graph
 
         run.structure = step("structure", lambda: check_graph(rules, timeout_ms))
+    if "soundness" in parts:
+        from verify.soundness import check_spot_independence
+
+        run.soundness = step("soundness", lambda: check_spot_independence(rules))
     if "synopsis" in parts:
         from openbid.variants import load_variant
         from verify.diff import diff
@@ -131,6 +136,8 @@ def outcomes(run: ProofRun) -> dict[str, str]:
             out[f"structure {p.label}"] = p.status.value
     if run.synopsis is not None:
         out["synopsis equivalent"] = str(run.synopsis.equivalent).lower()
+    if run.soundness is not None:
+        out["soundness spot-independence"] = "held" if run.soundness.holds else "failed"
     if run.census:
         for bidval, label, w, _, _ in run.census:
             out[f"census {bidval}@{label}"] = str(w)
@@ -179,7 +186,8 @@ def _filtered(run: ProofRun) -> bool:
 def _prefix(part: str) -> tuple[str, ...]:
     return {"lemmas": ("lemma ", "appendix3 ", "appendix6 "), "part-one": ("part-one ",),
             "part-two": ("part-two ",), "structure": ("structure",),
-            "synopsis": ("synopsis",), "census": ("census ",)}[part]
+            "synopsis": ("synopsis",), "census": ("census ",),
+            "soundness": ("soundness",)}[part]
 
 
 def write_expected(run: ProofRun, path: Path) -> None:

@@ -36,6 +36,9 @@ def find(expr: Expr, rules: Rules, limit: int = 1, timeout_ms: int = DEFAULT_TIM
     solver.add(sym.domain)
     solver.add(sym.cond(expr))
     found: list[Hand] = []
+    if limit <= 0:  # decide only: is there such a hand?
+        r = check(solver)
+        return Search(r.status, [], r.reason, exhausted=r.status is Status.UNSAT)
     while len(found) < limit:
         r = check(solver)
         if r.status is Status.UNKNOWN:

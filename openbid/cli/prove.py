@@ -9,7 +9,8 @@ from pathlib import Path
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 
-PART_CHOICES = ("all", "part-one", "part-two", "lemmas", "structure", "synopsis", "census")
+PART_CHOICES = ("all", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
+                "soundness")
 
 
 def register(sub) -> None:

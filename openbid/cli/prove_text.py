@@ -54,6 +54,11 @@ def json_items(run):
         d = run.synopsis
         yield {"part": "synopsis", "claim": "the synopsis is semantically equivalent to the code",
                "equivalent": d.equivalent, "method": d.method, "witness": d.witness}
+    if run.soundness is not None:
+        sd = run.soundness
+        yield {"part": "soundness", "claim": "the bid depends only on the honours A-T and the "
+               "suit lengths", "verdict": "held" if sd.holds else "failed", "classes": sd.classes,
+               "hands": sd.hands, "violations": [list(v) for v in sd.violations]}
     for bidval, label, w, c, ex in run.census:
         from openbid.bids import bid_text
 
@@ -89,6 +94,9 @@ def summary(run) -> dict:
         out["synopsis"] = {"equivalent": run.synopsis.equivalent, "method": run.synopsis.method}
     if run.census:
         out["census"] = {"outcomes": len(run.census), "hands": sum(r[2] for r in run.census)}
+    if run.soundness is not None:
+        out["soundness"] = {"verdict": "held" if run.soundness.holds else "failed",
+                            "classes": run.soundness.classes, "hands": run.soundness.hands}
     return out
 
 
@@ -135,6 +143,11 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         lines += _synopsis(run)
     if run.census and part in ("census", "all"):
         lines += _census(run.census, detail=part == "census")
+    if run.soundness is not None and part in ("soundness", "all"):
+        sd = run.soundness
+        lines += [f"Soundness of the class abstraction: {'held' if sd.holds else 'FAILED'} - the "
+                  f"literal Algol gives the same PRELIM values and bid on {sd.hands:,} concrete "
+                  f"hands of {sd.classes:,} random classes (spot cards varied)", ""]
     errs = paper_errors(run)
     if part == "all" and errs:
         lines += [f"Paper errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]

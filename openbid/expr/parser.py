@@ -40,6 +40,21 @@ def _norm(v: Fraction) -> int | Fraction:
     return int(v) if v.denominator == 1 else v
 
 
+def _bid_text(x: Expr, operands: list[Expr], p: "_Parser") -> Expr:
+    """A string compared with ``bid`` is a bid: upper-cased, and it must exist (so that every
+    reader reads it the same way)."""
+    from openbid.bids import ALL_BIDS
+
+    if isinstance(x, Const) and isinstance(x.value, str) and any(
+            isinstance(o, Name) and o.id == "bid" for o in operands):
+        text = x.value.strip().upper()
+        if text not in ALL_BIDS:
+            raise ExprError(f"no such bid {x.value!r}; bids are PASS, 1C, 1D, ... 7NT",
+                            p.text, x.pos)
+        return Const(text, x.pos)
+    return x
+
+
 def tokenize(text: str) -> list[Token]:
     out: list[Token] = []
     pos = 0
@@ -123,6 +138,7 @@ class _Parser:
             operands.append(self.sum_())
         if not ops:
             return operands[0]
+        operands = [_bid_text(x, operands, self) for x in operands]
         parts = tuple(
             Compare(_CMP[op.text], operands[k], operands[k + 1], op.pos) for k, op in enumerate(ops)
         )
@@ -141,12 +157,17 @@ class _Parser:
             t = self.take()
             right = self.unary()
             op = "/" if t.text == "/" else "*"
-            if op == "/" and _is_num(e) and _is_num(right):  # an exact fraction literal
+            if op == "/":
+                # Division only by a non-zero constant: x / 0 has no value (Z3 would leave it
+                # unspecified), and exact fractions are all the language needs.
+                if not _is_num(right):
+                    raise self.error("'/' needs a non-zero number on its right, e.g. HCP / 2", t)
                 if right.value == 0:
                     raise self.error("division by zero", t)
-                e = Const(_norm(Fraction(e.value) / Fraction(right.value)), e.pos)
-            else:
-                e = Arith(op, e, right, t.pos)
+                if _is_num(e):  # an exact fraction literal
+                    e = Const(_norm(Fraction(e.value) / Fraction(right.value)), e.pos)
+                    continue
+            e = Arith(op, e, right, t.pos)
         return e
 
     def unary(self) -> Expr:
@@ -176,7 +197,15 @@ class _Parser:
                 self.i += 1
                 return Const(t.text == "true", t.pos)
             if t.text in ("any", "all", "count") and self.toks[self.i + 1].text == "(":
-                return self.quant()
+                if t.text != "count" or self.toks[self.i + 3].text == "in":
+                    return self.quant()
+                self.i += 2  # count(c1, c2, ...): how many of the conditions hold
+                args = [self.or_()]
+                while self.at(","):
+                    self.i += 1
+                    args.append(self.or_())
+                self.take(")")
+                return Call("count", tuple(args), t.pos)
             if t.text in KEYWORDS:
                 raise self.error(f"unexpected keyword {t.text!r}")
             self.i += 1
@@ -310,8 +339,8 @@ class Checker:
                     self.expect(a, "num")
             if e.fn == "SP":
                 a = e.args[0]
-                if isinstance(a, Const) and a.value not in (1, 2, 3, 4):
-                    raise self.err("SP(i) needs i = 1, 2, 3 or 4", a)
+                if not (isinstance(a, Const) and a.value in (1, 2, 3, 4)):
+                    raise self.err("SP(i) needs i = 1, 2, 3 or 4 (a constant)", a)
             return sig.result
         if isinstance(e, Neg):
             self.expect(e.operand, "num")

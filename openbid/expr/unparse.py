@@ -6,6 +6,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from openbid.expr.ast import And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant
+from openbid.expr.names import SIGNATURES
 
 _SUIT_LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
 # Binding strength: or 1, and 2, not 3, compare 4, sum 5, product 6, unary 7, atom 8.
@@ -58,7 +59,9 @@ def _u(e: Expr) -> str:
     if isinstance(e, Call):
         if e.fn == "count":
             return "count(" + ", ".join(_u(a) for a in e.args) + ")"
-        return f"{e.fn}(" + ", ".join(_suit_arg(a) for a in e.args) + ")"
+        kinds = SIGNATURES[e.fn].args if e.fn in SIGNATURES else ()
+        return f"{e.fn}(" + ", ".join(_suit_arg(a) if k == "suit" else _u(a)
+                                      for a, k in zip(e.args, kinds or ("",) * len(e.args))) + ")"
     if isinstance(e, Neg):
         return "-" + _wrap(e.operand, 8)
     if isinstance(e, Arith):
@@ -79,6 +82,7 @@ def _u(e: Expr) -> str:
 
 
 def _suit_arg(a: Expr) -> str:
+    """A suit argument: a substituted suit number prints as its letter (4 -> S)."""
     if isinstance(a, Const) and isinstance(a.value, int) and not isinstance(a.value, bool):
-        return _u(a)
+        return _SUIT_LETTER[a.value]
     return _u(a)

@@ -32,12 +32,22 @@ _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
 class _Line:
     no: int
     indent: int
-    text: str
+    text: str  # the statement, continuation lines joined
+    pieces: tuple[tuple[int, int, int], ...] = ()  # (offset in text, physical line, its column)
+
+    def where(self, offset: int) -> tuple[int, int]:
+        """Physical (line, 1-based column) of ``offset`` in the joined text."""
+        line, col = self.no, offset
+        for start, no, phys in self.pieces:
+            if start <= offset:
+                line, col = no, phys + (offset - start)
+        return line, col + 1
 
 
 def _lines(text: str, path: str) -> list[_Line]:
     out: list[_Line] = []
     pending = ""
+    pieces: list[tuple[int, int, int]] = []
     start = 0
     indent = 0
     for no, raw in enumerate(text.splitlines(), 1):
@@ -49,6 +59,7 @@ def _lines(text: str, path: str) -> list[_Line]:
             if not stripped or stripped.startswith("#"):
                 continue
             start, indent = no, len(line) - len(stripped)
+        pieces.append((len(pending), no, len(line) - len(stripped)))
         if stripped.endswith("\\"):
             pending += stripped[:-1].rstrip() + " "
             continue
@@ -58,7 +69,8 @@ def _lines(text: str, path: str) -> list[_Line]:
             full = full[: full.index("#")].rstrip()
         if indent % 2:
             raise RuleFileError(path, start, f"indentation of {indent} spaces is not a multiple of 2")
-        out.append(_Line(start, indent // 2, full))
+        out.append(_Line(start, indent // 2, full, tuple(pieces)))
+        pieces = []
     if pending:
         raise RuleFileError(path, start, "the file ends inside a continued line (trailing backslash)")
     return out
@@ -74,13 +86,18 @@ class _Reader:
         no = line.no if isinstance(line, _Line) else line
         return RuleFileError(self.path, no, problem)
 
-    def expr(self, line: _Line, text: str, scope: set[str], want: str = "bool") -> Expr:
+    def expr(self, line: _Line, start: int, end: int | None, scope: set[str],
+             want: str = "bool") -> Expr:
+        """Parse ``line.text[start:end]``; an error names the physical line and column."""
+        raw = line.text[start:end]
+        lead = len(raw) - len(raw.lstrip())
+        text = raw.strip()
         try:
             return parse(text, frozenset(scope), outcome=False, want=want)
         except ExprError as exc:
-            col = line.text.find(text) + (exc.pos or 0) + 1 + 2 * line.indent
+            no, col = line.where(start + lead + (exc.pos or 0))
             first = str(exc).splitlines()[0]
-            raise RuleFileError(self.path, line.no, f"column {col}: {first}: {text!r}") from None
+            raise RuleFileError(self.path, no, f"column {col}: {first}: {text!r}") from None
 
     def read(self) -> Rules:
         readings = Readings()
@@ -130,6 +147,7 @@ class _Reader:
         if not m:
             raise self.fail(line, 'expected: section N "Name" [when CONDITION] [else goto M]')
         number, title, rest = int(m.group(1)), m.group(2), m.group(3)
+        rest_at = m.start(3)
         if done and number <= done[-1].number:
             raise self.fail(line, f"section {number} comes after section {done[-1].number}: "
                                   "sections must be in increasing order")
@@ -146,7 +164,7 @@ class _Reader:
         if rest:
             if not rest.startswith("when "):
                 raise self.fail(line, f"expected 'when CONDITION' or 'else goto M', found {rest!r}")
-            guard = self.expr(line, rest[5:].strip(), set())
+            guard = self.expr(line, rest_at + 5, rest_at + len(rest), set())
         self.i += 1
         body = self.block(1, set(), number)
         if not body:
@@ -178,14 +196,14 @@ class _Reader:
             if not re.fullmatch(rf"{number}[a-z]?", label):
                 raise self.fail(line, f"bid label {label!r} must be the section number {number} "
                                       "optionally followed by one letter")
-            when = self.expr(line, m.group(2), scope)
-            value = self.expr(line, m.group(3), scope, want="num")
+            when = self.expr(line, m.start(2), m.end(2), scope)
+            value = self.expr(line, m.start(3), m.end(3), scope, want="num")
             resume = None
             if m.group(4):
                 target = int(m.group(4))
                 if target <= number:
                     raise self.fail(line, f"'resume {target}' must jump forward")
-                resume = Resume(target, self.expr(line, m.group(5), scope))
+                resume = Resume(target, self.expr(line, m.start(5), m.end(5), scope))
             return Bid(label, when, value, resume, line.no)
         if word == "goto":
             m = re.match(r"^goto\s+(\d+)\s+when\s+(.+)$", text)
@@ -195,9 +213,9 @@ class _Reader:
             if target <= number:
                 raise self.fail(line, f"'goto {target}' must jump forward (control flows toward "
                                       "the end of the procedure)")
-            return Goto(target, self.expr(line, m.group(2), scope), line.no)
+            return Goto(target, self.expr(line, m.start(2), m.end(2), scope), line.no)
         if word == "if":
-            cond = self.expr(line, text[2:].strip(), scope)
+            cond = self.expr(line, 2, None, scope)
             body = self.block(depth + 1, scope, number)
             if not body:
                 raise self.fail(line, "'if' has no indented statements under it")
