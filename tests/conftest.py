@@ -74,10 +74,11 @@ def pytest_addoption(parser):
 def code_run(tmp_path_factory):
     """``openbid prove`` for the code rules, all parts (about 30 s; computed once per session).
 
-    It runs in a fresh interpreter with the cyclic garbage collector off: the witness hands Z3
-    finds depend on the ids Z3 gives new terms, and those on when Python frees old ones, so a
-    run inside the test session (or with the collector on) would depend on what ran before it,
-    even on which modules were imported. Off, the run is a function of the code alone."""
+    The witness hands Z3 finds depend on the ids Z3 gives new terms, and those on when Python's
+    cyclic garbage collector frees old ones; its timing depends on every object already alive.
+    So the run is made in a fresh interpreter, with the objects alive before it frozen out of
+    the collector's reach (gc.freeze): then it is a function of the code alone, and not of
+    which tests ran first or which modules were imported."""
     import os
     import pickle
     import subprocess
@@ -89,8 +90,10 @@ def code_run(tmp_path_factory):
     script = ("import gc, pickle, sys\n"
               "from openbid.variants import load_variant\n"
               "from verify.prove import prove_all\n"
-              "gc.disable()\n"
-              "run = prove_all(load_variant('code'))\n"
+              "rules = load_variant('code')\n"
+              "gc.collect()\n"
+              "gc.freeze()\n"
+              "run = prove_all(rules)\n"
               "with open(sys.argv[1], 'wb') as fh:\n"
               "    pickle.dump(run, fh)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(

@@ -36,6 +36,7 @@ class ProofRun:
     versus_code: object = None  # verify.diff.Diff (code vs this variant), if not code
     census: list = field(default_factory=list)  # [(bidval, section, count, classes, example)]
     soundness: object = None  # verify.soundness.Soundness
+    breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
 
 
@@ -45,7 +46,7 @@ def rules_digest(rules: Rules) -> str:
 
 def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
               timeout_ms: int = DEFAULT_TIMEOUT_MS,
-              progress: Callable[[str], None] | None = None) -> ProofRun:
+              progress: Callable[[str], None] | None = None, breakdown: bool = False) -> ProofRun:
     run = ProofRun(rules.name, rules_digest(rules), parts)
 
     def step(name: str, fn):
@@ -56,9 +57,21 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         run.seconds[name] = round(time.monotonic() - t0, 2)
         return value
 
-    gram = None
+    # The census (numpy, worker processes) runs in the background while Z3 works here.
+    census_job = None
     if "census" in parts or "part-one" in parts:
-        gram = step("census", lambda: _census(rules, run))
+        from concurrent.futures import ThreadPoolExecutor
+
+        pool = ThreadPoolExecutor(1)
+        t_census = time.monotonic()
+        census_job = pool.submit(_census, rules, run)
+        pool.shutdown(wait=False)
+
+    def census_result():
+        value = census_job.result()
+        run.seconds.setdefault("census", round(time.monotonic() - t_census, 2))
+        return value
+
     if "lemmas" in parts:
         from verify.lemmas import check_lemmas
 
@@ -66,11 +79,16 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     if "part-one" in parts:
         from verify.overlap import check_part_one
 
-        run.part_one = step("part-one", lambda: check_part_one(rules, gram=gram, timeout_ms=timeout_ms))
+        run.part_one = step("part-one", lambda: check_part_one(rules, gram=census_result(),
+                                                               timeout_ms=timeout_ms))
     if "part-two" in parts:
         from verify.cases import check_part_two
 
         run.part_two = step("part-two", lambda: check_part_two(rules, propositions, timeout_ms))
+        if breakdown:
+            from verify.breakdown import leaf_breakdown
+
+            run.breakdown = step("breakdown", lambda: leaf_breakdown(rules, propositions))
     if "structure" in parts:
         from verify.cfg import check_graph
 
@@ -90,6 +108,8 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
                 run.versus_code = diff(code, rules, count=False, timeout_ms=timeout_ms)
 
         step("synopsis", both)
+    if census_job is not None:
+        census_result()
     return run
 
 

@@ -20,12 +20,15 @@ def register(sub) -> None:
                     "(proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
                     + " (default all). Exit 0: every verdict as recorded; 1: a verdict changed "
                     "(listed); 2: an error or an UNKNOWN.")
-    p.add_argument("part", nargs="?", default="all", choices=PART_CHOICES, metavar="PART")
+    p.add_argument("part", nargs="*", default=["all"], choices=PART_CHOICES, metavar="PART")
     p.add_argument("--json", action="store_true", help="one JSON object per checked item")
     p.add_argument("--report", metavar="DIR", help="write index.html, report.md, report.json")
     p.add_argument("--force", action="store_true", help="let --report replace an existing report")
     p.add_argument("--proposition", type=int, action="append", metavar="N",
                    help="Part Two: only proposition N (repeatable)")
+    p.add_argument("--breakdown", action="store_true",
+                   help="Part Two: also count every leaf's hands by the bid really made "
+                        "(one more pass over all hands, ~15-25 s)")
     p.add_argument("--expected", metavar="FILE", help="the expectation file to compare with")
     p.add_argument("--update-expected", action="store_true",
                    help="record this run's verdicts as the expectation (explicit regeneration)")
@@ -41,7 +44,9 @@ def run(args) -> int:
                               write_expected)
 
     rules = rules_from(args)
-    parts = PARTS if args.part == "all" else (args.part,)
+    chosen = list(dict.fromkeys(args.part)) or ["all"]
+    parts = PARTS if "all" in chosen else tuple(p for p in PARTS if p in chosen)
+    args.part = "all" if "all" in chosen or len(chosen) > 1 else chosen[0]
     if args.report:
         parts = PARTS
         _check_report_dir(Path(args.report), args.force)
@@ -53,7 +58,8 @@ def run(args) -> int:
             sys.stderr.write(f"\r  {name:<12} {time.monotonic() - t0:5.1f}s ")
             sys.stderr.flush()
 
-    result = prove_all(rules, parts, args.proposition, int(args.timeout * 1000), progress)
+    result = prove_all(rules, parts, args.proposition, int(args.timeout * 1000), progress,
+                       breakdown=args.breakdown)
     if show:
         sys.stderr.write("\r" + " " * 40 + "\r")
     seconds = time.monotonic() - t0

@@ -37,10 +37,13 @@ def json_items(run):
                    "conceded": p.conceded}
     if run.part_two is not None:
         for c in run.part_two.checks:
-            yield {"part": "part-two", "proposition": c.proposition, "path": c.path,
-                   "check": c.check, "verdict": c.verdict.value, "witness": c.witness,
-                   "witness_bid": c.witness_outcome, "claim": c.claim, "reason": c.reason,
-                   "lines": list(c.lines)}
+            item = {"part": "part-two", "proposition": c.proposition, "path": c.path,
+                    "check": c.check, "verdict": c.verdict.value, "witness": c.witness,
+                    "witness_bid": c.witness_outcome, "claim": c.claim, "reason": c.reason,
+                    "lines": list(c.lines)}
+            if run.breakdown is not None and c.check in ("bid-leaf", "pass-leaf"):
+                item["breakdown"] = run.breakdown.get(c.path, {})
+            yield item
     if run.structure is not None:
         for j in run.structure.structure.jumps:
             yield {"part": "structure", "kind": "jump", "source": j.source, "target": j.target,
@@ -136,7 +139,7 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
     if run.part_one is not None and part in ("part-one", "all"):
         lines += _part_one(run.part_one, detail=part == "part-one")
     if run.part_two is not None and part in ("part-two", "all"):
-        lines += _part_two(run.part_two, detail=part == "part-two")
+        lines += _part_two(run.part_two, detail=part == "part-two", breakdown=run.breakdown)
     if run.structure is not None and part in ("structure", "all"):
         lines += _structure(run.structure)
     if run.synopsis is not None and part in ("synopsis", "all"):
@@ -231,7 +234,7 @@ def _part_one(P, detail: bool) -> list[str]:
     return out + [""]
 
 
-def _part_two(P, detail: bool) -> list[str]:
+def _part_two(P, detail: bool, breakdown=None) -> list[str]:
     s = P.summary()
     out = ["Part Two: " + f"{s['total']} checks: held {s['held']}, failed {s['failed']}, "
            f"vacuous {s['vacuous']}, unknown {s['unknown']}"]
@@ -245,6 +248,10 @@ def _part_two(P, detail: bool) -> list[str]:
             w = f"  e.g. {c.witness} ({c.witness_outcome})" if c.witness else ""
             r = f"  {c.reason}" if c.reason else ""
             out.append(f"  {'  ' * depth}  [{VMARK[c.verdict.value]}] {c.check}: {c.claim[:90]}{w}{r}")
+            if breakdown is not None and c.check in ("bid-leaf", "pass-leaf"):
+                counts = breakdown.get(c.path, {})
+                text = ", ".join(f"{k} {v:,}" for k, v in counts.items()) or "no hands"
+                out.append(f"  {'  ' * depth}    hands: {text}")
     else:
         for c in P.checks:
             if c.verdict.value in ("failed", "unknown"):
