@@ -1074,18 +1074,9 @@ def cards_from_suits(spades: str, hearts: str, diamonds: str, clubs: str) -> lis
     return cards
 
 
-_BID_SUIT = {1: "C", 2: "D", 3: "H", 4: "S", 5: "NT"}
-
-
 def BIDVAL_TEXT(bidval: int) -> str:
-    """The printed bid of a BIDVAL (Appendix 5): 0 PASS, 1-5 print 1C, 6-10 print 2D."""
-    if bidval == 0:
-        return "PASS"
-    if 1 <= bidval <= 5:
-        return "1C"
-    if 6 <= bidval <= 10:
-        return "2D"
-    level, suit = divmod(bidval, 10)
-    if not (1 <= level <= 7 and suit in _BID_SUIT):
-        raise ValueError(f"not a BIDVAL: {bidval}")
-    return f"{level}{_BID_SUIT[suit]}"
+    """The printed bid of a BIDVAL (Appendix 5): printing is not part of OPENBID's logic, so the
+    reference shares openbid.bids with the engine."""
+    from openbid.bids import bid_text
+
+    return bid_text(bidval)

@@ -218,3 +218,18 @@ def test_html_without_graphviz(code_run, monkeypatch):
     p.feed(html)
     assert not p.stack
     assert "in 1.0 s" in html
+
+
+def test_partial_run_renders(code_run, tmp_path):
+    """A run with parts missing (prove PART) still gives three well-formed files."""
+    from dataclasses import replace
+
+    run = replace(code_run, parts=("part-one",), lemmas=None, part_two=None, structure=None,
+                  synopsis=None, census=[], soundness=None)
+    write_report(run, tmp_path, seconds=2.5)
+    data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert [c["part"] for c in data["claims"]] == ["part-one"]
+    assert "## Part Two" not in (tmp_path / "report.md").read_text(encoding="utf-8")
+    p = _Page()
+    p.feed((tmp_path / "index.html").read_text(encoding="utf-8"))
+    assert not p.stack and "matrix" in p.classes

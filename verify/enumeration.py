@@ -21,12 +21,11 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from openbid.bids import bid_text
 from openbid.descriptors import Readings
 from openbid.errors import OpenbidError
 from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant,
                               expand_quantifiers)
-from openbid.expr.names import SUIT_CONSTANTS
+from openbid.expr.names import SUIT_CONSTANTS, bidvals_printing, string_comparison
 from openbid.hand import Hand
 from openbid.playtricks import suit_playtricks
 from openbid.rules.meets import meets_expr
@@ -419,16 +418,11 @@ class ArrayRules:
         raise OpenbidError(f"{fn} has no array reading")
 
     def _compare_names(self, e: Compare):
-        pair = None
-        for a, b in ((e.left, e.right), (e.right, e.left)):
-            if isinstance(a, Name) and a.id in ("SHAPE", "bid", "section"):
-                pair = (a.id, b)
-        if pair is None:
+        """``SHAPE = "4432"``, ``bid = "1S"``, ``section = "12a"`` (and ``!=``)."""
+        got = string_comparison(e)
+        if got is None:
             return None
-        name, other = pair
-        if not (isinstance(other, Const) and isinstance(other.value, str)) or e.op not in ("=", "!="):
-            raise OpenbidError(f"{name} can only be compared with = or != to a quoted value")
-        text = other.value
+        name, text, negated = got
         h = self.hand
         if name == "SHAPE":
             shape = parse_shape(text)
@@ -440,20 +434,14 @@ class ArrayRules:
                     cnt = sum((h.length[s] == v).astype(np.int8) for s in SUITS)
                     t = ALG.and_(t, cnt == shape.count(v))
         elif name == "bid":
-            vals = [v for v in range(76) if _text_or_none(v) == text.upper()]
+            vals = bidvals_printing(text)
             t = np.isin(self.outcome[0], vals) if vals else False
         else:
             if text not in self.labels:
                 raise OpenbidError(f"no section label {text!r}; known: {', '.join(self.labels)}")
             t = self.outcome[1] == self.labels.index(text)
-        return t if e.op == "=" else ALG.not_(t)
+        return ALG.not_(t) if negated else t
 
-
-def _text_or_none(v: int) -> str | None:
-    try:
-        return bid_text(v)
-    except OpenbidError:
-        return None
 
 
 def _suit(e: Expr) -> int:

@@ -10,13 +10,13 @@ from html import escape
 from verify.report import (VERDICTS, census_groups, outcome_text, part_two_tree, percent,
                            soundness_text, tallies, worst)
 from verify.report_style import CSS
-from verify.report_svg import (COMPARISON_STYLE, KIND_LETTER, KIND_WORDS, bar_chart, bid_colour,
-                               flow_svg, fmt_int, matrix_svg, section_fill)
+from verify.report_svg import (COMPARISON_STYLE, KIND_WORDS, bar_chart, bid_colour, flow_svg,
+                               fmt_int, matrix_svg, section_fill)
 
 SIGN = {"held": "\u2713", "failed": "\u2717", "vacuous": "\u2205", "unknown": "?",
         "judgement": "~"}
 _PBN = re.compile(r"(?<![\w.])([AKQJT2-9x]{0,13})\.([AKQJT2-9x]{0,13})\.([AKQJT2-9x]{0,13})\."
-                  r"([AKQJT2-9x]{0,13})(?![\w.])")
+                  r"([AKQJT2-9x]{0,13})(?!\w|\.\w)")
 _TEX = (("\\geq", "\u2265"), ("\\leq", "\u2264"), ("\\neq", "\u2260"), ("\\therefore", "\u2234"),
         ("\\times", "\u00d7"), ("\\cdot", "\u00b7"), ("\\ge", "\u2265"), ("\\le", "\u2264"),
         ("<p>", ""), ("</p>", ""), ("$", ""))

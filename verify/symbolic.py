@@ -14,11 +14,10 @@ from functools import cached_property
 
 import z3
 
-from openbid.bids import bid_text
 from openbid.errors import OpenbidError
 from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant,
                               expand_quantifiers)
-from openbid.expr.names import SUIT_CONSTANTS
+from openbid.expr.names import SUIT_CONSTANTS, bidvals_printing, string_comparison
 from openbid.hand import Hand
 from openbid.playtricks import APPENDIX3, HCP_OF, suit_playtricks
 from openbid.rules.meets import meets_expr
@@ -338,16 +337,10 @@ class SymbolicHand:
 
     def _compare_names(self, e: Compare):
         """``SHAPE = "4432"``, ``bid = "1S"``, ``section = "12a"`` (and ``!=``)."""
-        pair = None
-        for a, b in ((e.left, e.right), (e.right, e.left)):
-            if isinstance(a, Name) and a.id in ("SHAPE", "bid", "section"):
-                pair = (a.id, b)
-        if pair is None:
+        got = string_comparison(e)
+        if got is None:
             return None
-        name, other = pair
-        if not (isinstance(other, Const) and isinstance(other.value, str)) or e.op not in ("=", "!="):
-            raise OpenbidError(f'{name} can only be compared with = or != to a quoted value')
-        text = other.value
+        name, text, negated = got
         if name == "SHAPE":
             shape = parse_shape(text)
             if shape is None:
@@ -356,13 +349,13 @@ class SymbolicHand:
                 t = z3.And(*(sum(_b2i(self.length[s] == v) for s in SUITS) == shape.count(v)
                              for v in set(shape)))
         elif name == "bid":
-            vals = [v for v in range(0, 76) if _text_or_none(v) == text.upper()]
+            vals = bidvals_printing(text)
             t = z3.Or(*(self.outcome[0] == v for v in vals)) if vals else z3.BoolVal(False)
         else:
             if text not in self.labels:
                 raise OpenbidError(f"no section label {text!r}; known: {', '.join(self.labels)}")
             t = self.outcome[1] == self.labels.index(text)
-        return t if e.op == "=" else z3.Not(t)
+        return z3.Not(t) if negated else t
 
     # ---- models back to hands ----------------------------------------------------------------
     def hand_of(self, model: z3.ModelRef) -> Hand:
@@ -387,9 +380,3 @@ class SymbolicHand:
             eqs.append(self.spots[s] == h.spot_count)
         return z3.Not(z3.And(*eqs))
 
-
-def _text_or_none(v: int) -> str | None:
-    try:
-        return bid_text(v)
-    except OpenbidError:
-        return None

@@ -138,31 +138,32 @@ def disj(*items: Expr) -> Expr:
     return flat[0] if len(flat) == 1 else Or(tuple(flat))
 
 
-def substitute(e: Expr, var: str, suit: int) -> Expr:
-    """``e`` with the suit variable ``var`` replaced by the constant suit ``suit``."""
-    if isinstance(e, Name):
-        return Const(suit) if e.id == var else e
-    if isinstance(e, Const):
+def rebuild(e: Expr, f) -> Expr:
+    """``e`` with ``f`` applied to each of its children (one level)."""
+    if isinstance(e, (Const, Name)):
         return e
     if isinstance(e, Call):
-        return Call(e.fn, tuple(substitute(a, var, suit) for a in e.args), e.pos)
+        return Call(e.fn, tuple(f(a) for a in e.args), e.pos)
     if isinstance(e, Neg):
-        return Neg(substitute(e.operand, var, suit), e.pos)
+        return Neg(f(e.operand), e.pos)
     if isinstance(e, Not):
-        return Not(substitute(e.operand, var, suit), e.pos)
-    if isinstance(e, Arith):
-        return Arith(e.op, substitute(e.left, var, suit), substitute(e.right, var, suit), e.pos)
-    if isinstance(e, Compare):
-        return Compare(e.op, substitute(e.left, var, suit), substitute(e.right, var, suit), e.pos)
-    if isinstance(e, And):
-        return And(tuple(substitute(i, var, suit) for i in e.items), e.pos)
-    if isinstance(e, Or):
-        return Or(tuple(substitute(i, var, suit) for i in e.items), e.pos)
+        return Not(f(e.operand), e.pos)
+    if isinstance(e, (Arith, Compare)):
+        return type(e)(e.op, f(e.left), f(e.right), e.pos)
+    if isinstance(e, (And, Or)):
+        return type(e)(tuple(f(i) for i in e.items), e.pos)
     if isinstance(e, Quant):
-        if e.var == var:
-            return e
-        return Quant(e.kind, e.var, e.suits, substitute(e.body, var, suit), e.pos)
+        return Quant(e.kind, e.var, e.suits, f(e.body), e.pos)
     raise TypeError(e)
+
+
+def substitute(e: Expr, var: str, suit: int) -> Expr:
+    """``e`` with the suit variable ``var`` replaced by the constant suit ``suit``."""
+    if isinstance(e, Name) and e.id == var:
+        return Const(suit)
+    if isinstance(e, Quant) and e.var == var:  # shadowed
+        return e
+    return rebuild(e, lambda c: substitute(c, var, suit))
 
 
 def expand_quantifiers(e: Expr) -> Expr:
@@ -174,20 +175,4 @@ def expand_quantifiers(e: Expr) -> Expr:
         if e.kind == "all":
             return conj(*parts) if parts else TRUE
         return Call("count", tuple(parts), e.pos)
-    if isinstance(e, (Const, Name)):
-        return e
-    if isinstance(e, Call):
-        return Call(e.fn, tuple(expand_quantifiers(a) for a in e.args), e.pos)
-    if isinstance(e, Neg):
-        return Neg(expand_quantifiers(e.operand), e.pos)
-    if isinstance(e, Not):
-        return Not(expand_quantifiers(e.operand), e.pos)
-    if isinstance(e, Arith):
-        return Arith(e.op, expand_quantifiers(e.left), expand_quantifiers(e.right), e.pos)
-    if isinstance(e, Compare):
-        return Compare(e.op, expand_quantifiers(e.left), expand_quantifiers(e.right), e.pos)
-    if isinstance(e, And):
-        return And(tuple(expand_quantifiers(i) for i in e.items), e.pos)
-    if isinstance(e, Or):
-        return Or(tuple(expand_quantifiers(i) for i in e.items), e.pos)
-    raise TypeError(e)
+    return rebuild(e, expand_quantifiers)

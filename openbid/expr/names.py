@@ -75,3 +75,37 @@ SUIT_GROUPS = {
     "MINORS": (2, 1),
 }
 KEYWORDS = {"and", "or", "not", "in", "any", "all", "count", "true", "false"}
+
+
+STRING_NAMES = ("SHAPE", "bid", "section")
+
+
+def string_comparison(e) -> tuple[str, str, bool] | None:
+    """For ``SHAPE = "4432"``, ``bid != "1S"``, ``section = "12a"`` (either side): (name, text,
+    negated); None for any other comparison. Every reader (Z3, numpy) reads these the same way."""
+    from openbid.errors import OpenbidError
+    from openbid.expr.ast import Compare, Const, Name
+
+    if not isinstance(e, Compare):
+        return None
+    for a, b in ((e.left, e.right), (e.right, e.left)):
+        if isinstance(a, Name) and a.id in STRING_NAMES:
+            if not (isinstance(b, Const) and isinstance(b.value, str)) or e.op not in ("=", "!="):
+                raise OpenbidError(f"{a.id} can only be compared with = or != to a quoted value")
+            return a.id, b.value, e.op == "!="
+    return None
+
+
+def bidvals_printing(text: str) -> list[int]:
+    """Every BIDVAL that prints as ``text`` ("1C" is 1-5 and 11)."""
+    from openbid.bids import bid_text
+    from openbid.errors import OpenbidError
+
+    out = []
+    for v in range(76):
+        try:
+            if bid_text(v) == text.upper():
+                out.append(v)
+        except OpenbidError:
+            pass
+    return out
