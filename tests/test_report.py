@@ -233,3 +233,6 @@ def test_partial_run_renders(code_run, tmp_path):
     p = _Page()
     p.feed((tmp_path / "index.html").read_text(encoding="utf-8"))
     assert not p.stack and "matrix" in p.classes
+    links = [v for tag, k, v in p.attrs if tag == "a" and k == "href"]
+    assert "#part-one" in links and "#part-two" not in links
+    assert all(x[1:] in p.ids for x in links)

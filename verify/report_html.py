@@ -85,7 +85,7 @@ def code(text) -> str:
 # ---- the page ----------------------------------------------------------------------------------
 def render_html(run, data: dict, seconds: float | None = None, rules=None) -> str:
     v = data["variant"]
-    body = [_header(v), _summary(run, data, seconds)]
+    body = [_summary(run, data, seconds)]
     if run.part_one is not None:
         body.append(_part_one(run.part_one))
     if run.part_two is not None:
@@ -98,6 +98,7 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
     if run.structure is not None:
         body.append(_flow(run, rules))
     body.append(_variant(v))
+    body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)]))
     foot = "written by <code>openbid prove --report</code>"
     if seconds is not None:
         foot += f" in {seconds:.1f} s"
@@ -109,11 +110,13 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
             "</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
 
 
-def _header(v) -> str:
-    nav = " \u00b7 ".join(f'<a href="#{a}">{t}</a>' for a, t in (
-        ("summary", "Summary"), ("part-one", "Part One"), ("part-two", "Part Two"),
-        ("lemmas", "Lemmas"), ("errata", "Errata"), ("census", "Census"),
-        ("control-flow", "Control flow"), ("variant", "Variant")))
+NAV = (("summary", "Summary"), ("part-one", "Part One"), ("part-two", "Part Two"),
+       ("lemmas", "Lemmas"), ("errata", "Errata"), ("census", "Census"),
+       ("control-flow", "Control flow"), ("variant", "Variant"))
+
+
+def _header(v, present: list[str]) -> str:
+    nav = " \u00b7 ".join(f'<a href="#{a}">{t}</a>' for a, t in NAV if a in present)
     return (f'<header><h1>OPENBID, re-derived</h1><p class="sub">London &amp; Wasserman (1967), '
             '<i>The Anatomy of an Algol Procedure</i>: every claim of the analysis checked '
             'mechanically (Z3 and an exact census of all hands).</p>'

@@ -1,0 +1,52 @@
+"""``openbid diff``: equivalence proofs, witnesses, and exact counts after a rule edit."""
+
+from __future__ import annotations
+
+import json
+
+from openbid.cli.main import main
+from openbid.procedure import program_for
+from openbid.rules.text import load
+from openbid.variants import load_variant, rules_text
+from verify.diff import decide
+from verify.verdicts import Status
+
+
+def test_synopsis_is_equivalent_to_code():
+    status, witness, _ = decide(load_variant("code"), load_variant("synopsis"))
+    assert status is Status.UNSAT and witness is None
+
+
+def test_playtricks_procedure_differs_with_a_real_witness():
+    a, b = load_variant("code"), load_variant("playtricks-procedure")
+    status, witness, _ = decide(a, b)
+    assert status is Status.SAT
+    oa, ob = program_for(a).bid_hand(witness), program_for(b).bid_hand(witness)
+    assert (oa.bid, oa.section) != (ob.bid, ob.section)
+
+
+def test_editing_one_constant_counts_exactly(tmp_path, capsys):
+    path = tmp_path / "my.rules"
+    text = rules_text("code.rules")
+    assert "bid 1 when TOTALPTS <= 6 value 0" in text
+    path.write_text(text.replace("bid 1 when TOTALPTS <= 6 value 0",
+                                 "bid 1 when TOTALPTS <= 7 value 0"))
+    code = main(["diff", "code", str(path), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1 and out["equivalent"] is False
+    # Every hand that moves is a hand with TOTALPTS = 7 that the code did not pass at 1: the
+    # count must equal the census of 'TOTALPTS = 7 and section != "1"' under the code rules.
+    from openbid.expr import parse
+    from verify.enumeration import Census
+
+    g = Census([load_variant("code")]).group([], where=parse('TOTALPTS = 7 and bid != "PASS"'))
+    moved_bidding = sum(g.weights.values())
+    g2 = Census([load_variant("code")]).group([], where=parse('TOTALPTS = 7 and section = "14"'))
+    moved_pass = sum(g2.weights.values())
+    assert out["changed"] == moved_bidding + moved_pass
+    assert sum(t["count"] for t in out["transitions"]) == out["changed"]
+    edited = load(str(path))
+    for t in out["transitions"]:
+        assert t["to"] == "PASS@1"
+        for ex in t["examples"]:
+            assert str(program_for(edited).bid_hand(__import__("openbid.hand").hand.Hand.parse(ex))) == t["to"]

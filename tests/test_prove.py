@@ -1,0 +1,67 @@
+"""``openbid prove``: JSON keys, and the exit-code contract against a recorded expectation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from openbid.cli.main import main
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def lemmas_expected(tmp_path_factory):
+    path = tmp_path_factory.mktemp("exp") / "code.json"
+    assert main(["prove", "lemmas", "--expected", str(path), "--update-expected", "--quiet"]) == 0
+    return path
+
+
+def test_equal_to_expectation_exits_0(capsys, lemmas_expected):
+    code, out, _ = _run(capsys, "prove", "lemmas", "--expected", str(lemmas_expected), "--quiet")
+    assert code == 0
+    assert "every verdict equals the recorded expectation" in out
+
+
+def test_a_changed_verdict_exits_1_and_is_listed(capsys, lemmas_expected, tmp_path):
+    data = json.loads(lemmas_expected.read_text())
+    key = "lemma sec-10-longest7-two-honours"
+    assert data["outcomes"][key] == "failed"  # the paper's 10 vs 1 (A) claim is false
+    data["outcomes"][key] = "held"
+    doctored = tmp_path / "code.json"
+    doctored.write_text(json.dumps(data))
+    code, out, _ = _run(capsys, "prove", "lemmas", "--expected", str(doctored), "--quiet")
+    assert code == 1
+    assert f"{key}: held -> failed" in out
+
+
+def test_unknown_exits_2(capsys, tmp_path):
+    # a solver with (almost) no time cannot decide: UNKNOWN, never proved or refuted
+    code, out, _ = _run(capsys, "prove", "structure", "--timeout", "0.001", "--quiet",
+                        "--expected", str(tmp_path / "none.json"))
+    assert code == 2
+
+
+def test_json_items_of_part_two(capsys):
+    code, out, _ = _run(capsys, "prove", "part-two", "--proposition", "12", "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    items = [r for r in rows if r["part"] == "part-two"]
+    assert items and all({"proposition", "path", "check", "verdict", "witness"} <= set(r)
+                         for r in items)
+    assert {r["verdict"] for r in items} <= {"held", "failed", "vacuous", "unknown"}
+    assert rows[-1]["part"] == "summary"
+
+
+def test_part_two_finds_the_pass_that_bids(capsys):
+    """Prop. 6 II.B.2.b.ii.beta.(II) says Pass; some of its hands open 1S or 1H at 13b."""
+    code, out, _ = _run(capsys, "prove", "part-two", "--proposition", "6", "--json")
+    rows = [r for r in map(json.loads, out.splitlines()) if r["part"] == "part-two"]
+    bad = [r for r in rows if r["path"] == "P6.II.B.2.b.ii.β.(II)" and r["check"] == "pass-leaf"]
+    assert bad and bad[0]["verdict"] == "failed"
+    assert bad[0]["witness_bid"] in ("1S@13b", "1H@13b")
