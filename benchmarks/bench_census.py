@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import time
@@ -43,6 +44,7 @@ def child(kind: str, n_chunks: int) -> None:
 
     rules = load_variant("code")
     exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]
+    cpu0 = _cpu()
     t0 = time.perf_counter()
     if n_chunks == 0:
         if kind == "census":
@@ -56,7 +58,17 @@ def child(kind: str, n_chunks: int) -> None:
     else:
         summary = _slice(en, kind, rules, exprs, n_chunks)
     seconds = time.perf_counter() - t0
-    print(json.dumps({"seconds": seconds, "jobs": en._jobs(), **summary}))
+    user, system = (b - a for a, b in zip(cpu0, _cpu()))
+    print(json.dumps({"seconds": seconds, "user": user, "sys": system, "jobs": en._jobs(),
+                      **summary}))
+
+
+def _cpu() -> tuple[float, float]:
+    """CPU seconds (user, system) of this process and its finished children (the pool workers)."""
+    import resource
+
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + kids.ru_utime, me.ru_stime + kids.ru_stime
 
 
 def _slice(en, kind: str, rules, exprs, n_chunks: int) -> dict:
@@ -123,10 +135,12 @@ def main() -> None:
         one = results[kind, 1]["seconds"]
         spread = "/".join(f"{x['seconds']:.1f}" for x in runs[kind, jobs])
         rows.append((kind, jobs, f"{r['classes']:,}", f"{r['seconds']:.1f}", spread, f"{r['wall']:.1f}",
+                     f"{r['user']:.1f}", f"{r['sys']:.1f}", f"{r['sys'] / (r['user'] + r['sys']):.0%}",
                      f"{r['classes'] / r['seconds']:,.0f}", f"{one / r['seconds']:.2f}",
                      f"{r['seconds'] / base:.2f}", r["groups"]))
     print(f"best of {repeat} run(s) per row (all runs listed)")
-    print(table(("workload", "jobs", "classes", "enum s", "runs s", "process s", "classes/s",
+    print(table(("workload", "jobs", "classes", "enum s", "runs s", "process s", "CPU user s",
+                 "CPU sys s", "sys share", "classes/s",
                  "speed-up vs 1 job", "time / census@1", "outcome groups"), rows))
     for kind, text in WORKLOADS.items():
         extra = f" ({results[kind, 1]['exprs']} expressions)" if kind == "pass" else ""
@@ -136,7 +150,8 @@ def main() -> None:
     print(f"\nconsistency: total weight {'identical' if len(weights) == 1 else 'DIFFERS'} across "
           f"runs ({', '.join(f'{w:,}' for w in sorted(weights))}); "
           f"outcome groups per workload {sorted(groups)}")
-    print("speed-up is bounded by the 2 CPUs and by whatever else is running on them")
+    print(f"speed-up is bounded by the {os.cpu_count()} CPUs and by whatever else runs on them; "
+          "CPU s: the enumeration's user and kernel time, pool workers included")
 
 
 if __name__ == "__main__":

@@ -36,3 +36,6 @@ def bid_note(bidval: int) -> str:
 
 
 ALL_BIDS = ("PASS",) + tuple(f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT"))
+
+
+VALID_BIDVALS = frozenset({0, *range(1, 11)} | {10 * lv + st for lv in range(1, 8) for st in range(1, 6)})

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from openbid.bids import bid_text
+from openbid.bids import VALID_BIDVALS, bid_text
+from openbid.errors import OpenbidError
 from openbid.descriptors import Descriptors, Readings, describe, describe_key
 from openbid.expr.ast import TRUE
 from openbid.expr.pycode import py, var_name
@@ -74,10 +75,17 @@ class Program:
                 tentative = r
                 k = r[2]
             else:
-                return Outcome(r[0], r[1])
+                return self._outcome(r[0], r[1])
         if tentative is not None:
-            return Outcome(tentative[0], tentative[1])
+            return self._outcome(tentative[0], tentative[1])
         return Outcome(0, str(PASS_SECTION))
+
+    def _outcome(self, bidval, label: str) -> Outcome:
+        if bidval not in VALID_BIDVALS:
+            raise OpenbidError(f"rules {self.rules.name!r}: bid point {label} made BIDVAL "
+                               f"{bidval}, which is not a bid (Appendix 5); "
+                               "'openbid rules check FILE' finds every such bid point")
+        return Outcome(bidval, label)
 
     def trace(self, d: Descriptors) -> tuple[Outcome, list[TraceStep]]:
         secs = self._traced
@@ -101,9 +109,9 @@ class Program:
                 k = r[2]
             else:
                 steps.append(TraceStep(k, entered, f"bid {r[1]}"))
-                outcome = Outcome(r[0], r[1])
+                outcome = self._outcome(r[0], r[1])
         if outcome is None:
-            outcome = Outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")
+            outcome = self._outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")
         return outcome, steps
 
     def bid_hand(self, hand: Hand) -> Outcome:

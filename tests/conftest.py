@@ -70,15 +70,54 @@ def pytest_addoption(parser):
                      help="rewrite tests/golden/report.md and report.json from this run")
 
 
+# Run in a fresh interpreter by the fixture ``code_run``. The witness hands Z3 finds depend on
+# the ids Z3 gives new terms, and those on when Python's cyclic garbage collector frees old ones:
+# on every object alive and every allocation made before, in any thread. So the objects alive
+# before the run are frozen out of the collector's reach (gc.freeze), and the census, which
+# prove_all runs in a thread beside Z3, runs to completion first (then a collection resets the
+# collector's counts): the run is then a function of the code alone, not of which tests ran
+# first, which modules were imported, or how the census thread was scheduled.
+_PROVE_SCRIPT = """
+import concurrent.futures as cf
+import gc
+import pickle
+import sys
+
+from openbid.variants import load_variant
+from verify.prove import prove_all
+
+
+class AtOnce:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def submit(self, fn, *args, **kwargs):
+        future = cf.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:
+            future.set_exception(exc)
+        gc.collect()
+        return future
+
+    def shutdown(self, wait=True, **kwargs):
+        pass
+
+
+cf.ThreadPoolExecutor = AtOnce
+rules = load_variant("code")
+gc.collect()
+gc.freeze()
+run = prove_all(rules)
+with open(sys.argv[1], "wb") as fh:
+    pickle.dump(run, fh)
+"""
+
+
 @pytest.fixture(scope="session")
 def code_run(tmp_path_factory):
-    """``openbid prove`` for the code rules, all parts (about 30 s; computed once per session).
-
-    The witness hands Z3 finds depend on the ids Z3 gives new terms, and those on when Python's
-    cyclic garbage collector frees old ones; its timing depends on every object already alive.
-    So the run is made in a fresh interpreter, with the objects alive before it frozen out of
-    the collector's reach (gc.freeze): then it is a function of the code alone, and not of
-    which tests ran first or which modules were imported."""
+    """``openbid prove`` for the code rules, all parts (about 30-60 s; computed once per
+    session, in a fresh interpreter: see ``_PROVE_SCRIPT``)."""
     import os
     import pickle
     import subprocess
@@ -87,18 +126,9 @@ def code_run(tmp_path_factory):
 
     root = Path(__file__).resolve().parent.parent
     out = tmp_path_factory.mktemp("run") / "run.pickle"
-    script = ("import gc, pickle, sys\n"
-              "from openbid.variants import load_variant\n"
-              "from verify.prove import prove_all\n"
-              "rules = load_variant('code')\n"
-              "gc.collect()\n"
-              "gc.freeze()\n"
-              "run = prove_all(rules)\n"
-              "with open(sys.argv[1], 'wb') as fh:\n"
-              "    pickle.dump(run, fh)\n")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(root)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
-    r = subprocess.run([sys.executable, "-c", script, str(out)], cwd=root, env=env,
+    r = subprocess.run([sys.executable, "-c", _PROVE_SCRIPT, str(out)], cwd=root, env=env,
                        capture_output=True, text=True, check=False)
     assert r.returncode == 0, f"prove_all failed:\n{r.stderr[-3000:]}"
     with open(out, "rb") as fh:

@@ -21,6 +21,7 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from openbid.bids import VALID_BIDVALS
 from openbid.descriptors import Readings
 from openbid.errors import OpenbidError
 from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant,
@@ -34,6 +35,7 @@ from openbid.shape import parse_shape
 from verify.execution import Execution, execute
 
 TOTAL_HANDS = comb(52, 13)  # 635,013,559,600
+_VALID = np.array(sorted(VALID_BIDVALS))
 TOTAL_CLASSES = 34_033_880
 SUITS = (1, 2, 3, 4)  # C D H S
 
@@ -102,7 +104,7 @@ class Chunk:
         return len(self.ids[1])
 
 
-CHUNK_TARGET = 1 << 20
+CHUNK_TARGET = 1 << 18  # smaller chunks: less memory and kernel time (benchmarks/bench_census.py)
 
 
 @lru_cache(maxsize=4)
@@ -313,7 +315,13 @@ class ArrayRules:
                 continue
             if fire is True:
                 fire = np.ones(n, dtype=bool)
-            bidval[fire] = site.value if np.isscalar(site.value) else site.value[fire]
+            value = site.value if np.isscalar(site.value) else site.value[fire]
+            if not np.isin(value, _VALID).all():
+                bad = sorted(set(np.atleast_1d(value).tolist()) - VALID_BIDVALS)[:3]
+                raise OpenbidError(f"rules {self.rules.name!r}: bid point {site.label} makes "
+                                   f"BIDVAL {', '.join(map(str, bad))}, which is not a bid "
+                                   "(Appendix 5); 'openbid rules check FILE' finds every such point")
+            bidval[fire] = value
             section[fire] = self.labels.index(site.label)
         return bidval, section
 

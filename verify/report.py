@@ -76,8 +76,8 @@ def tallies(run) -> list[Tally]:
         g = run.structure
         verdicts = [g.verdict.value] + [_point_verdict(p) for p in g.points]
         out.append(Tally("structure", "Control flow (forward flow, Notes 1 and 2, reachability)",
-                         count(verdicts), f"1 structural claim and {len(g.points)} bid points "
-                         "reachable"))
+                         count(verdicts), f"1 structural claim; {len(g.points)} bid points, each "
+                         "reachable (held) or dead (failed)"))
     if run.synopsis is not None:
         eq = run.synopsis.equivalent
         out.append(Tally("synopsis", "Synopsis equivalent to the code",
@@ -216,15 +216,11 @@ def variant_info(run) -> dict:
     if run.variant == "code":
         out["versus_code"] = "this is code"
     elif run.versus_code is not None:
-        out["versus_code"] = _diff_dict(run.versus_code)
+        out["versus_code"] = dataclasses.asdict(run.versus_code)
     else:
         out["versus_code"] = None
-    out["synopsis"] = _diff_dict(run.synopsis) if run.synopsis is not None else None
+    out["synopsis"] = dataclasses.asdict(run.synopsis) if run.synopsis is not None else None
     return out
-
-
-def _diff_dict(d) -> dict:
-    return dataclasses.asdict(d)
 
 
 # ---- the JSON document -------------------------------------------------------------------------
@@ -239,11 +235,14 @@ def report_data(run, changes=()) -> dict:
         "paper_errors": paper_errors(run),
         "changes": [{"item": k, "expected": a, "got": b} for k, a, b in changes],
         "errata": errata_records(),
-        "items": list(json_items(run)),
+        "items": _items(run),
     }
     if run.part_one is not None:
+        entries = {p.entry: {"reason": p.reason, "note": p.note} for p in run.part_one.pairs
+                   if p.entry}
         data["part_one"] = {"labels": list(run.part_one.labels),
-                            "meets_counts": dict(run.part_one.meets_counts)}
+                            "meets_counts": dict(run.part_one.meets_counts),
+                            "paper_entries": entries}
     if run.part_two is not None:
         roots, _ = part_two_tree(run)
         nodes = []
@@ -262,6 +261,19 @@ def report_data(run, changes=()) -> dict:
         bids, points, total = census_groups(run)
         data["census"] = {"total": total, "by_bid": dict(bids), "by_bid_point": dict(points)}
     return data
+
+
+def _items(run) -> list[dict]:
+    """:func:`json_items`, with the paper's quote and the transcriber's note on each Part Two
+    check (json_items leaves them out of the terminal's JSON lines)."""
+    items = list(json_items(run))
+    checks = iter(run.part_two.checks) if run.part_two is not None else iter(())
+    for item in items:
+        if item["part"] == "part-two":
+            c = next(checks)
+            assert (c.path, c.check) == (item["path"], item["check"])
+            item["quote"], item["note"] = c.quote, c.note
+    return items
 
 
 def to_json(data: dict) -> str:

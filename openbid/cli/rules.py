@@ -15,7 +15,10 @@ def register(sub) -> None:
     e = sp.add_parser("export", help="print a variant as a rule file")
     e.add_argument("--variant", default="code", metavar="V")
     e.set_defaults(func=run_export)
-    c = sp.add_parser("check", help="read a rule file and report the first problem, if any")
+    c = sp.add_parser("check", help="read a rule file; prove every bid point makes a real bid",
+                      description="Read FILE (syntax errors name the line and column) and prove "
+                                  "with Z3 that every bid point makes a real BIDVAL. Exit 0 ok, "
+                                  "1 a bid point can make a BIDVAL that is no bid, 2 error.")
     c.add_argument("path", metavar="FILE")
     c.set_defaults(func=run_check)
     ls = sp.add_parser("list", help="list the named variants")
@@ -36,8 +39,19 @@ def run_export(args) -> int:
 
 def run_check(args) -> int:
     from openbid.rules.text import load
+    from verify.rulecheck import invalid_bidvals
+    from verify.verdicts import Status
 
     rules = load(args.path)
+    bad = invalid_bidvals(rules)
+    for b in bad:
+        if b.status is Status.SAT:
+            print(f"{args.path}: bid {b.label} makes BIDVAL {b.bidval}, which is not a bid "
+                  f"(Appendix 5), e.g. for {b.witness}")
+        else:
+            print(f"{args.path}: bid {b.label}: UNKNOWN whether its BIDVAL is always a bid")
+    if bad:
+        return 2 if any(b.status is Status.UNKNOWN for b in bad) else 1
     n_bids = sum(1 for _ in rules.bids())
     print(f"{args.path}: ok ({len(rules.sections)} sections, {n_bids} bid statements, "
           f"readings {' '.join(f'{k}={v}' for k, v in rules.readings.as_dict().items())})")

@@ -88,6 +88,26 @@ class Quant:
 
 Expr = Union[Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Quant]
 
+
+def _cache_hash(cls):
+    """Trees are hashed on every memo lookup: compute a node's hash once (``pos`` excluded)."""
+    names = tuple(f for f in cls.__dataclass_fields__ if cls.__dataclass_fields__[f].compare)
+
+    def __hash__(self):
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            h = hash((cls.__name__,) + tuple(getattr(self, n) for n in names))
+            object.__setattr__(self, "_hash", h)
+            return h
+
+    cls.__hash__ = __hash__
+    return cls
+
+
+for _cls in (Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Quant):
+    _cache_hash(_cls)
+
 TRUE = Const(True)
 FALSE = Const(False)
 

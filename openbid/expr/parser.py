@@ -173,7 +173,10 @@ class _Parser:
     def unary(self) -> Expr:
         if self.tok.kind == "op" and self.tok.text == "-":
             t = self.take()
-            return Neg(self.unary(), t.pos)
+            operand = self.unary()
+            if _is_num(operand):  # -1 is the constant -1 (so that trees round-trip)
+                return Const(-operand.value, t.pos)
+            return Neg(operand, t.pos)
         return self.primary()
 
     def primary(self) -> Expr:

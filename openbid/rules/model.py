@@ -84,6 +84,14 @@ class Rules:
     readings: "object"  # openbid.descriptors.Readings (kept loose to avoid an import cycle)
     name: str = "code"
 
+    def __hash__(self) -> int:  # the table is a cache key everywhere: hash it once
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            h = hash((self.sections, self.readings, self.name))
+            object.__setattr__(self, "_hash", h)
+            return h
+
     def section(self, number: int) -> Section:
         for s in self.sections:
             if s.number == number:
