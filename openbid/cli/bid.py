@@ -43,6 +43,8 @@ def run(args) -> int:
                 yield f"line {no}", text
 
     out = sys.stdout
+    if args.brief and not args.trace and not args.json:
+        return _brief_batch(items(), rules, out)
     for where, text in items():
         try:
             hand = Hand.parse(text)
@@ -105,3 +107,31 @@ def _cell(v) -> str:
     if isinstance(v, bool):
         return "yes" if v else "-"
     return str(v)
+
+
+def _brief_batch(items, rules, out, size: int = 1 << 16) -> int:
+    """--brief: hands read in blocks and bid together by the numpy reader of the rules."""
+    from openbid.batch import bid_many, read
+    from openbid.bids import bid_text
+
+    status = 0
+    block: list[tuple[tuple[int, int, int, int], str]] = []
+
+    def flush() -> None:
+        bidvals, labels = bid_many(rules, [b[0] for b in block])
+        out.write("".join(f"{pbn}\t{bid_text(bv)}\t{lb}\n"
+                          for (_, pbn), bv, lb in zip(block, bidvals.tolist(), labels)))
+        block.clear()
+
+    for where, text in items:
+        try:
+            block.append(read(text))
+        except HandError as exc:
+            flush()  # keep the output in input order
+            print(f"openbid bid: {where}: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        if len(block) >= size:
+            flush()
+    flush()
+    return status
