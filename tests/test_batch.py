@@ -9,7 +9,7 @@ from openbid.batch import bid_many, read
 from openbid.bids import bid_text
 from openbid.procedure import program_for
 from openbid.variants import VARIANTS, load_variant
-from tests.conftest import hands
+from conftest import hands
 
 
 @settings(max_examples=25, deadline=None)
