@@ -65,3 +65,17 @@ def test_part_two_finds_the_pass_that_bids(capsys):
     bad = [r for r in rows if r["path"] == "P6.II.B.2.b.ii.β.(II)" and r["check"] == "pass-leaf"]
     assert bad and bad[0]["verdict"] == "failed"
     assert bad[0]["witness_bid"] in ("1S@13b", "1H@13b")
+
+
+def test_prove_without_a_part_means_all():
+    """'openbid prove' and 'openbid prove --report DIR' (the README's first command) parse."""
+    from openbid.cli.main import build_parser
+
+    for argv in (["prove"], ["prove", "--report", "report"], ["prove", "part-one", "lemmas"]):
+        args = build_parser().parse_args(argv)
+        assert args.func is not None
+
+
+def test_unknown_part_is_an_error(capsys):
+    assert main(["prove", "bogus"]) == 2
+    assert "unknown part 'bogus'" in capsys.readouterr().err

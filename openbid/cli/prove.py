@@ -20,7 +20,8 @@ def register(sub) -> None:
                     "(proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
                     + " (default all). Exit 0: every verdict as recorded; 1: a verdict changed "
                     "(listed); 2: an error or an UNKNOWN.")
-    p.add_argument("part", nargs="*", default=["all"], choices=PART_CHOICES, metavar="PART")
+    p.add_argument("part", nargs="*", metavar="PART")  # validated in run (argparse checks a
+    # list default against choices as one value)
     p.add_argument("--json", action="store_true", help="one JSON object per checked item")
     p.add_argument("--report", metavar="DIR", help="write index.html, report.md, report.json")
     p.add_argument("--force", action="store_true", help="let --report replace an existing report")
@@ -44,6 +45,11 @@ def run(args) -> int:
                               write_expected)
 
     rules = rules_from(args)
+    from openbid.errors import OpenbidError
+
+    unknown = [x for x in args.part if x not in PART_CHOICES]
+    if unknown:
+        raise OpenbidError(f"unknown part {unknown[0]!r}; choose from {', '.join(PART_CHOICES)}")
     chosen = list(dict.fromkeys(args.part)) or ["all"]
     parts = PARTS if "all" in chosen else tuple(p for p in PARTS if p in chosen)
     args.part = "all" if "all" in chosen or len(chosen) > 1 else chosen[0]
