@@ -57,20 +57,16 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         run.seconds[name] = round(time.monotonic() - t0, 2)
         return value
 
-    # The census (numpy, worker processes) runs in the background while Z3 works here.
-    census_job = None
+    # The census first (numpy, in worker processes), then Z3 in this thread alone. Z3's models
+    # depend on when Python frees old Z3 objects, so the Z3 phase starts from a frozen heap with
+    # no other thread allocating: the same rules then give the same witness hands every run.
+    gram = None
     if "census" in parts or "part-one" in parts:
-        from concurrent.futures import ThreadPoolExecutor
+        gram = step("census", lambda: _census(rules, run))
+    import gc
 
-        pool = ThreadPoolExecutor(1)
-        t_census = time.monotonic()
-        census_job = pool.submit(_census, rules, run)
-        pool.shutdown(wait=False)
-
-    def census_result():
-        value = census_job.result()
-        run.seconds.setdefault("census", round(time.monotonic() - t_census, 2))
-        return value
+    gc.collect()
+    gc.freeze()
 
     if "lemmas" in parts:
         from verify.lemmas import check_lemmas
@@ -79,7 +75,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     if "part-one" in parts:
         from verify.overlap import check_part_one
 
-        run.part_one = step("part-one", lambda: check_part_one(rules, gram=census_result(),
+        run.part_one = step("part-one", lambda: check_part_one(rules, gram=gram,
                                                                timeout_ms=timeout_ms))
     if "part-two" in parts:
         from verify.cases import check_part_two
@@ -108,8 +104,6 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
                 run.versus_code = diff(code, rules, count=False, timeout_ms=timeout_ms)
 
         step("synopsis", both)
-    if census_job is not None:
-        census_result()
     return run
 
 

@@ -85,7 +85,7 @@ def run(args) -> int:
     if args.report:
         from verify.report import write_report
 
-        write_report(result, Path(args.report), changes=changes, seconds=seconds)
+        write_report(result, Path(args.report), changes=changes, seconds=seconds, rules=rules)
     if args.json:
         for obj in fmt.json_items(result):
             emit_json(obj)
