@@ -23,7 +23,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from openbid.expr.ast import And, Arith, Call, Compare, Const, Expr, Neg, Not, Or, Quant, conj
+from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Neg, Not, Or, Quant, children,
+                              conj, rebuild)
 from openbid.rules.model import Bid, ForSuits, Goto, If, Rules, Section, Step
 
 KINDS = ("flip", "const", "drop", "swap-sections", "swap-steps", "suits")
@@ -45,31 +46,12 @@ def _nodes(e: Expr, parent: Expr | None = None, slot: int = 0) -> Iterator[tuple
 
 
 def _kids(e: Expr) -> tuple[Expr, ...]:
-    if isinstance(e, Call):
-        return e.args
-    if isinstance(e, (Neg, Not)):
-        return (e.operand,)
-    if isinstance(e, (Arith, Compare)):
-        return (e.left, e.right)
-    if isinstance(e, (And, Or)):
-        return e.items
-    if isinstance(e, Quant):
-        return (e.body,)
-    return ()
+    return children(e)
 
 
 def _with_kids(e: Expr, kids: list[Expr]) -> Expr:
-    if isinstance(e, Call):
-        return replace(e, args=tuple(kids))
-    if isinstance(e, (Neg, Not)):
-        return replace(e, operand=kids[0])
-    if isinstance(e, (Arith, Compare)):
-        return replace(e, left=kids[0], right=kids[1])
-    if isinstance(e, (And, Or)):
-        return replace(e, items=tuple(kids))
-    if isinstance(e, Quant):
-        return replace(e, body=kids[0])
-    return e
+    it = iter(kids)
+    return rebuild(e, lambda _: next(it))
 
 
 def _rewrite(e: Expr, index: int, fn: Callable[[Expr], Expr]) -> Expr:
