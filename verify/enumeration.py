@@ -701,15 +701,10 @@ def _gram_chunk(task, i: int):
     w_int = run.hand.weight
     patterns, inv = np.unique(bits, return_inverse=True)
     pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
-    pc = np.bincount(inv)
-    weights = np.zeros((k, k), dtype=np.float64)
-    classes = np.zeros((k, k), dtype=np.float64)
-    for pat, wt, ct in zip(patterns.tolist(), pw.tolist(), pc.tolist()):
-        on = [j for j in range(k) if pat >> j & 1]
-        for a in on:
-            for b in on:
-                weights[a, b] += wt
-                classes[a, b] += ct
+    pc = np.bincount(inv).astype(np.float64)
+    on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)  # patterns x expressions
+    weights = on.T @ (on * pw[:, None])  # exact: integer sums below 2**53
+    classes = on.T @ (on * pc[:, None])
     w = w_int.astype(np.float64)
     examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (witnesses come from Z3)
     outcomes: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
@@ -733,15 +728,59 @@ def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], Non
     return census_pass(rules, exprs, progress, outcomes=False)[0]
 
 
+class Background:
+    """A census pass running in forked worker processes that report through pipes: no thread
+    in this process, so work done here meanwhile (Z3) allocates exactly as it would alone."""
+
+    def __init__(self, rules: Rules, exprs: Sequence[Expr], outcomes: bool = True) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        task = (rules, tuple(exprs), outcomes)
+        n = len(chunk_plan())
+        jobs = max(1, _jobs())
+        self._procs = []
+        for k in range(jobs):
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_background_worker, args=(task, list(range(k, n, jobs)), send),
+                               daemon=True)
+            proc.start()
+            send.close()
+            self._procs.append((proc, recv))
+        self._value = None
+        self._outcomes = outcomes
+
+    def result(self):
+        if self._value is None:
+            parts = []
+            for proc, recv in self._procs:
+                try:
+                    got = recv.recv()
+                except EOFError:
+                    raise RuntimeError("a census worker died") from None
+                proc.join()
+                if isinstance(got, BaseException):
+                    raise got
+                parts.extend(got)
+            self._value = _combine(parts, self._outcomes)
+        return self._value
+
+
+def _background_worker(task, indices, send) -> None:
+    try:
+        send.send([_gram_chunk(task, i) for i in indices])
+    except BaseException as exc:  # reported to the parent, which raises it
+        send.send(exc)
+    finally:
+        send.close()
+
+
 def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None,
                 outcomes: bool = True):
     """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
     index), (hands, classes, example class ids)."""
     plan = chunk_plan()
     task = (rules, tuple(exprs), outcomes)
-    k = len(exprs)
-    W = np.zeros((k, k), dtype=np.int64)
-    C = np.zeros((k, k), dtype=np.int64)
     parts = []
     done = 0
 
@@ -763,6 +802,13 @@ def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, in
         with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
             for fut in as_completed([pool.submit(_gram_chunk, task, i) for i in range(len(plan))]):
                 take(fut.result())
+    return _combine(parts, outcomes)
+
+
+def _combine(parts, outcomes: bool):
+    k = len(parts[0][1]) if parts else 0
+    W = np.zeros((k, k), dtype=np.int64)
+    C = np.zeros((k, k), dtype=np.int64)
     examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     census: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
     total_w = total_c = 0

@@ -57,16 +57,25 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         run.seconds[name] = round(time.monotonic() - t0, 2)
         return value
 
-    # The census first (numpy, in worker processes), then Z3 in this thread alone. Z3's models
-    # depend on when Python frees old Z3 objects, so the Z3 phase starts from a frozen heap with
-    # no other thread allocating: the same rules then give the same witness hands every run.
-    gram = None
+    # The census runs in forked worker processes (pipes, no thread here) while Z3 works in this
+    # thread. Z3's models depend on when Python frees old Z3 objects, so the Z3 phase starts from
+    # a frozen heap with nothing else allocating in this process: the same rules then give the
+    # same witness hands on every run.
+    census_job = None
     if "census" in parts or "part-one" in parts:
-        gram = step("census", lambda: _census(rules, run))
+        census_job = _start_census(rules, outcomes="census" in parts)
+        t_census = time.monotonic()
     import gc
 
     gc.collect()
     gc.freeze()
+
+    def census_result():
+        gram, outcomes = census_job.result()
+        if "census" not in run.seconds:
+            run.seconds["census (wait)"] = round(time.monotonic() - t_census, 2)
+            _census_rows(rules, run, outcomes)
+        return gram
 
     if "lemmas" in parts:
         from verify.lemmas import check_lemmas
@@ -75,7 +84,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     if "part-one" in parts:
         from verify.overlap import check_part_one
 
-        run.part_one = step("part-one", lambda: check_part_one(rules, gram=gram,
+        run.part_one = step("part-one", lambda: check_part_one(rules, gram=census_result(),
                                                                timeout_ms=timeout_ms))
     if "part-two" in parts:
         from verify.cases import check_part_two
@@ -104,21 +113,28 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
                 run.versus_code = diff(code, rules, count=False, timeout_ms=timeout_ms)
 
         step("synopsis", both)
+    if census_job is not None:
+        census_result()
     return run
 
 
-def _census(rules: Rules, run: ProofRun):
-    """One pass over all classes: the outcome census and Part One's pairwise counts."""
+def _start_census(rules: Rules, outcomes: bool):
+    """One background pass over all classes: Part One's pairwise counts and, if asked, the
+    outcome census."""
     from openbid.rules.meets import meets_expr
-    from verify.enumeration import census_pass, example_hand
+    from verify.enumeration import Background
 
     labels = [lb for lb in rules.labels if lb != "14"]
-    gram, outcomes = census_pass(rules, [meets_expr(rules, lb) for lb in labels])
+    return Background(rules, [meets_expr(rules, lb) for lb in labels], outcomes)
+
+
+def _census_rows(rules: Rules, run: ProofRun, outcomes) -> None:
+    from verify.enumeration import example_hand
+
     rows = []
     for (bidval, sec), (w, c, ids) in sorted(outcomes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         rows.append((bidval, rules.labels[sec], w, c, example_hand(ids).to_pbn()))
     run.census = rows
-    return gram
 
 
 # ---- the regression contract ----------------------------------------------------------------
