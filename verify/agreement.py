@@ -12,7 +12,7 @@ import numpy as np
 from openbid.algol import AlgolReadings, algol_openbid
 from openbid.rules.model import Rules
 from verify.enumeration import (SUITS, TOTAL_CLASSES, ArrayHand, ArrayRules, SuitClasses,
-                                _jobs, chunk_plan, class_hand, make_chunk)
+                                chunk_plan, class_hand, make_chunk, map_chunks)
 
 _RANK_NUMBER = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10}
 _SPOTS_LOW = (2, 3, 4, 5, 6, 7, 8, 9)
@@ -75,8 +75,7 @@ def _check_rows(rules: Rules, chunk, rows: np.ndarray) -> Agreement:
     return out
 
 
-def _task(args) -> Agreement:
-    rules, i = args
+def _task(rules, i: int) -> Agreement:
     offset, comps = chunk_plan()[i]
     chunk = make_chunk(offset, comps)
     return _check_rows(rules, chunk, np.arange(chunk.size))
@@ -118,29 +117,12 @@ def check_algol_sample(rules: Rules, n: int, seed: int = 0) -> Agreement:
 
 def check_algol(rules: Rules, progress: Callable[[int, int], None] | None = None) -> Agreement:
     """Compare the engine (numpy census) and the Algol on every one of the 34,033,880 classes."""
-    plan = chunk_plan()
-    tasks = [(rules, i) for i in range(len(plan))]
     total = Agreement()
     expected = TOTAL_CLASSES
-
-    def merge(part: Agreement) -> None:
+    for part in map_chunks(_task, rules, progress, lambda a: a.classes):
         total.classes += part.classes
         total.mismatch_count += part.mismatch_count
         total.mismatches.extend(part.mismatches[: max(0, 20 - len(total.mismatches))])
-        if progress:
-            progress(total.classes, expected)
-
-    jobs = _jobs()
-    if jobs <= 1:
-        for t in tasks:
-            merge(_task(t))
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
-            for fut in as_completed([pool.submit(_task, t) for t in tasks]):
-                merge(fut.result())
     if total.classes != expected:
         raise AssertionError(f"checked {total.classes} classes, expected {expected}")
     return total

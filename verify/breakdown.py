@@ -14,8 +14,7 @@ from openbid.bids import bid_text
 from openbid.expr import parse
 from openbid.rules.model import Rules
 from proofs.part_two.tree import Node, load_propositions
-from verify.enumeration import (TOTAL_CLASSES, ArrayHand, ArrayRules, _jobs, _mask, chunk_plan,
-                                make_chunk)
+from verify.enumeration import ArrayHand, ArrayRules, _mask, chunk_plan, make_chunk, map_chunks
 
 
 def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
@@ -51,32 +50,12 @@ def leaf_breakdown(rules: Rules, propositions=None,
     """{leaf path: {"BID@SECTION": hands}} over all 635,013,559,600 hands."""
     roots = tuple(r for r in load_propositions()
                   if propositions is None or int(r.path[1:]) in set(propositions))
-    task = (rules, roots)
     totals: dict[str, dict[int, int]] = {}
-    done = 0
-
-    def merge(part) -> None:
-        nonlocal done
-        size, out = part
-        done += size
+    for _, out in map_chunks(_chunk, (rules, roots), progress, lambda r: r[0]):
         for path, counts in out.items():
             acc = totals.setdefault(path, {})
             for k, c in counts.items():
                 acc[k] = acc.get(k, 0) + c
-        if progress:
-            progress(done, TOTAL_CLASSES)
-
-    n = len(chunk_plan())
-    if _jobs() <= 1:
-        for i in range(n):
-            merge(_chunk(task, i))
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(_jobs(), mp_context=mp.get_context("fork")) as pool:
-            for fut in as_completed([pool.submit(_chunk, task, i) for i in range(n)]):
-                merge(fut.result())
     labels = rules.labels
     return {path: {f"{bid_text(k % 128)}@{labels[k // 128]}": c
                    for k, c in sorted(counts.items(), key=lambda kv: -kv[1])}

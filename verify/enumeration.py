@@ -531,31 +531,9 @@ class Census:
     def group(self, columns: Sequence[Column], progress: Callable[[int, int], None] | None = None,
               where: Expr | None = None) -> Groups:
         out = Groups()
-        plan = chunk_plan()
-        jobs = _jobs()
         task = (tuple(self.rules), tuple(columns), where)
-        if jobs <= 1:
-            results = (_group_chunk(task, i) for i in range(len(plan)))
-            for part in results:
-                _merge(out, part)
-                if progress:
-                    progress(out.total_classes, TOTAL_CLASSES)
-        else:
-            import multiprocessing as mp
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
-                futures = [pool.submit(_group_chunk, task, i) for i in range(len(plan))]
-                parts = {}
-                for fut in as_completed(futures):
-                    part = fut.result()
-                    parts[part.total_classes_offset] = part
-                    out.total_classes += part.total_classes
-                    if progress:
-                        progress(out.total_classes, TOTAL_CLASSES)
-                out.total_classes = 0
-                for off in sorted(parts):  # merge in class order: examples are deterministic
-                    _merge(out, parts[off])
+        for part in map_chunks(_group_chunk, task, progress, lambda p: p.total_classes):
+            _merge(out, part)  # in class order: the examples are deterministic
         if out.total_classes != TOTAL_CLASSES or out.total_weight != TOTAL_HANDS:
             raise AssertionError(f"enumeration covered {out.total_classes} classes of weight "
                                  f"{out.total_weight}, expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
@@ -569,6 +547,37 @@ def _jobs() -> int:
     if env and env.isdigit():
         return max(1, int(env))
     return min(4, os.cpu_count() or 1)
+
+
+def map_chunks(fn, task, progress: Callable[[int, int], None] | None = None,
+               size_of: Callable[[object], int] | None = None) -> list:
+    """``fn(task, i)`` for every chunk ``i`` of the plan, in worker processes (``OPENBID_JOBS``,
+    default one per core), returned in chunk order. ``size_of(result)``: the classes it covered,
+    for ``progress(done, total)``."""
+    n = len(chunk_plan())
+    results: list = [None] * n
+    done = 0
+
+    def note(i: int, result) -> None:
+        nonlocal done
+        results[i] = result
+        if progress and size_of:
+            done += size_of(result)
+            progress(done, TOTAL_CLASSES)
+
+    jobs = _jobs()
+    if jobs <= 1:
+        for i in range(n):
+            note(i, fn(task, i))
+    else:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
+            futures = {pool.submit(fn, task, i): i for i in range(n)}
+            for fut in as_completed(futures):
+                note(futures[fut], fut.result())
+    return results
 
 
 @dataclass
@@ -779,29 +788,8 @@ def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, in
                 outcomes: bool = True):
     """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
     index), (hands, classes, example class ids)."""
-    plan = chunk_plan()
     task = (rules, tuple(exprs), outcomes)
-    parts = []
-    done = 0
-
-    def take(part) -> None:
-        nonlocal done
-        parts.append(part)
-        done += part[5]
-        if progress:
-            progress(done, TOTAL_CLASSES)
-
-    jobs = _jobs()
-    if jobs <= 1:
-        for i in range(len(plan)):
-            take(_gram_chunk(task, i))
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
-            for fut in as_completed([pool.submit(_gram_chunk, task, i) for i in range(len(plan))]):
-                take(fut.result())
+    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5])
     return _combine(parts, outcomes)
 
 
