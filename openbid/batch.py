@@ -7,7 +7,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from openbid.errors import HandError
 from openbid.hand import DISPLAY_ORDER, Hand, _holding
 from openbid.rules.model import Rules
 
@@ -47,5 +46,3 @@ def bid_many(rules: Rules, ids: list[tuple[int, int, int, int]]) -> tuple[np.nda
     labels = rules.labels
     return bidval, [labels[i] for i in section.tolist()]
 
-
-_ = HandError

@@ -131,7 +131,7 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     if status is Status.SAT and not count:
         return result
     # Exact counts (and, when Z3 gave up, the decision itself) from the exhaustive census.
-    from verify.enumeration import Census, Column, example_hand
+    from verify.enumeration import Census, Column, class_hand
 
     groups = Census([a, b]).group([Column("outcome", 0), Column("outcome", 1)], progress)
     changed = bidval_only = 0
@@ -149,7 +149,7 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         t.count += w
         t.classes += groups.classes[key]
         if len(t.examples) < examples:
-            hand = example_hand(groups.examples[key]).lowest()
+            hand = class_hand(groups.examples[key]).lowest()
             oa, ob = pa.bid_hand(hand), pb.bid_hand(hand)
             if (_name(oa.bidval, oa.section), _name(ob.bidval, ob.section)) != (ha, hb):
                 raise AssertionError(f"census example {hand.to_pbn()} does not re-check")

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import product
 from math import comb
 from typing import Callable, Iterator, Sequence
 
@@ -580,11 +579,6 @@ def map_chunks(fn, task, progress: Callable[[int, int], None] | None = None,
     return results
 
 
-@dataclass
-class _Part(Groups):
-    total_classes_offset: int = 0
-
-
 def _merge(out: Groups, part: Groups) -> None:
     for k, w in part.weights.items():
         out.weights[k] = out.weights.get(k, 0) + w
@@ -595,11 +589,11 @@ def _merge(out: Groups, part: Groups) -> None:
     out.total_classes += part.total_classes
 
 
-def _group_chunk(task, i: int) -> _Part:
+def _group_chunk(task, i: int) -> Groups:
     rules_list, columns, where = task
     offset, comps = chunk_plan()[i]
     chunk = make_chunk(offset, comps)
-    out = _Part(total_classes_offset=offset)
+    out = Groups()
     hands: dict[Readings, ArrayHand] = {}
     runs: list[ArrayRules] = []
     for r in rules_list:
@@ -669,17 +663,6 @@ def _decode(u: int, radix: list[int]) -> tuple:
     return tuple(out)
 
 
-def example_hand(ids: tuple[int, int, int, int]) -> Hand:
-    return class_hand(ids)
-
-
-def all_class_ids() -> Iterator[tuple[int, int, int, int]]:  # pragma: no cover - slow helper
-    for chunk in chunks():
-        for row in zip(*(chunk.ids[s] for s in SUITS)):
-            yield tuple(int(x) for x in row)  # type: ignore[misc]
-
-
-_ = product  # (kept for readers: the classes are a product per composition)
 
 
 # ---- pairwise counts (Part One) ------------------------------------------------------------

@@ -6,17 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
-import numpy as np
 import z3
 
 from openbid.expr import parse
-from openbid.playtricks import APPENDIX3, FOOTNOTE_CELL, HCP_OF, procedure_value, table_value
+from openbid.playtricks import APPENDIX3, HCP_OF, procedure_value, table_value
 from openbid.rules.model import Rules
 from openbid.shape import all_shapes, shape_text
 from proofs.part_one_data import APPENDIX6, LEMMAS, WITHIN_SECTION
 from verify.claims import ClaimSolver
 from verify.symbolic import SymbolicHand
-from verify.verdicts import DEFAULT_TIMEOUT_MS, Status, Verdict, check, new_solver
+from verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
 
 
 @dataclass
@@ -194,5 +193,3 @@ def check_appendix6(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[
 def check_lemmas(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Lemmas:
     return Lemmas(check_claims(rules, timeout_ms), check_appendix3(), check_appendix6(rules, timeout_ms))
 
-
-_ = (np, FOOTNOTE_CELL, Verdict)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import z3
-
 from openbid.errors import OpenbidError
 from openbid.evaluate import holds
 from openbid.expr.ast import Expr
@@ -54,27 +52,3 @@ def find(expr: Expr, rules: Rules, limit: int = 1, timeout_ms: int = DEFAULT_TIM
         found.append(concrete)
         solver.add(sym.block(cls))
     return Search(Status.SAT, found)
-
-
-def prove(premise: Expr, conclusion: Expr, rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-          sym: SymbolicHand | None = None):
-    """``premise => conclusion`` over all hands: HELD, FAILED (with a re-checked witness),
-    VACUOUS (no hand meets the premise) or UNKNOWN."""
-    from openbid.expr.ast import Not, conj
-    from verify.verdicts import ClaimResult, Verdict
-
-    sym = sym or SymbolicHand(rules)
-    sat_premise = find(premise, rules, 1, timeout_ms, sym)
-    if sat_premise.status is Status.UNKNOWN:
-        return ClaimResult(Verdict.UNKNOWN, reason=sat_premise.reason)
-    if sat_premise.status is Status.UNSAT:
-        return ClaimResult(Verdict.VACUOUS)
-    counter = find(conj(premise, Not(conclusion)), rules, 1, timeout_ms, sym)
-    if counter.status is Status.UNKNOWN:
-        return ClaimResult(Verdict.UNKNOWN, reason=counter.reason)
-    if counter.status is Status.UNSAT:
-        return ClaimResult(Verdict.HELD)
-    return ClaimResult(Verdict.FAILED, counter.witnesses[0])
-
-
-_ = z3

@@ -42,10 +42,3 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
 
 def emit_json(obj) -> None:
     sys.stdout.write(json.dumps(obj, sort_keys=False, ensure_ascii=False) + "\n")
-
-
-def progress_enabled(args=None) -> bool:
-    """A progress bar only on an interactive terminal, never in pipes (or with --quiet)."""
-    if args is not None and getattr(args, "quiet", False):
-        return False
-    return sys.stderr.isatty()

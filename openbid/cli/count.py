@@ -24,7 +24,7 @@ def census(rules, by: str, progress=None):
     """[(outcome, count, classes, example hand)] in a stable order, plus the total."""
     from openbid.bids import bid_text
     from openbid.rules.model import label_key
-    from verify.enumeration import Census, Column, example_hand
+    from verify.enumeration import Census, Column, class_hand
 
     groups = Census([rules]).group([Column("outcome")], progress)
     agg: dict = {}
@@ -42,7 +42,7 @@ def census(rules, by: str, progress=None):
         order = sorted(agg)
     else:
         order = sorted(agg, key=lambda o: -agg[o][0])
-    rows = [(o, agg[o][0], agg[o][1], example_hand(agg[o][2])) for o in order]
+    rows = [(o, agg[o][0], agg[o][1], class_hand(agg[o][2])) for o in order]
     return rows, groups.total_weight
 
 
