@@ -9,8 +9,7 @@ is set before any pool starts):
 
 Printed: seconds inside the child (the enumeration alone; best of two interleaved runs, both
 listed) and for the whole subprocess (with imports), classes/s, and the speed-up of 2 jobs over
-1. ``--quick`` runs once and enumerates only the first 6 of the 30 chunks (about 6.5 million
-classes) through the same chunk functions.
+1. ``--quick`` runs once and enumerates only the first 6 chunks through the same chunk functions.
 
 Run: python3 benchmarks/bench_census.py [--quick]
 """
@@ -79,12 +78,14 @@ def _slice(en, kind: str, rules, exprs, n_chunks: int) -> dict:
         fn, task = en._gram_chunk, (rules, tuple(exprs), True)
     jobs = en._jobs()
     if jobs <= 1:
+        en.keep_freed_memory()  # as map_chunks does
         parts = [fn(task, i) for i in range(n_chunks)]
     else:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"),
+                                 initializer=en.keep_freed_memory) as pool:
             parts = list(pool.map(fn, [task] * n_chunks, range(n_chunks)))
     if kind == "census":
         return {"groups": len({k for p in parts for k in p.weights}),
@@ -111,7 +112,7 @@ def run_child(kind: str, jobs: int, n_chunks: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true",
-                    help=f"only the first {QUICK_CHUNKS} of the 30 chunks")
+                    help=f"only the first {QUICK_CHUNKS} chunks")
     ap.add_argument("--child", choices=sorted(WORKLOADS), help=argparse.SUPPRESS)
     ap.add_argument("--chunks", type=int, default=0, help=argparse.SUPPRESS)
     args = ap.parse_args()

@@ -70,45 +70,18 @@ def pytest_addoption(parser):
                      help="rewrite tests/golden/report.md and report.json from this run")
 
 
-# Run in a fresh interpreter by the fixture ``code_run``. The witness hands Z3 finds depend on
-# the ids Z3 gives new terms, and those on when Python's cyclic garbage collector frees old ones:
-# on every object alive and every allocation made before, in any thread. So the objects alive
-# before the run are frozen out of the collector's reach (gc.freeze), and the census, which
-# prove_all runs in a thread beside Z3, runs to completion first (then a collection resets the
-# collector's counts): the run is then a function of the code alone, not of which tests ran
-# first, which modules were imported, or how the census thread was scheduled.
+# Run in a fresh interpreter by the fixture ``code_run``, so that nothing a test did before
+# can reach it. prove_all itself runs every part in its own forked process, which collects and
+# freezes the heap it inherited before its Z3 work: the witness hands are a function of the rules
+# alone (tests/test_report.py compares them with the golden files).
 _PROVE_SCRIPT = """
-import concurrent.futures as cf
-import gc
 import pickle
 import sys
 
 from openbid.variants import load_variant
 from verify.prove import prove_all
 
-
-class AtOnce:
-    def __init__(self, *args, **kwargs):
-        pass
-
-    def submit(self, fn, *args, **kwargs):
-        future = cf.Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:
-            future.set_exception(exc)
-        gc.collect()
-        return future
-
-    def shutdown(self, wait=True, **kwargs):
-        pass
-
-
-cf.ThreadPoolExecutor = AtOnce
-rules = load_variant("code")
-gc.collect()
-gc.freeze()
-run = prove_all(rules)
+run = prove_all(load_variant("code"))
 with open(sys.argv[1], "wb") as fh:
     pickle.dump(run, fh)
 """

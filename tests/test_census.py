@@ -185,7 +185,7 @@ def test_numpy_descriptors_equal_describe(variant: str, name: str) -> None:
     for k in SCALARS:
         assert (ah.scalars[k] == col(lambda d: getattr(d, k))).all(), k
     for i in range(4):
-        assert (ah.sp[:, i] == col(lambda d: d.SP[i + 1])).all(), f"SP({i + 1})"
+        assert (ah.sp[i] == col(lambda d: d.SP[i + 1])).all(), f"SP({i + 1})"
     for s in SUITS:
         for arr, attr in ((ah.length, "SUITLENGTH"), (ah.points, "SUITPOINTS"),
                           (ah.honours, "HONORCOUNT"), (ah.pt, "PT"), (ah.safe, "SAFE"),

@@ -29,6 +29,8 @@ class ClaimSolver:
         self.lits: dict[Expr, z3.BoolRef] = {}
         self.program = program_for(rules)
         self._sat: dict[tuple, Check] = {}
+        self._terms: dict[Expr, z3.BoolRef] = {}
+        self._models: list = []  # the most recent models the solver found (RECENT of them)
 
     def lit(self, e: Expr) -> z3.BoolRef:
         got = self.lits.get(e)
@@ -38,13 +40,41 @@ class ClaimSolver:
             self.lits[e] = got
         return got
 
+    RECENT = 16
+
     def satisfiable(self, path: list[Expr]) -> Check:
+        """Whether a hand meets every condition of ``path``. A hand the solver found for an
+        earlier query answers it when it meets them (Z3 evaluates the conditions in that model:
+        the conditions are defined from the hand's variables, which every model assigns);
+        otherwise the solver is asked."""
         key = tuple(path)
         got = self._sat.get(key)
         if got is None:
-            got = check(self.solver, *(self.lit(e) for e in path))
+            model = self._known(path)
+            if model is not None:
+                got = Check(Status.SAT, model)
+            else:
+                got = check(self.solver, *(self.lit(e) for e in path))
+                self._remember(got)
             self._sat[key] = got
         return got
+
+    def _known(self, path: list[Expr]):
+        for model in reversed(self._models):
+            if all(z3.is_true(model.eval(self._term(e), model_completion=True)) for e in path):
+                return model
+        return None
+
+    def _term(self, e: Expr) -> z3.BoolRef:
+        got = self._terms.get(e)
+        if got is None:
+            got = self._terms[e] = self.sym.cond(e)
+        return got
+
+    def _remember(self, r: Check) -> None:
+        if r.status is Status.SAT:
+            self._models.append(r.model)
+            del self._models[:-self.RECENT]
 
     def claim(self, path: list[Expr], conclusion: Expr | None):
         """(Verdict, witness or None, reason) for ``and(path) => conclusion``. With
@@ -59,6 +89,7 @@ class ClaimSolver:
         if first.status is Status.UNSAT:
             return Verdict.VACUOUS, None, ""
         r = check(self.solver, *(self.lit(e) for e in path), z3.Not(self.lit(conclusion)))
+        self._remember(r)
         if r.status is Status.UNKNOWN:
             return Verdict.UNKNOWN, None, r.reason
         if r.status is Status.UNSAT:

@@ -12,6 +12,7 @@ a rules table, or any expression) into exact counts with one example class per g
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -98,6 +99,11 @@ class Chunk:
     ids: dict[int, np.ndarray]  # suit -> class ids
     offset: int
 
+    def __post_init__(self) -> None:
+        # Indices of numpy's own index type: a gather with int16 indices converts them first
+        # (every descriptor is a gather), and half-hand numbers (up to 288**2) need the width.
+        self.ids = {s: np.asarray(a, dtype=np.intp) for s, a in self.ids.items()}
+
     @property
     def size(self) -> int:
         return len(self.ids[1])
@@ -149,6 +155,54 @@ def class_hand(ids: Sequence[int]) -> Hand:
     masks = tuple(int(sc.mask[ids[s - 1]]) for s in (4, 3, 2, 1))
     spots = tuple(int(sc.spots[ids[s - 1]]) for s in (4, 3, 2, 1))
     return Hand.from_class(masks, spots)  # type: ignore[arg-type]
+
+
+N_SUIT_CLASSES = 288
+
+
+@lru_cache(maxsize=8)
+def _suit_terms(readings: Readings) -> dict[str, np.ndarray]:
+    """Each per-suit term of PRELIM's whole-hand descriptors, for each of the 288 suit classes
+    (Appendix 2; the same definitions as openbid.descriptors and verify.symbolic)."""
+    sc = SuitClasses.build()
+    n = sc.length.astype(np.int16)
+    a, k, q, j = (sc.bit(r).astype(bool) for r in "AKQJ")
+    points = (4 * a + 3 * k + 2 * q + j).astype(np.int16)
+    notr = (k & (n == 1)) | ((n == 2) & q & j)
+    if readings.solid == "corrected":
+        bad = ((points <= 2) & (n <= 4)) | notr
+    else:
+        bad = ((points >= 2) & (n <= 4)) | notr
+    two, three = (3, 2) if readings.notrumptry == "code" else (2, 1)
+    ntbad = ((points <= two) & (n == 2)) | ((points <= three) & (n == 3)) | (n <= 1) | notr
+    sub = (np.where(a & (n == 1), -1, 0) + np.where(k & (n == 1), 2, 0)
+           + np.where(q & (n < 3), 3 - n, 0) + np.where(j & (n < 3), 1, 0))
+    return {
+        "points": points, "aces": a.astype(np.int8), "kings": k.astype(np.int8),
+        "distp": np.where(n < 3, 3 - n, 0).astype(np.int8), "longest": n.astype(np.int8),
+        "longbonus": np.where(n >= 5, 2 * (n - 5) + 1, 0).astype(np.int16),
+        "sub": sub.astype(np.int16), "safe": (a | (k & (n != 1)) | (n >= 3)).astype(np.int8),
+        "pt": sc.pt(readings.playtricks).astype(np.int16), "weight": sc.weight,
+        "void": n == 0, "singleton": n == 1, "solidbad": bad, "ntbad": ntbad,
+    }
+
+
+@lru_cache(maxsize=8)
+def _half_tables(readings: Readings) -> dict[str, np.ndarray]:
+    """Per half-hand (two suit classes, 288 * 288 of them) the same terms combined: summed,
+    or-ed (conditions), multiplied (weight), or the larger (longest)."""
+    out = {}
+    for name, t in _suit_terms(readings).items():
+        if t.dtype == bool:
+            both = t[:, None] | t[None, :]
+        elif name == "longest":
+            both = np.maximum(t[:, None], t[None, :])
+        elif name == "weight":
+            both = t[:, None] * t[None, :]
+        else:
+            both = t[:, None] + t[None, :]
+        out[name] = np.ascontiguousarray(both.ravel())
+    return out
 
 
 # ---- descriptors over a chunk ------------------------------------------------------------
@@ -246,48 +300,119 @@ class ArrayHand:
     def pt(self):
         return self._per("pt:" + self.readings.playtricks, self.sc.pt(self.readings.playtricks).astype(np.int8))
 
+    def suit_test(self, fn: str, s: int, *args: int) -> np.ndarray:
+        """A per-suit condition with constant arguments (``SLIDEPOINTS(s, 6, 1)``,
+        ``CANBEREBID(s)``) for suit ``s``: computed once over the 288 suit classes, then one
+        gather, instead of arithmetic over every row."""
+        key = ("test", fn, s, args)
+        got = self._cache.get(key)
+        if got is None:
+            sc = self.sc
+            n = sc.length.astype(np.int32)
+            pts = (4 * sc.bit("A") + 3 * sc.bit("K") + 2 * sc.bit("Q") + sc.bit("J")).astype(np.int32)
+            if fn == "SLIDEPOINTS":
+                table = pts >= args[0] - args[1] * n
+            else:  # CANBEREBID
+                honours = sum(sc.bit(r) for r in "AKQJT")
+                table = ((n >= 5) & (pts >= 4) & (honours >= 2)) | (n >= 6)
+            got = self._cache[key] = table[self.chunk.ids[s]]
+        return got
+
+    @cached_property
+    def halves(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each class as two halves: (clubs, diamonds) and (hearts, spades), numbered 0..288**2-1.
+        A sum over the suits is then two gathers from a table over half-hands (see
+        :func:`_half_tables`) and one addition, instead of four gathers and three additions."""
+        ids = self.chunk.ids
+        return ids[1] * N_SUIT_CLASSES + ids[2], ids[3] * N_SUIT_CLASSES + ids[4]
+
+    def _sum(self, name: str) -> np.ndarray:
+        t = _half_tables(self.readings)[name]
+        lo, hi = self.halves
+        if t.dtype == bool:
+            return t[lo] | t[hi]
+        if name == "longest":
+            return np.maximum(t[lo], t[hi])
+        if name == "weight":
+            return t[lo] * t[hi]
+        return t[lo] + t[hi]
+
     @cached_property
     def weight(self) -> np.ndarray:
-        w = self.sc.weight
-        ids = self.chunk.ids
-        return w[ids[1]] * w[ids[2]] * w[ids[3]] * w[ids[4]]
+        return self._sum("weight")
 
     @cached_property
-    def scalars(self) -> dict[str, np.ndarray]:
-        L, P = self.length, self.points
-        i16 = np.int16
-        hcp = (P[1].astype(i16) + P[2] + P[3] + P[4])
-        aces = sum(self.has(s, "A").astype(np.int8) for s in SUITS)
-        distp = sum(np.where(L[s] < 3, 3 - L[s], 0).astype(np.int8) for s in SUITS)
-        longest = np.maximum(np.maximum(L[1], L[2]), np.maximum(L[3], L[4]))
-        xtrp = (1 - (distp == 0) - (aces == 0) + (aces == 4)
-                + sum(np.where(L[s] >= 5, 2 * (L[s].astype(i16) - 5) + 1, 0) for s in SUITS)).astype(i16)
-        sub = sum(self.sub[s].astype(i16) for s in SUITS)
-        r = self.readings
-        if r.solid == "corrected":
-            bad = [((P[s] <= 2) & (L[s] <= 4)) | self.notr[s] for s in SUITS]
-        else:
-            bad = [((P[s] >= 2) & (L[s] <= 4)) | self.notr[s] for s in SUITS]
-        two, three = (3, 2) if r.notrumptry == "code" else (2, 1)
-        ntbad = [((P[s] <= two) & (L[s] == 2)) | ((P[s] <= three) & (L[s] == 3)) | (L[s] <= 1)
-                 | self.notr[s] for s in SUITS]
-        return {
-            "HCP": hcp, "DISTP": distp, "ACES": aces, "LONGEST": longest, "XTRP": xtrp,
-            "SUB": sub, "TOTALPTS": hcp + xtrp - sub, "SUMP": hcp + distp - sub,
-            "KINGS": sum(self.has(s, "K").astype(np.int8) for s in SUITS),
-            "STOP": sum(self.safe[s].astype(np.int8) for s in SUITS),
-            "PLAYTRICKS": sum(self.pt[s].astype(i16) for s in SUITS),
-            "VOIDFLAG": (L[1] == 0) | (L[2] == 0) | (L[3] == 0) | (L[4] == 0),
-            "EVENDIST": distp <= 1,
-            "FOUR441": (longest <= 5) & ((L[1] == 1) | (L[2] == 1) | (L[3] == 1) | (L[4] == 1)),
-            "SOLID": ~(bad[0] | bad[1] | bad[2] | bad[3]),
-            "NOTRUMPTRY": ~(ntbad[0] | ntbad[1] | ntbad[2] | ntbad[3]),
-        }
+    def scalars(self) -> "_Scalars":
+        """PRELIM's whole-hand descriptors by name, each computed the first time it is read."""
+        return _Scalars(self)
+
+    def _scalar(self, name: str) -> np.ndarray:
+        get = self.scalars.__getitem__
+        if name == "XTRP":
+            distp, aces = get("DISTP"), get("ACES")
+            return (self._sum("longbonus") + 1 - (distp == 0) - (aces == 0) + (aces == 4)).astype(np.int16)
+        if name == "TOTALPTS":
+            return get("HCP") + get("XTRP") - get("SUB")
+        if name == "SUMP":
+            return get("HCP") + get("DISTP") - get("SUB")
+        if name == "EVENDIST":
+            return get("DISTP") <= 1
+        if name == "FOUR441":
+            return (get("LONGEST") <= 5) & self._sum("singleton")
+        if name in ("SOLID", "NOTRUMPTRY"):
+            return ~self._sum("solidbad" if name == "SOLID" else "ntbad")
+        return self._sum(_SCALAR_SUMS[name])
 
     @cached_property
-    def sp(self) -> np.ndarray:
-        stacked = np.stack([self.points[s] for s in SUITS], axis=1)
-        return -np.sort(-stacked, axis=1)  # columns SP(1) .. SP(4)
+    def sp(self) -> list[np.ndarray]:
+        """SP(1) .. SP(4): the suit points in descending order, by a sorting network of five
+        compare-exchanges (elementwise: no sort of the rows)."""
+        a, b, c, d = (self.points[s] for s in SUITS)
+        a, b = np.maximum(a, b), np.minimum(a, b)
+        c, d = np.maximum(c, d), np.minimum(c, d)
+        a, c = np.maximum(a, c), np.minimum(a, c)
+        b, d = np.maximum(b, d), np.minimum(b, d)
+        b, c = np.maximum(b, c), np.minimum(b, c)
+        return [a, b, c, d]
+
+
+_SCALAR_SUMS = {"HCP": "points", "ACES": "aces", "DISTP": "distp", "LONGEST": "longest",
+                "SUB": "sub", "KINGS": "kings", "STOP": "safe", "PLAYTRICKS": "pt",
+                "VOIDFLAG": "void"}
+SCALAR_NAMES = ("HCP", "DISTP", "ACES", "LONGEST", "XTRP", "SUB", "TOTALPTS", "SUMP", "KINGS",
+                "STOP", "PLAYTRICKS", "VOIDFLAG", "EVENDIST", "FOUR441", "SOLID", "NOTRUMPTRY")
+
+
+class _Scalars(dict):
+    """name -> array, filled on first reading (``in`` and ``keys`` see every name)."""
+
+    def __init__(self, hand: ArrayHand) -> None:
+        super().__init__()
+        # Not a strong reference: hand -> scalars -> hand would be a cycle, and a chunk's arrays
+        # would wait for the cyclic collector (gigabytes, a page fault per new page).
+        self._hand = weakref.ref(hand)
+
+    def __missing__(self, name: str) -> np.ndarray:
+        if name not in SCALAR_NAMES:
+            raise KeyError(name)
+        value = self._hand()._scalar(name)  # type: ignore[union-attr]
+        self[name] = value
+        return value
+
+    def __contains__(self, name: object) -> bool:
+        return name in SCALAR_NAMES
+
+    def __iter__(self):
+        return iter(SCALAR_NAMES)
+
+    def __len__(self) -> int:
+        return len(SCALAR_NAMES)
+
+    def keys(self):  # type: ignore[override]
+        return iter(SCALAR_NAMES)
+
+    def items(self):  # type: ignore[override]
+        return ((k, self[k]) for k in SCALAR_NAMES)
 
 
 class ArrayRules:
@@ -398,7 +523,7 @@ class ArrayRules:
         if fn == "meets":
             return self.cond(meets_expr(self.rules, e.args[0].value))  # type: ignore[union-attr]
         if fn == "SP":
-            return h.sp[:, e.args[0].value - 1]  # type: ignore[union-attr]
+            return h.sp[e.args[0].value - 1]  # type: ignore[union-attr]
         s = _suit(e.args[0])
         simple = {"SUITLENGTH": h.length, "SUITPOINTS": h.points, "HONORCOUNT": h.honours,
                   "PT": h.pt, "SAFE": h.safe, "NOTR": h.notr}
@@ -413,11 +538,12 @@ class ArrayRules:
                     out = ALG.or_(out, h.has(t, "A"))
             return out
         if fn == "CANBEREBID":
-            n = h.length[s]
-            return ((n >= 5) & (h.points[s] >= 4) & (h.honours[s] >= 2)) | (n >= 6)
+            return h.suit_test("CANBEREBID", s)
         if fn == "SLIDEPOINTS":
-            n1, n2 = _wide(self._eval(e.args[1])), _wide(self._eval(e.args[2]))
-            return _wide(h.points[s]) >= n1 - n2 * _wide(h.length[s])
+            n1, n2 = self._eval(e.args[1]), self._eval(e.args[2])
+            if isinstance(n1, int) and isinstance(n2, int):  # a table over suit classes
+                return h.suit_test("SLIDEPOINTS", s, n1, n2)
+            return _wide(h.points[s]) >= _wide(n1) - _wide(n2) * _wide(h.length[s])
         if fn == "MAJOR":
             return s >= 3
         if fn == "MINOR":
@@ -539,6 +665,27 @@ class Census:
         return out
 
 
+def keep_freed_memory() -> None:
+    """Let this process keep the memory numpy frees, for reuse.
+
+    A chunk's arrays are a few MB each, and a pass allocates and frees thousands of them. By
+    default glibc gives each one back to the kernel (mmap and munmap above 128 KB, and trims the
+    heap), so every new array page-faults afresh: that kernel time was half of a census pass
+    (benchmarks/bench_census.py prints user and system CPU). Here arrays up to 32 MB come from
+    the heap and stay there. Called in the census workers, and in this process only when it runs
+    the chunks itself. glibc only; elsewhere nothing changes."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD
+    mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
+
+
 def _jobs() -> int:
     import os
 
@@ -566,13 +713,15 @@ def map_chunks(fn, task, progress: Callable[[int, int], None] | None = None,
 
     jobs = _jobs()
     if jobs <= 1:
+        keep_freed_memory()
         for i in range(n):
             note(i, fn(task, i))
     else:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"),
+                                 initializer=keep_freed_memory) as pool:
             futures = {pool.submit(fn, task, i): i for i in range(n)}
             for fut in as_completed(futures):
                 note(futures[fut], fut.result())
@@ -636,7 +785,7 @@ def _accumulate(out: Groups, key: np.ndarray, w: np.ndarray, idx: np.ndarray, ch
                 columns: Sequence[Column], radix: list[int]) -> None:
     if len(key) == 0:
         return
-    uniq, first, inv = np.unique(key, return_index=True, return_inverse=True)
+    uniq, first, inv = group_ids(key)
     sums = np.bincount(inv, weights=w.astype(np.float64))  # integers below 2**53: exact
     cnts = np.bincount(inv)
     for u, f, s, c in zip(uniq.tolist(), first.tolist(), sums.tolist(), cnts.tolist()):
@@ -646,6 +795,45 @@ def _accumulate(out: Groups, key: np.ndarray, w: np.ndarray, idx: np.ndarray, ch
         if k not in out.examples:
             i = idx[f]
             out.examples[k] = tuple(int(chunk.ids[s_][i]) for s_ in SUITS)  # type: ignore[assignment]
+
+
+def group_ids(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``np.unique(key, return_index=True, return_inverse=True)`` for non-negative integer keys,
+    without sorting the rows (see :func:`dense_ids`); only the distinct keys are sorted.
+    Returns (sorted distinct keys, index of each one's first row, each row's position)."""
+    ids, first = dense_ids(key)
+    uniq = key[first]
+    order = np.argsort(uniq)
+    rank = np.empty(len(order), dtype=np.intp)
+    rank[order] = np.arange(len(order))
+    return uniq[order], first[order], rank[ids]
+
+
+def dense_ids(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Number the distinct values of a non-negative integer array 0..k-1 in linear time: the key
+    is read a few bits at a time, and each step numbers the distinct (number so far, next bits)
+    pairs with one bincount over at most about 2**20 slots. Returns (each row's number, the
+    index of each number's first row)."""
+    n = len(key)
+    if n == 0:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    if key.min() < 0:
+        raise ValueError("dense_ids needs non-negative keys")
+    width = max(1, int(key.max()).bit_length())
+    ids = None
+    k = 1
+    shift = 0
+    while shift < width:
+        b = max(4, 20 - k.bit_length())
+        part = (key >> shift) & ((1 << b) - 1) if shift or b < width else key
+        code = part.astype(np.intp) if ids is None else (ids << b) | part
+        present = np.bincount(code, minlength=k << b).astype(bool)
+        ids = (np.cumsum(present) - 1)[code]
+        k = int(np.count_nonzero(present))
+        shift += b
+    first = np.empty(k, dtype=np.intp)
+    first[ids[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
+    return ids, first
 
 
 def _decode(u: int, radix: list[int]) -> tuple:
@@ -691,7 +879,8 @@ def _gram_chunk(task, i: int):
     for j, e in enumerate(exprs):
         bits |= _mask(run.cond(e), n).astype(np.int64) << j
     w_int = run.hand.weight
-    patterns, inv = np.unique(bits, return_inverse=True)
+    inv, first = dense_ids(bits)
+    patterns = bits[first]
     pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
     pc = np.bincount(inv).astype(np.float64)
     on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)  # patterns x expressions
@@ -760,6 +949,7 @@ class Background:
 
 def _background_worker(task, indices, send) -> None:
     try:
+        keep_freed_memory()
         send.send([_gram_chunk(task, i) for i in indices])
     except BaseException as exc:  # reported to the parent, which raises it
         send.send(exc)

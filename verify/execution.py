@@ -103,6 +103,10 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
             return live
 
         add(sec.after, walk(sec.body, inside, {}))
+        # ``walk`` calls itself through its closure: a cycle holding ``cond`` (and through it
+        # every array a numpy reader memoised). Emptying the cell breaks it, so a chunk's
+        # arrays are freed when the chunk is done, not when the cyclic collector next runs.
+        del walk
     ex.flow = dict(reach)
     end = reach.get(PASS_SECTION, alg.false)
     ex.reach[PASS_SECTION] = end

@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import product
-
+import numpy as np
 import z3
 
 from openbid.expr import parse
@@ -147,18 +146,23 @@ def _derive_shape(shape: tuple[int, int, int, int]):
         per.append(rows)
     distp = sum(3 - n for n in shape if n < 3)
     length_bonus = sum(2 * (n - 5) + 1 for n in shape if n >= 5)
-    best = {"min": None, "max15": None, "max": None}
-    arg: dict[str, tuple] = {}
-    for combo in product(*per):
-        aces = sum(c[2] for c in combo)
-        hcp = sum(c[3] for c in combo)
-        delta = (1 - (distp == 0) - (aces == 0) + (aces == 4) + length_bonus
-                 + sum(c[1] for c in combo))
-        for key, ok, better in (("min", True, lambda a, b: a < b), ("max15", hcp <= 15, lambda a, b: a > b),
-                                ("max", True, lambda a, b: a > b)):
-            if ok and (best[key] is None or better(delta, best[key])):
-                best[key] = delta
-                arg[key] = tuple(c[0] for c in combo)
+    # Every combination of one row per suit at once: a grid with one axis per suit, in the
+    # order itertools.product would visit it, so argmin/argmax pick the first optimum.
+    cols = [np.array(rows, dtype=np.int64) for rows in per]
+    axes = [c.reshape([-1 if a == i else 1 for a in range(4)] + [4]) for i, c in enumerate(cols)]
+    adj, aces, hcp = (sum(ax[..., f] for ax in axes) for f in (1, 2, 3))
+    delta = (1 - int(distp == 0) - (aces == 0) + (aces == 4) + length_bonus + adj).ravel()
+    hcp = np.broadcast_to(hcp, adj.shape).ravel()
+    low = np.iinfo(np.int64).min
+    picks = {"min": int(np.argmin(delta)), "max": int(np.argmax(delta))}
+    best: dict[str, int | None] = {"min": int(delta[picks["min"]]), "max": int(delta[picks["max"]]),
+                                   "max15": None}
+    if (hcp <= 15).any():
+        picks["max15"] = int(np.argmax(np.where(hcp <= 15, delta, low)))
+        best["max15"] = int(delta[picks["max15"]])
+    shape_of = [len(c) for c in cols]
+    arg = {key: tuple(int(cols[i][j][0]) for i, j in enumerate(np.unravel_index(flat, shape_of)))
+           for key, flat in picks.items()}
     return best, arg
 
 
@@ -174,9 +178,10 @@ def check_appendix6(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[
         best, arg = _derive_shape(shape)
         is_shape = sym.cond(parse(f'SHAPE = "{text}"'))
         proved = True
-        # The derived bounds hold for the real TOTALPTS (nothing below the min / above the max) ...
-        for bound in (delta < best["min"], z3.And(hcp <= 15, delta > best["max15"]), delta > best["max"]):
-            proved &= check(solver, is_shape, bound).status is Status.UNSAT
+        # The derived bounds hold for the real TOTALPTS (nothing below the min / above the max:
+        # one query, unsat only if every bound holds) ...
+        beyond = z3.Or(delta < best["min"], z3.And(hcp <= 15, delta > best["max15"]), delta > best["max"])
+        proved &= check(solver, is_shape, beyond).status is Status.UNSAT
         # ... and are attained.
         wit = {}
         for key, cond in (("min", delta == best["min"]), ("max", z3.And(hcp <= 15, delta == best["max15"]))):

@@ -17,7 +17,7 @@ from openbid.rules.model import Rules
 from proofs.part_one_data import PART_ONE, PaperEntry
 from verify.search import Disagreement
 from verify.symbolic import SymbolicHand
-from verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+from verify.verdicts import DEFAULT_TIMEOUT_MS, Check, Status, check, new_solver
 
 COMPARISONS = ("agrees", "paper-wrong", "overcautious", "not-in-paper")
 _ALLOWS_OVERLAP = {"preferable", "same", "satisfactory", "acceptable"}
@@ -79,29 +79,51 @@ def compare(kind: str | None, kinds: tuple[str, ...], verdict: str) -> str:
 
 def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_TIMEOUT_MS,
                    progress=None, gram=None) -> PartOne:
-    """``gram``: pairwise counts of the labels' meets(), if already computed (verify.prove)."""
+    """``gram``: pairwise counts of the labels' meets(), if already computed; with neither it nor
+    ``counts`` the pairs have Z3's verdicts only (:func:`attach_counts` adds the counts later)."""
     labels = tuple(lb for lb in rules.labels if lb != "14")
-    sym = SymbolicHand(rules)
-    solver = new_solver(timeout_ms)
-    solver.add(sym.domain)
-    lit = {}
-    for lb in labels:
-        lit[lb] = z3.Bool(f"meets_{lb}")
-        solver.add(lit[lb] == sym.meets(lb))
-    idx = paper_index()
-    result = PartOne(labels=labels)
     if gram is None and counts:
         from verify.enumeration import gram as run_gram
 
         gram = run_gram(rules, [meets_expr(rules, lb) for lb in labels], progress)
+    result = decide_pairs(rules, timeout_ms)
     if gram is not None:
-        result.meets_counts = {lb: gram.weights[i][i] for i, lb in enumerate(labels)}
+        attach_counts(result, gram)
+    return result
+
+
+def decide_pairs(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartOne:
+    """Z3's verdict on every pair, with a confirmed witness for each overlap (no counts)."""
+    labels = tuple(lb for lb in rules.labels if lb != "14")
+    sym = SymbolicHand(rules)
+    solver = new_solver(timeout_ms)
+    solver.add(sym.domain)
+    lit, term = {}, {}
+    for lb in labels:
+        lit[lb] = z3.Bool(f"meets_{lb}")
+        term[lb] = sym.meets(lb)
+        solver.add(lit[lb] == term[lb])
+    idx = paper_index()
+    result = PartOne(labels=labels)
     from openbid.procedure import program_for
 
     program = program_for(rules)
+    # Every model the solver finds is a hand; Z3 evaluates there which bid points' conditions
+    # it meets, and a later pair that hand meets both of is answered by it without a query.
+    # (Asking "meets N and one of these M" at once proves disjoint pairs in fewer queries, but
+    # each is so much harder that the whole takes longer.)
+    found: list[tuple[z3.ModelRef, frozenset[str]]] = []
     for j, n in enumerate(labels):
-        for i, m in enumerate(labels[:j]):
-            r = check(solver, lit[n], lit[m])
+        for m in labels[:j]:
+            model = next((mod for mod, met in found if n in met and m in met), None)
+            if model is not None:
+                r = Check(Status.SAT, model)
+            else:
+                r = check(solver, lit[n], lit[m])
+                if r.status is Status.SAT:
+                    found.append((r.model, frozenset(
+                        lb for lb in labels
+                        if z3.is_true(r.model.eval(term[lb], model_completion=True)))))
             entry = idx.get((n, m))
             kind = entry.kind if entry else None
             verdict = {Status.SAT: "overlap", Status.UNSAT: "disjoint"}.get(r.status, "unknown")
@@ -117,18 +139,25 @@ def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_
                     raise Disagreement(f"witness {hand.to_pbn()} for {n}/{m} not confirmed")
                 o = program.bid_hand(hand)
                 pr.witness, pr.witness_outcome = hand.to_pbn(), f"{o.bid}@{o.section}"
-            if gram is not None:
-                a, b = min(i, j), max(i, j)
-                pr.count, pr.classes = gram.weights[a][b], gram.classes[a][b]
-                if verdict != "unknown" and (pr.count > 0) != (verdict == "overlap"):
-                    raise AssertionError(f"Z3 says {verdict} for {n}/{m} but the census counts "
-                                         f"{pr.count} hands: the two engines disagree")
             if entry is not None and (entry.concessions or entry.exceptions) and verdict == "overlap":
                 pr.conceded = True
                 if entry.exceptions:
                     pr.outside_concession = _outside(solver, sym, lit[n], lit[m], entry.exceptions)
             result.pairs.append(pr)
     return result
+
+
+def attach_counts(result: PartOne, gram) -> None:
+    """The census's exact counts for every pair, cross-checked against Z3's verdict: an overlap
+    must count hands, a disjoint pair none (the two engines are independent readers)."""
+    index = {lb: i for i, lb in enumerate(result.labels)}
+    result.meets_counts = {lb: gram.weights[i][i] for lb, i in index.items()}
+    for pr in result.pairs:
+        a, b = sorted((index[pr.n], index[pr.m]))
+        pr.count, pr.classes = gram.weights[a][b], gram.classes[a][b]
+        if pr.verdict != "unknown" and (pr.count > 0) != (pr.verdict == "overlap"):
+            raise AssertionError(f"Z3 says {pr.verdict} for {pr.n}/{pr.m} but the census counts "
+                                 f"{pr.count} hands: the two engines disagree")
 
 
 def _outside(solver, sym: SymbolicHand, ln, lm, exceptions: str) -> str | None:

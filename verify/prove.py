@@ -1,6 +1,7 @@
-"""``openbid prove``: everything the paper claims, re-derived in one process (issue 8).
+"""``openbid prove``: everything the paper claims, re-derived in one command (issue 8).
 
-:func:`prove_all` runs the parts and returns one :class:`ProofRun` (data only). :func:`outcomes`
+:func:`prove_all` runs the parts side by side (each in a forked process, beside the census
+workers) and returns one :class:`ProofRun` (data only). :func:`outcomes`
 flattens it to ``{item: verdict}`` for the regression contract: the recorded expectation lives in
 ``proofs/expected/<variant>.json``; a run equal to it exits 0, a changed verdict 1, an error or an
 UNKNOWN 2. Regenerating the expectation is the explicit ``--update-expected``.
@@ -8,6 +9,7 @@ UNKNOWN 2. Regenerating the expectation is the explicit ``--update-expected``.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import time
@@ -47,75 +49,173 @@ def rules_digest(rules: Rules) -> str:
 def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
               timeout_ms: int = DEFAULT_TIMEOUT_MS,
               progress: Callable[[str], None] | None = None, breakdown: bool = False) -> ProofRun:
+    """Every part asked for, each in its own forked process (:class:`Forked`), at most
+    ``OPENBID_JOBS`` (default: one per core) at a time, beside the census workers.
+
+    Each part's Z3 work starts from the same state in a fresh process, so its witness hands are
+    a function of the rules alone: the same on every run, and whichever other parts ran."""
     run = ProofRun(rules.name, rules_digest(rules), parts)
-
-    def step(name: str, fn):
-        if progress:
-            progress(name)
-        t0 = time.monotonic()
-        value = fn()
-        run.seconds[name] = round(time.monotonic() - t0, 2)
-        return value
-
-    # The census runs in forked worker processes (pipes, no thread here) while Z3 works in this
-    # thread. Z3's models depend on when Python frees old Z3 objects, so the Z3 phase starts from
-    # a frozen heap with nothing else allocating in this process: the same rules then give the
-    # same witness hands on every run.
+    # Everything alive now is shared with the processes forked below: frozen, the collector
+    # never writes to it, so they do not copy it page by page.
+    gc.collect()
+    gc.freeze()
     census_job = None
     if "census" in parts or "part-one" in parts:
         census_job = _start_census(rules, outcomes="census" in parts)
-        t_census = time.monotonic()
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-    def census_result():
+    t0 = time.monotonic()
+    work = {name: fn for name, fn in _part_functions(rules, propositions, timeout_ms).items()
+            if name in parts}
+    results = run_forked(work, _part_limit(), progress)
+    for name in PARTS:
+        if name in results:
+            value, seconds = results[name]
+            setattr(run, _ATTRIBUTE[name], value)
+            run.seconds[name] = seconds
+    if run.synopsis is not None and isinstance(run.synopsis, tuple):
+        run.synopsis, run.versus_code = run.synopsis
+    if census_job is not None:
+        if progress:
+            progress("census")
         gram, outcomes = census_job.result()
-        if "census" not in run.seconds:
-            run.seconds["census (wait)"] = round(time.monotonic() - t_census, 2)
-            _census_rows(rules, run, outcomes)
-        return gram
+        run.seconds["census (wait)"] = round(time.monotonic() - t0, 2)
+        if run.part_one is not None:
+            from verify.overlap import attach_counts
 
-    if "lemmas" in parts:
+            attach_counts(run.part_one, gram)
+        if "census" in parts:
+            _census_rows(rules, run, outcomes)
+    if breakdown and "part-two" in parts:
+        from verify.breakdown import leaf_breakdown
+
+        if progress:
+            progress("breakdown")
+        t1 = time.monotonic()
+        run.breakdown = leaf_breakdown(rules, propositions)
+        run.seconds["breakdown"] = round(time.monotonic() - t1, 2)
+    return run
+
+
+_ATTRIBUTE = {"lemmas": "lemmas", "part-one": "part_one", "part-two": "part_two",
+              "structure": "structure", "synopsis": "synopsis", "soundness": "soundness"}
+
+
+def _part_functions(rules: Rules, propositions, timeout_ms: int) -> dict[str, Callable[[], object]]:
+    """The parts that run in their own process, longest first (the order they start in)."""
+
+    def lemmas():
         from verify.lemmas import check_lemmas
 
-        run.lemmas = step("lemmas", lambda: check_lemmas(rules, timeout_ms))
-    if "part-one" in parts:
-        from verify.overlap import check_part_one
+        return check_lemmas(rules, timeout_ms)
 
-        run.part_one = step("part-one", lambda: check_part_one(rules, gram=census_result(),
-                                                               timeout_ms=timeout_ms))
-    if "part-two" in parts:
+    def part_one():
+        from verify.overlap import decide_pairs
+
+        return decide_pairs(rules, timeout_ms)  # the census's counts are attached afterwards
+
+    def part_two():
         from verify.cases import check_part_two
 
-        run.part_two = step("part-two", lambda: check_part_two(rules, propositions, timeout_ms))
-        if breakdown:
-            from verify.breakdown import leaf_breakdown
+        return check_part_two(rules, propositions, timeout_ms)
 
-            run.breakdown = step("breakdown", lambda: leaf_breakdown(rules, propositions))
-    if "structure" in parts:
+    def structure():
         from verify.cfg import check_graph
 
-        run.structure = step("structure", lambda: check_graph(rules, timeout_ms))
-    if "soundness" in parts:
+        return check_graph(rules, timeout_ms)
+
+    def soundness():
         from verify.soundness import check_spot_independence
 
-        run.soundness = step("soundness", lambda: check_spot_independence(rules))
-    if "synopsis" in parts:
+        return check_spot_independence(rules)
+
+    def synopsis():
         from openbid.variants import load_variant
         from verify.diff import diff
 
-        def both():
-            code = load_variant("code")
-            run.synopsis = diff(code, load_variant("synopsis"), count=False, timeout_ms=timeout_ms)
-            if rules.name != "code":
-                run.versus_code = diff(code, rules, count=False, timeout_ms=timeout_ms)
+        code = load_variant("code")
+        versus = diff(code, rules, count=False, timeout_ms=timeout_ms) if rules.name != "code" else None
+        return diff(code, load_variant("synopsis"), count=False, timeout_ms=timeout_ms), versus
 
-        step("synopsis", both)
-    if census_job is not None:
-        census_result()
-    return run
+    return {"part-two": part_two, "lemmas": lemmas, "part-one": part_one, "structure": structure,
+            "synopsis": synopsis, "soundness": soundness}
+
+
+def _part_limit() -> int:
+    from verify.enumeration import _jobs
+
+    return _jobs()
+
+
+class Forked:
+    """``fn()`` in a forked child process that reports through a pipe: its value (pickled) and
+    its own seconds, or the exception it raised. The child collects and freezes the heap it
+    inherited first, so what it computes does not depend on the parent's garbage."""
+
+    def __init__(self, fn: Callable[[], object]) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        self.recv, send = ctx.Pipe(duplex=False)
+        self.proc = ctx.Process(target=_forked_child, args=(fn, send), daemon=True)
+        self.proc.start()
+        send.close()
+
+    def result(self) -> tuple[object, float]:
+        try:
+            got = self.recv.recv()
+        except EOFError:
+            self.proc.join()
+            raise RuntimeError(f"a proof process died (exit code {self.proc.exitcode})") from None
+        finally:
+            self.recv.close()
+        self.proc.join()
+        status, value, seconds = got
+        if status == "error":
+            raise value
+        return value, seconds
+
+
+def _forked_child(fn, send) -> None:
+    gc.collect()
+    gc.freeze()
+    t0 = time.monotonic()
+    try:
+        value = fn()
+        send.send(("ok", value, round(time.monotonic() - t0, 2)))
+    except BaseException as exc:  # reported to the parent, which raises it
+        try:
+            send.send(("error", exc, 0.0))
+        except Exception:  # an exception that does not pickle
+            send.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}"), 0.0))
+    finally:
+        send.close()
+
+
+def run_forked(work: dict[str, Callable[[], object]], limit: int,
+               progress: Callable[[str], None] | None = None) -> dict[str, tuple[object, float]]:
+    """Every function of ``work`` in its own :class:`Forked` process, at most ``limit`` at a time,
+    started in ``work``'s order. Returns name -> (value, seconds). The first failure is raised
+    (the other processes are stopped)."""
+    from multiprocessing.connection import wait
+
+    pending = list(work.items())
+    running: dict[object, tuple[str, Forked]] = {}
+    out: dict[str, tuple[object, float]] = {}
+    try:
+        while pending or running:
+            while pending and len(running) < max(1, limit):
+                name, fn = pending.pop(0)
+                job = Forked(fn)
+                running[job.recv] = (name, job)
+            if progress:
+                progress(", ".join(name for name, _ in running.values()))
+            for conn in wait(list(running)):
+                name, job = running.pop(conn)
+                out[name] = job.result()
+    finally:
+        for _, job in running.values():
+            job.proc.terminate()
+            job.proc.join()
+    return out
 
 
 def _start_census(rules: Rules, outcomes: bool):

@@ -59,15 +59,19 @@ def run(args) -> int:
     t0 = time.monotonic()
     show = sys.stderr.isatty() and not args.quiet and not args.json
 
-    def progress(name: str) -> None:
+    widest = [40]
+
+    def progress(name: str) -> None:  # name: the parts still running
         if show:
-            sys.stderr.write(f"\r  {name:<12} {time.monotonic() - t0:5.1f}s ")
+            line = f"\r  {name:<12} {time.monotonic() - t0:5.1f}s "
+            widest[0] = max(widest[0], len(line))
+            sys.stderr.write(line.ljust(widest[0]))
             sys.stderr.flush()
 
     result = prove_all(rules, parts, args.proposition, int(args.timeout * 1000), progress,
                        breakdown=args.breakdown)
     if show:
-        sys.stderr.write("\r" + " " * 40 + "\r")
+        sys.stderr.write("\r" + " " * widest[0] + "\r")
     seconds = time.monotonic() - t0
     path = Path(args.expected) if args.expected else expected_path(rules.name)
     if args.update_expected:

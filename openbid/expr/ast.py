@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Union
 
 Value = Union[int, Fraction, bool, str]
@@ -16,6 +17,13 @@ Value = Union[int, Fraction, bool, str]
 class Const:
     value: Value
     pos: int = field(default=0, compare=False)
+
+    def __eq__(self, other: object) -> bool:
+        # By type as well as value: in Python True == 1 == Fraction(1), but the constants are
+        # different terms (a condition and two numbers), and trees are memo keys.
+        if not isinstance(other, Const):
+            return NotImplemented
+        return type(self.value) is type(other.value) and self.value == other.value
 
 
 @dataclass(frozen=True)
@@ -97,7 +105,8 @@ def _cache_hash(cls):
         try:
             return self.__dict__["_hash"]
         except KeyError:
-            h = hash((cls.__name__,) + tuple(getattr(self, n) for n in names))
+            h = hash((cls.__name__,) + tuple(getattr(self, n) for n in names)
+                     + ((type(self.value).__name__,) if cls is Const else ()))
             object.__setattr__(self, "_hash", h)
             return h
 
@@ -186,8 +195,10 @@ def substitute(e: Expr, var: str, suit: int) -> Expr:
     return rebuild(e, lambda c: substitute(c, var, suit))
 
 
+@lru_cache(maxsize=4096)
 def expand_quantifiers(e: Expr) -> Expr:
-    """``any``/``all``/``count`` unrolled over their (finitely many) suits."""
+    """``any``/``all``/``count`` unrolled over their (finitely many) suits (memoised: trees are
+    immutable, and every reader expands the same conditions once per chunk or query)."""
     if isinstance(e, Quant):
         parts = [expand_quantifiers(substitute(e.body, e.var, s)) for s in e.suits]
         if e.kind == "any":

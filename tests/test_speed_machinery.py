@@ -1,0 +1,148 @@
+"""The machinery that makes the proofs fast must not change what they compute: sort-free
+grouping, memoised quantifier expansion, chunk memory freed at once, forked proof parts, the
+vectorised Appendix 6 derivation and the re-use of solver models."""
+
+from __future__ import annotations
+
+import gc
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from openbid.expr import parse
+from openbid.expr.ast import Compare, Const, Name, expand_quantifiers
+from openbid.rules.meets import meets_expr
+from openbid.shape import all_shapes
+from openbid.variants import load_variant
+from verify import enumeration as en
+from verify.lemmas import _derive_shape
+from verify.prove import run_forked
+
+
+# ---- grouping without a sort ----------------------------------------------------------------
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**62), min_size=1, max_size=40), st.lists(st.integers(0, 39), max_size=400))
+def test_group_ids_is_np_unique(values, picks):
+    key = np.array([values[i % len(values)] for i in picks] or values, dtype=np.int64)
+    want = np.unique(key, return_index=True, return_inverse=True)
+    got = en.group_ids(key)
+    for w, g in zip(want, got):
+        assert np.array_equal(w, g)
+
+
+def test_group_ids_of_nothing_and_of_negatives():
+    uniq, first, inv = en.group_ids(np.zeros(0, dtype=np.int64))
+    assert len(uniq) == len(first) == len(inv) == 0
+    with pytest.raises(ValueError, match="non-negative"):
+        en.group_ids(np.array([3, -1]))
+
+
+def test_dense_ids_numbers_first_rows():
+    key = np.array([7, 3, 7, 9, 3, 3], dtype=np.int64)
+    ids, first = en.dense_ids(key)
+    assert len(first) == 3
+    assert np.array_equal(key[first][ids], key)  # every row maps back to its own value
+    assert sorted(first.tolist()) == [0, 1, 3]  # and each number's first row is the first one
+
+
+# ---- constants are compared by type ---------------------------------------------------------
+def test_constants_of_different_types_are_different_terms():
+    assert Const(True) != Const(1)
+    assert Const(Fraction(1)) != Const(1)
+    assert Const(1) == Const(1, pos=9) and hash(Const(1)) == hash(Const(1, pos=9))
+    a = Compare("=", Name("VOIDFLAG"), Const(True))
+    b = Compare("=", Name("VOIDFLAG"), Const(1))
+    assert a != b
+    assert expand_quantifiers(a).right.value is True
+    assert expand_quantifiers(b).right.value == 1 and expand_quantifiers(b).right.value is not True
+
+
+def test_expansion_is_memoised_and_equal_to_a_fresh_one():
+    e = parse("any(s in S, H: SUITLENGTH(s) >= 5 and HONORCOUNT(s) >= 2)")
+    assert expand_quantifiers(e) is expand_quantifiers(e)
+    expand_quantifiers.cache_clear()
+    fresh = expand_quantifiers(e)
+    assert fresh == expand_quantifiers(parse("any(s in S, H: SUITLENGTH(s) >= 5 and HONORCOUNT(s) >= 2)"))
+
+
+# ---- a chunk's arrays are freed when the chunk is done ----------------------------------------
+def test_a_chunk_leaves_no_cycles_behind():
+    rules = load_variant("code")
+    exprs = tuple(meets_expr(rules, lb) for lb in rules.labels if lb != "14")
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        en._gram_chunk((rules, exprs, True), 95)  # outcomes too: the executor's closures
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_keep_freed_memory_is_harmless():
+    en.keep_freed_memory()
+    en.keep_freed_memory()
+    assert int(np.arange(1 << 20).sum()) == (1 << 20) * ((1 << 20) - 1) // 2
+
+
+def test_lazy_scalars_see_every_name():
+    rules = load_variant("code")
+    hand = en.ArrayHand(en.make_chunk(*en.chunk_plan()[0]), rules.readings)
+    assert set(hand.scalars.keys()) == set(en.SCALAR_NAMES)
+    assert "HCP" in hand.scalars and "NOPE" not in hand.scalars
+    with pytest.raises(KeyError):
+        hand.scalars["NOPE"]
+    assert dict(hand.scalars.items()).keys() == set(en.SCALAR_NAMES)
+
+
+# ---- forked proof parts ------------------------------------------------------------------
+def _boom():
+    raise ValueError("planted failure")
+
+
+def test_run_forked_returns_every_value_and_raises_failures():
+    got = run_forked({"a": lambda: 1 + 1, "b": lambda: "x" * 3, "c": lambda: [4]}, limit=2)
+    assert {k: v for k, (v, _) in got.items()} == {"a": 2, "b": "xxx", "c": [4]}
+    with pytest.raises(ValueError, match="planted failure"):
+        run_forked({"ok": lambda: 1, "bad": _boom}, limit=1)
+
+
+def test_run_forked_reports_a_dead_process():
+    import os
+
+    with pytest.raises(RuntimeError, match="died"):
+        run_forked({"dies": lambda: os._exit(3)}, limit=1)
+
+
+# ---- Appendix 6 derivation: the vectorised grid equals the plain loop ------------------------------
+def _derive_by_loop(shape):
+    per = []
+    for n in shape:
+        rows = []
+        for m in range(16):
+            a, k, q, j = bool(m & 8), bool(m & 4), bool(m & 2), bool(m & 1)
+            if not n - 9 <= a + k + q + j <= n:
+                continue
+            adj = (a and n == 1) - 2 * (k and n == 1) - 2 * (q and n == 1) - (q and n == 2) - (j and n <= 2)
+            rows.append((m, adj, int(a), 4 * a + 3 * k + 2 * q + j))
+        per.append(rows)
+    distp = sum(3 - n for n in shape if n < 3)
+    bonus = sum(2 * (n - 5) + 1 for n in shape if n >= 5)
+    deltas = []
+    for combo in product(*per):
+        aces = sum(c[2] for c in combo)
+        hcp = sum(c[3] for c in combo)
+        deltas.append((1 - (distp == 0) - (aces == 0) + (aces == 4) + bonus + sum(c[1] for c in combo), hcp))
+    return (min(d for d, _ in deltas), max((d for d, h in deltas if h <= 15), default=None),
+            max(d for d, _ in deltas))
+
+
+@pytest.mark.parametrize("shape", [s for i, s in enumerate(all_shapes()) if i % 5 == 0])
+def test_appendix6_grid_equals_the_loop(shape):
+    best, _ = _derive_shape(shape)
+    assert (best["min"], best["max15"], best["max"]) == _derive_by_loop(shape)
