@@ -72,10 +72,16 @@ def _cpu() -> tuple[float, float]:
 
 def _slice(en, kind: str, rules, exprs, n_chunks: int) -> dict:
     """The first ``n_chunks`` chunks through the library's own chunk functions and pool."""
+    from verify.relevance import tens_unseen
+
     if kind == "census":
-        fn, task = en._group_chunk, ((rules,), (en.Column("outcome"),), None)
+        columns = (en.Column("outcome"),)
+        merged = en.Census([rules]).tens_unseen(columns, None)
+        fn, task = en._group_chunk, ((rules,), columns, None, merged)
     else:
-        fn, task = en._gram_chunk, (rules, tuple(exprs), True)
+        merged = tens_unseen(exprs, rules, outcome=True)
+        fn, task = en._gram_chunk, (rules, tuple(exprs), True, merged)
+    n_chunks = min(n_chunks, len(en.chunk_plan(merged=merged)))
     jobs = en._jobs()
     if jobs <= 1:
         en.keep_freed_memory()  # as map_chunks does

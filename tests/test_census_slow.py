@@ -41,3 +41,22 @@ def test_check_algol_over_every_class() -> None:
     result = check_algol(CODE)
     assert result.classes == 34_033_880
     assert result.mismatch_count == 0, result.mismatches[:5]
+
+
+@pytest.mark.parametrize("variant", ["code", "synopsis"])
+def test_merging_unseen_tens_changes_no_count(variant, monkeypatch) -> None:
+    """The whole pass prove runs (pairwise counts of every bid point's conditions, and the
+    outcome census) with the diamond ten counted as a spot card (verify.relevance), against the
+    same pass over the unmerged classes: every count, in hands and in classes, is equal."""
+    from openbid.rules.meets import meets_expr
+    from verify import enumeration, relevance
+
+    rules = load_variant(variant)
+    exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]
+    assert relevance.tens_unseen(exprs, rules, outcome=True) == frozenset({2})
+    gram, outcomes = enumeration.census_pass(rules, exprs)
+    monkeypatch.setattr(relevance, "tens_unseen", lambda *a, **k: frozenset())
+    plain_gram, plain_outcomes = enumeration.census_pass(rules, exprs)
+    assert (gram.weights, gram.classes) == (plain_gram.weights, plain_gram.classes)
+    assert {k: v[:2] for k, v in outcomes.items()} == {k: v[:2] for k, v in plain_outcomes.items()}
+    assert gram.total_classes == plain_gram.total_classes == TOTAL_CLASSES

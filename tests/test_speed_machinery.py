@@ -14,13 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from openbid.expr import parse
-from openbid.expr.ast import Compare, Const, Name, expand_quantifiers
+from openbid.expr.ast import Call, Compare, Const, Name, expand_quantifiers
 from openbid.rules.meets import meets_expr
 from openbid.shape import all_shapes
 from openbid.variants import load_variant
 from verify import enumeration as en
 from verify.lemmas import _derive_shape
 from verify.prove import run_forked
+from verify.relevance import tens_unseen
 
 
 # ---- grouping without a sort ----------------------------------------------------------------
@@ -77,7 +78,7 @@ def test_a_chunk_leaves_no_cycles_behind():
     was = gc.isenabled()
     gc.disable()
     try:
-        en._gram_chunk((rules, exprs, True), 95)  # outcomes too: the executor's closures
+        en._gram_chunk((rules, exprs, True, en.NONE_MERGED), 95)  # outcomes too: the executor's closures
         assert gc.collect() == 0
     finally:
         if was:
@@ -146,3 +147,71 @@ def _derive_by_loop(shape):
 def test_appendix6_grid_equals_the_loop(shape):
     best, _ = _derive_shape(shape)
     assert (best["min"], best["max15"], best["max"]) == _derive_by_loop(shape)
+
+
+# ---- the ten counted as a spot card where nothing reads it (verify.relevance) --------------------
+def test_merged_suit_classes_cover_every_hand_and_class():
+    sc = en.SuitClasses.build()
+    for n in range(14):
+        plain, merged = en._by_length(False)[n], en._by_length(True)[n]
+        assert int(sc.merged_weight[merged].sum()) == int(sc.weight[plain].sum())
+        assert int(sc.multiplicity[merged].sum()) == len(plain)
+        assert (sc.representative[merged]).all() and len(merged) <= len(plain)
+
+
+def test_merged_plan_covers_every_hand_and_class():
+    rd = load_variant("code").readings
+    for merged in (frozenset({2}), frozenset({1, 2, 3, 4})):
+        plan = en.chunk_plan(merged=merged)
+        assert len(plan) < len(en.chunk_plan())
+        weight = classes = 0
+        for offset, comps in plan:
+            hand = en.ArrayHand(en.make_chunk(offset, comps, merged), rd)
+            weight += int(hand.weight.sum())
+            classes += hand.classes()
+        assert (weight, classes) == (en.TOTAL_HANDS, en.TOTAL_CLASSES)
+
+
+def _group_by_composition(comp, merged, rules, columns):
+    chunk = en.make_chunk(0, (comp,), merged)
+    run = en.ArrayRules(rules, en.ArrayHand(chunk, rules.readings))
+    n = chunk.size
+    keys = [tuple(bool(x) for x in row) for row in
+            np.stack([en._mask(run.cond(c), n) for c in columns], axis=1)]
+    bidval, section = run.outcome
+    out: dict = {}
+    mult = run.hand.multiplicity
+    for i, k in enumerate(keys):
+        key = (k, int(bidval[i]), int(section[i]))
+        w, c = out.get(key, (0, 0))
+        out[key] = (w + int(run.hand.weight[i]), c + (1 if mult is None else int(mult[i])))
+    return out
+
+
+@pytest.mark.parametrize("comp", [(3, 9, 1, 0), (4, 4, 3, 2), (0, 13, 0, 0), (2, 1, 5, 5), (5, 0, 4, 4)])
+def test_merging_the_diamond_ten_changes_no_count(comp):
+    rules = load_variant("code")
+    columns = [meets_expr(rules, lb) for lb in ("9", "10", "12c", "12j", "13b")] + [parse("SUITPOINTS(D) >= 3")]
+    assert tens_unseen(columns, rules) == frozenset({2})
+    plain = _group_by_composition(comp, en.NONE_MERGED, rules, columns)
+    merged = _group_by_composition(comp, frozenset({2}), rules, columns)
+    assert merged == plain
+
+
+@pytest.mark.parametrize("text,unseen", [
+    ("HCP >= 12 and SHAPE = \"4432\"", {1, 2, 3, 4}),
+    ("HONORCOUNT(D) >= 2", {1, 3, 4}),
+    ("CANBEREBID(S) or TEN(C)", {2, 3}),
+    ("any(s in SUITS: TEN(s))", set()),
+    ("count(s in S, H: HONORCOUNT(s) >= 3) >= 1", {1, 2}),
+    ("bid = \"1S\"", {2}),  # the rules read the tens of C, H and S
+    ("meets(\"9\")", {2, 3, 4}),
+    ("SLIDEPOINTS(H, 6, 1) and OUTSIDEACE(S) and SP(2) >= 3", {1, 2, 3, 4}),
+])
+def test_which_tens_are_unseen(text, unseen):
+    assert tens_unseen([parse(text)], load_variant("code")) == frozenset(unseen)
+
+
+def test_an_unknown_name_merges_nothing():
+    assert tens_unseen([Compare(">=", Call("BUMWRAP", ()), Const(5))]) == frozenset()
+    assert tens_unseen([parse("bid = \"1S\"")], rules=None) == frozenset()

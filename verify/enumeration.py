@@ -8,6 +8,12 @@ C(52, 13) = 635,013,559,600 (asserted on every full run).
 The rules table is run over the classes in chunks with numpy, by the same symbolic executor that
 builds the Z3 formulas (verify.execution), and results are grouped by any columns (outcome under
 a rules table, or any expression) into exact counts with one example class per group.
+
+In a suit whose ten nothing in the pass reads (verify.relevance: for OPENBID, diamonds), the ten
+is counted as a spot card: the classes with and without it merge into one row of weight
+C(9, small cards) that stands for both (``multiplicity``). Every count, in hands and in classes,
+is unchanged (tests/test_census_slow.py compares the two on the whole pass); there are 39% fewer
+rows.
 """
 
 from __future__ import annotations
@@ -49,6 +55,12 @@ class SuitClasses:
     spots: np.ndarray
     length: np.ndarray
     weight: np.ndarray
+    # With the ten counted as a spot card (verify.relevance): the classes that stand for a
+    # merged class (all without the ten, and the ten with eight spot cards), the hands of the
+    # merged class (C(9, small cards)) and how many classes it merges (1 or 2); 0 elsewhere.
+    representative: np.ndarray
+    merged_weight: np.ndarray
+    multiplicity: np.ndarray
 
     @staticmethod
     @lru_cache(maxsize=1)
@@ -58,7 +70,13 @@ class SuitClasses:
         spots = np.array([n for _, n in rows], dtype=np.int16)
         length = np.array([bin(m).count("1") + n for m, n in rows], dtype=np.int16)
         weight = np.array([comb(8, n) for _, n in rows], dtype=np.int64)
-        return SuitClasses(mask, spots, length, weight)
+        ten = [m & 1 for m, _ in rows]
+        small = [t + n for t, (_, n) in zip(ten, rows)]  # the ten and the spot cards
+        representative = np.array([t == 0 or n == 8 for t, (_, n) in zip(ten, rows)])
+        merged_weight = np.where(representative, [comb(9, k) for k in small], 0).astype(np.int64)
+        multiplicity = np.where(representative, [1 + (t == 0 and k >= 1) for t, k in zip(ten, small)],
+                                0).astype(np.int64)
+        return SuitClasses(mask, spots, length, weight, representative, merged_weight, multiplicity)
 
     def bit(self, rank: str) -> np.ndarray:
         return (self.mask >> "TJQKA".index(rank)) & 1
@@ -86,10 +104,17 @@ def compositions() -> list[tuple[int, int, int, int]]:
             for h in range(14 - c - d)]
 
 
-@lru_cache(maxsize=1)
-def _by_length() -> list[np.ndarray]:
+@lru_cache(maxsize=2)
+def _by_length(merged: bool = False) -> list[np.ndarray]:
+    """Per length, the suit classes of that length (``merged``: only those that stand for a
+    class with the ten counted as a spot card)."""
     sc = SuitClasses.build()
-    return [np.flatnonzero(sc.length == n).astype(np.int16) for n in range(14)]
+    keep = sc.representative if merged else np.ones(len(sc.mask), dtype=bool)
+    return [np.flatnonzero((sc.length == n) & keep).astype(np.int16) for n in range(14)]
+
+
+Merged = frozenset  # the suits (1..4) whose ten is counted as a spot card (verify.relevance)
+NONE_MERGED: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -98,6 +123,7 @@ class Chunk:
 
     ids: dict[int, np.ndarray]  # suit -> class ids
     offset: int
+    merged: frozenset[int] = NONE_MERGED  # suits whose classes stand for merged ones
 
     def __post_init__(self) -> None:
         # Indices of numpy's own index type: a gather with int16 indices converts them first
@@ -112,15 +138,16 @@ class Chunk:
 CHUNK_TARGET = 1 << 18  # smaller chunks: less memory and kernel time (benchmarks/bench_census.py)
 
 
-@lru_cache(maxsize=4)
-def chunk_plan(target: int = CHUNK_TARGET) -> tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...]:
-    """Compositions grouped into chunks of about ``target`` classes: (offset, compositions)."""
-    by_len = _by_length()
+@lru_cache(maxsize=8)
+def chunk_plan(target: int = CHUNK_TARGET, merged: frozenset[int] = NONE_MERGED
+               ) -> tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...]:
+    """Compositions grouped into chunks of about ``target`` rows: (offset, compositions)."""
+    by_suit = [_by_length(s in merged) for s in SUITS]
     plan = []
     pending: list[tuple[int, int, int, int]] = []
     size = offset = 0
     for comp in compositions():
-        n = int(np.prod([len(by_len[k]) for k in comp]))
+        n = int(np.prod([len(by_suit[i][k]) for i, k in enumerate(comp)]))
         if n == 0:
             continue
         pending.append(comp)
@@ -134,13 +161,15 @@ def chunk_plan(target: int = CHUNK_TARGET) -> tuple[tuple[int, tuple[tuple[int, 
     return tuple(plan)
 
 
-def make_chunk(offset: int, comps: tuple[tuple[int, int, int, int], ...]) -> Chunk:
-    by_len = _by_length()
+def make_chunk(offset: int, comps: tuple[tuple[int, int, int, int], ...],
+               merged: frozenset[int] = NONE_MERGED) -> Chunk:
+    by_suit = [_by_length(s in merged) for s in SUITS]
     parts = []
     for comp in comps:
-        grids = np.meshgrid(*(by_len[k] for k in comp), indexing="ij")
+        grids = np.meshgrid(*(by_suit[i][k] for i, k in enumerate(comp)), indexing="ij")
         parts.append([g.ravel() for g in grids])
-    return Chunk({s: np.concatenate([p[i] for p in parts]) for i, s in enumerate(SUITS)}, offset)
+    return Chunk({s: np.concatenate([p[i] for p in parts]) for i, s in enumerate(SUITS)}, offset,
+                 frozenset(merged))
 
 
 def chunks(target: int = CHUNK_TARGET) -> Iterator[Chunk]:
@@ -339,7 +368,27 @@ class ArrayHand:
 
     @cached_property
     def weight(self) -> np.ndarray:
-        return self._sum("weight")
+        """The hands each row stands for."""
+        if not self.chunk.merged:
+            return self._sum("weight")
+        sc, ids = self.sc, self.chunk.ids
+        tables = [sc.merged_weight if s in self.chunk.merged else sc.weight for s in SUITS]
+        return tables[0][ids[1]] * tables[1][ids[2]] * tables[2][ids[3]] * tables[3][ids[4]]
+
+    @cached_property
+    def multiplicity(self) -> np.ndarray | None:
+        """The classes each row stands for (None: one each, nothing merged)."""
+        if not self.chunk.merged:
+            return None
+        sc, ids = self.sc, self.chunk.ids
+        out = np.ones(self.chunk.size, dtype=np.int64)
+        for s in self.chunk.merged:
+            out *= sc.multiplicity[ids[s]]
+        return out
+
+    def classes(self) -> int:
+        m = self.multiplicity
+        return self.chunk.size if m is None else int(m.sum())
 
     @cached_property
     def scalars(self) -> "_Scalars":
@@ -656,12 +705,26 @@ class Census:
     def group(self, columns: Sequence[Column], progress: Callable[[int, int], None] | None = None,
               where: Expr | None = None) -> Groups:
         out = Groups()
-        task = (tuple(self.rules), tuple(columns), where)
-        for part in map_chunks(_group_chunk, task, progress, lambda p: p.total_classes):
+        merged = self.tens_unseen(columns, where)
+        task = (tuple(self.rules), tuple(columns), where, merged)
+        for part in map_chunks(_group_chunk, task, progress, lambda p: p.total_classes, merged):
             _merge(out, part)  # in class order: the examples are deterministic
         if out.total_classes != TOTAL_CLASSES or out.total_weight != TOTAL_HANDS:
             raise AssertionError(f"enumeration covered {out.total_classes} classes of weight "
                                  f"{out.total_weight}, expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
+        return out
+
+    def tens_unseen(self, columns: Sequence[Column], where: Expr | None) -> frozenset[int]:
+        """The suits whose ten no column reads (verify.relevance): merged in the pass."""
+        from verify.relevance import tens_unseen
+
+        out = frozenset(SUITS)
+        for col in columns:
+            rules = self.rules[col.rules_index]
+            exprs = [col.expr] if col.expr is not None else []
+            out &= tens_unseen(exprs, rules, outcome=col.kind == "outcome")
+        if where is not None:
+            out &= tens_unseen([where], self.rules[0])
         return out
 
 
@@ -696,11 +759,13 @@ def _jobs() -> int:
 
 
 def map_chunks(fn, task, progress: Callable[[int, int], None] | None = None,
-               size_of: Callable[[object], int] | None = None) -> list:
-    """``fn(task, i)`` for every chunk ``i`` of the plan, in worker processes (``OPENBID_JOBS``,
-    default one per core), returned in chunk order. ``size_of(result)``: the classes it covered,
-    for ``progress(done, total)``."""
-    n = len(chunk_plan())
+               size_of: Callable[[object], int] | None = None,
+               merged: frozenset[int] = NONE_MERGED) -> list:
+    """``fn(task, i)`` for every chunk ``i`` of the plan (``chunk_plan(merged=merged)``, which
+    ``fn`` must read too), in worker processes (``OPENBID_JOBS``, default one per core),
+    returned in chunk order. ``size_of(result)``: the classes it covered, for
+    ``progress(done, total)``."""
+    n = len(chunk_plan(merged=merged))
     results: list = [None] * n
     done = 0
 
@@ -739,9 +804,9 @@ def _merge(out: Groups, part: Groups) -> None:
 
 
 def _group_chunk(task, i: int) -> Groups:
-    rules_list, columns, where = task
-    offset, comps = chunk_plan()[i]
-    chunk = make_chunk(offset, comps)
+    rules_list, columns, where, merged = task
+    offset, comps = chunk_plan(merged=merged)[i]
+    chunk = make_chunk(offset, comps, merged)
     out = Groups()
     hands: dict[Readings, ArrayHand] = {}
     runs: list[ArrayRules] = []
@@ -767,11 +832,13 @@ def _group_chunk(task, i: int) -> Groups:
             key = key * 2 + _mask(run.cond(col.expr), n)
             radix.append(2)
     idx = np.arange(n)
+    mult = base.multiplicity
     if keep is not None:
         key, w, idx = key[keep], w[keep], idx[keep]
-    _accumulate(out, key, w, idx, chunk, columns, radix)
+        mult = mult[keep] if mult is not None else None
+    _accumulate(out, key, w, idx, chunk, columns, radix, mult)
     out.total_weight = int(base.weight.sum())
-    out.total_classes = n
+    out.total_classes = base.classes()
     return out
 
 
@@ -782,12 +849,12 @@ def _mask(m, n: int) -> np.ndarray:
 
 
 def _accumulate(out: Groups, key: np.ndarray, w: np.ndarray, idx: np.ndarray, chunk: Chunk,
-                columns: Sequence[Column], radix: list[int]) -> None:
+                columns: Sequence[Column], radix: list[int], mult: np.ndarray | None = None) -> None:
     if len(key) == 0:
         return
     uniq, first, inv = group_ids(key)
     sums = np.bincount(inv, weights=w.astype(np.float64))  # integers below 2**53: exact
-    cnts = np.bincount(inv)
+    cnts = np.rint(np.bincount(inv, weights=mult)).astype(np.int64) if mult is not None else np.bincount(inv)
     for u, f, s, c in zip(uniq.tolist(), first.tolist(), sums.tolist(), cnts.tolist()):
         k = _decode(u, radix)
         out.weights[k] = out.weights.get(k, 0) + int(s)
@@ -867,9 +934,9 @@ class Gram:
 
 
 def _gram_chunk(task, i: int):
-    rules, exprs, with_outcomes = task
-    offset, comps = chunk_plan()[i]
-    chunk = make_chunk(offset, comps)
+    rules, exprs, with_outcomes, merged = task
+    offset, comps = chunk_plan(merged=merged)[i]
+    chunk = make_chunk(offset, comps, merged)
     run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
     n = chunk.size
     k = len(exprs)
@@ -882,7 +949,8 @@ def _gram_chunk(task, i: int):
     inv, first = dense_ids(bits)
     patterns = bits[first]
     pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
-    pc = np.bincount(inv).astype(np.float64)
+    mult = run.hand.multiplicity  # the classes each row stands for (None: one)
+    pc = np.bincount(inv, weights=mult).astype(np.float64)
     on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)  # patterns x expressions
     weights = on.T @ (on * pw[:, None])  # exact: integer sums below 2**53
     classes = on.T @ (on * pc[:, None])
@@ -893,15 +961,15 @@ def _gram_chunk(task, i: int):
         bidval, section = run.outcome
         key = section.astype(np.int64) * 128 + bidval
         ow = np.bincount(key, weights=w, minlength=64 * 128)
-        oc = np.bincount(key, minlength=64 * 128)
+        oc = np.rint(np.bincount(key, weights=mult, minlength=64 * 128)).astype(np.int64)
         first = np.full(64 * 128, -1, dtype=np.int64)
         first[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
-        for k in np.flatnonzero(oc).tolist():
-            row = int(first[k])
-            outcomes[(k % 128, k // 128)] = (int(round(ow[k])), int(oc[k]),
-                                             tuple(int(chunk.ids[s][row]) for s in SUITS))
+        for code in np.flatnonzero(first >= 0).tolist():
+            row = int(first[code])
+            outcomes[(code % 128, code // 128)] = (int(round(ow[code])), int(oc[code]),
+                                                   tuple(int(chunk.ids[s][row]) for s in SUITS))
     return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
-            examples, int(run.hand.weight.sum()), n, outcomes)
+            examples, int(run.hand.weight.sum()), run.hand.classes(), outcomes)
 
 
 def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:
@@ -916,9 +984,12 @@ class Background:
     def __init__(self, rules: Rules, exprs: Sequence[Expr], outcomes: bool = True) -> None:
         import multiprocessing as mp
 
+        from verify.relevance import tens_unseen
+
         ctx = mp.get_context("fork")
-        task = (rules, tuple(exprs), outcomes)
-        n = len(chunk_plan())
+        merged = tens_unseen(exprs, rules, outcome=outcomes)
+        task = (rules, tuple(exprs), outcomes, merged)
+        n = len(chunk_plan(merged=merged))
         jobs = max(1, _jobs())
         self._procs = []
         for k in range(jobs):
@@ -961,8 +1032,11 @@ def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, in
                 outcomes: bool = True):
     """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
     index), (hands, classes, example class ids)."""
-    task = (rules, tuple(exprs), outcomes)
-    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5])
+    from verify.relevance import tens_unseen
+
+    merged = tens_unseen(exprs, rules, outcome=outcomes)
+    task = (rules, tuple(exprs), outcomes, merged)
+    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5], merged)
     return _combine(parts, outcomes)
 
 
