@@ -174,9 +174,20 @@ class Forked:
         return value, seconds
 
 
+def fresh_z3_context() -> None:
+    """Set aside the Z3 context this process inherited, with whatever its parent did in it (a
+    test session, say, has made thousands of terms): the next Z3 term starts a new context, so
+    the models Z3 finds here depend on this process's own work alone. (z3's main context is a
+    module global with no public reset; z3-solver is pinned in pyproject.toml.)"""
+    import z3.z3
+
+    z3.z3._main_ctx = None
+
+
 def _forked_child(fn, send) -> None:
     gc.collect()
     gc.freeze()
+    fresh_z3_context()
     t0 = time.monotonic()
     try:
         value = fn()

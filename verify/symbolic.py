@@ -30,8 +30,15 @@ HONOUR_BITS = {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 0}
 
 
 class Z3Algebra:
-    true = z3.BoolVal(True)
-    false = z3.BoolVal(False)
+    # Made when asked, in the current context: nothing Z3 is created at import, so a process
+    # can start its Z3 work in a context of its own (verify.prove.fresh_z3_context).
+    @property
+    def true(self):
+        return z3.BoolVal(True)
+
+    @property
+    def false(self):
+        return z3.BoolVal(False)
 
     def and_(self, a, b):
         if z3.is_false(a) or z3.is_false(b):
