@@ -103,3 +103,25 @@ def test_witnesses_do_not_depend_on_jobs_or_on_the_other_parts(code_run, monkeyp
     assert run.lemmas.claims == code_run.lemmas.claims
     assert run.lemmas.appendix6 == code_run.lemmas.appendix6
     assert run.part_two is None and run.census == []
+
+
+def test_leaf_breakdown_partitions_the_proposition_and_agrees_with_part_two(code_run):
+    """Proposition 6's leaves split its hands exactly (their counts sum to the census count of
+    the proposition's assumption), and the bid Z3's witness makes where the paper says Pass is
+    among those the census counts for that leaf. (Several BIDVALs print as one bid: the counts
+    are summed per printed bid, not overwritten.)"""
+    from openbid.expr import parse
+    from openbid.variants import load_variant
+    from proofs.part_two.tree import load_propositions
+    from verify.breakdown import leaf_breakdown
+    from verify.enumeration import Census, Column
+
+    rules = load_variant("code")
+    breakdown = leaf_breakdown(rules, [6])
+    root = next(r for r in load_propositions() if r.path == "P6")
+    groups = Census([rules]).group([Column("expr", 0, parse(root.assumption))])
+    assert sum(sum(v.values()) for v in breakdown.values()) == groups.weights[(True,)]
+    leaf = "P6.II.B.2.b.ii.β.(II)"
+    check = next(c for c in code_run.part_two.checks if c.path == leaf and c.check == "pass-leaf")
+    assert check.verdict.value == "failed" and check.witness_outcome in breakdown[leaf]
+    assert breakdown[leaf][check.witness_outcome] > 0 and breakdown[leaf]["PASS@14"] > 0

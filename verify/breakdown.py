@@ -15,12 +15,13 @@ from openbid.expr import parse
 from openbid.rules.model import Rules
 from proofs.part_two.tree import Node, load_propositions
 from verify.enumeration import ArrayHand, ArrayRules, _mask, chunk_plan, make_chunk, map_chunks
+from verify.relevance import tens_unseen
 
 
 def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
-    rules, roots = task
-    offset, comps = chunk_plan()[i]
-    chunk = make_chunk(offset, comps)
+    rules, roots, merged = task
+    offset, comps = chunk_plan(merged=merged)[i]
+    chunk = make_chunk(offset, comps, merged)
     run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
     bidval, section = run.outcome
     key = section.astype(np.int64) * 128 + bidval
@@ -42,7 +43,7 @@ def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
     everything = np.ones(n, dtype=bool)
     for root in roots:
         walk(root, everything)
-    return chunk.size, out
+    return run.hand.classes(), out
 
 
 def leaf_breakdown(rules: Rules, propositions=None,
@@ -50,13 +51,31 @@ def leaf_breakdown(rules: Rules, propositions=None,
     """{leaf path: {"BID@SECTION": hands}} over all 635,013,559,600 hands."""
     roots = tuple(r for r in load_propositions()
                   if propositions is None or int(r.path[1:]) in set(propositions))
+    # The ten counts as a spot card in the suits no assumption (nor the rules) reads: exact.
+    merged = tens_unseen([parse(n.assumption) for n in _nodes(roots)], rules, outcome=True)
     totals: dict[str, dict[int, int]] = {}
-    for _, out in map_chunks(_chunk, (rules, roots), progress, lambda r: r[0]):
+    for _, out in map_chunks(_chunk, (rules, roots, merged), progress, lambda r: r[0], merged):
         for path, counts in out.items():
             acc = totals.setdefault(path, {})
             for k, c in counts.items():
                 acc[k] = acc.get(k, 0) + c
     labels = rules.labels
-    return {path: {f"{bid_text(k % 128)}@{labels[k // 128]}": c
-                   for k, c in sorted(counts.items(), key=lambda kv: -kv[1])}
-            for path, counts in sorted(totals.items())}
+    out: dict[str, dict[str, int]] = {}
+    for path, counts in sorted(totals.items()):
+        # Several BIDVALs print as one bid (the strong 1C records its source: 1C@8b is BIDVAL
+        # 1, 2, 3 or 4), so the counts are summed per printed outcome.
+        by_outcome: dict[str, int] = {}
+        for k, c in counts.items():
+            name = f"{bid_text(k % 128)}@{labels[k // 128]}"
+            by_outcome[name] = by_outcome.get(name, 0) + c
+        out[path] = dict(sorted(by_outcome.items(), key=lambda kv: (-kv[1], kv[0])))
+    return out
+
+
+def _nodes(roots) -> list[Node]:
+    out, stack = [], list(roots)
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.children)
+    return out
