@@ -39,7 +39,9 @@ WORKLOADS = {
 def child(kind: str, n_chunks: int) -> None:
     from openbid.rules.meets import meets_expr
     from openbid.variants import load_variant
-    from verify import enumeration as en
+    from verify import census as cs
+    from verify import gram as gm
+    from verify import workers
 
     rules = load_variant("code")
     exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]
@@ -47,18 +49,18 @@ def child(kind: str, n_chunks: int) -> None:
     t0 = time.perf_counter()
     if n_chunks == 0:
         if kind == "census":
-            groups = en.Census([rules]).group([en.Column("outcome")])
+            groups = cs.Census([rules]).group([cs.Column("outcome")])
             summary = {"groups": len(groups.weights), "weight": groups.total_weight,
                        "classes": groups.total_classes}
         else:
-            gram, outcomes = en.census_pass(rules, exprs)
+            gram, outcomes = gm.census_pass(rules, exprs)
             summary = {"groups": len(outcomes), "weight": gram.total_weight,
                        "classes": gram.total_classes, "exprs": len(exprs)}
     else:
-        summary = _slice(en, kind, rules, exprs, n_chunks)
+        summary = _slice(kind, rules, exprs, n_chunks)
     seconds = time.perf_counter() - t0
     user, system = (b - a for a, b in zip(cpu0, _cpu()))
-    print(json.dumps({"seconds": seconds, "user": user, "sys": system, "jobs": en._jobs(),
+    print(json.dumps({"seconds": seconds, "user": user, "sys": system, "jobs": workers.jobs(),
                       **summary}))
 
 
@@ -70,28 +72,32 @@ def _cpu() -> tuple[float, float]:
     return me.ru_utime + kids.ru_utime, me.ru_stime + kids.ru_stime
 
 
-def _slice(en, kind: str, rules, exprs, n_chunks: int) -> dict:
+def _slice(kind: str, rules, exprs, n_chunks: int) -> dict:
     """The first ``n_chunks`` chunks through the library's own chunk functions and pool."""
+    from verify import census as cs
+    from verify import enumeration as en
+    from verify import gram as gm
+    from verify import workers
     from verify.relevance import tens_unseen
 
     if kind == "census":
-        columns = (en.Column("outcome"),)
-        merged = en.Census([rules]).tens_unseen(columns, None)
-        fn, task = en._group_chunk, ((rules,), columns, None, merged)
+        columns = (cs.Column("outcome"),)
+        merged = cs.Census([rules]).tens_unseen(columns, None)
+        fn, task = cs._group_chunk, ((rules,), columns, None, merged)
     else:
         merged = tens_unseen(exprs, rules, outcome=True)
-        fn, task = en._gram_chunk, (rules, tuple(exprs), True, merged)
+        fn, task = gm._gram_chunk, (rules, tuple(exprs), True, merged)
     n_chunks = min(n_chunks, len(en.chunk_plan(merged=merged)))
-    jobs = en._jobs()
+    jobs = workers.jobs()
     if jobs <= 1:
-        en.keep_freed_memory()  # as map_chunks does
+        workers.keep_freed_memory()  # as map_chunks does
         parts = [fn(task, i) for i in range(n_chunks)]
     else:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"),
-                                 initializer=en.keep_freed_memory) as pool:
+                                 initializer=workers.keep_freed_memory) as pool:
             parts = list(pool.map(fn, [task] * n_chunks, range(n_chunks)))
     if kind == "census":
         return {"groups": len({k for p in parts for k in p.weights}),

@@ -27,7 +27,8 @@ from benchmarks._util import (machine_note, random_hand, random_hands, run_openb
 from openbid.evaluate import holds  # noqa: E402
 from openbid.expr import parse  # noqa: E402
 from openbid.variants import load_variant  # noqa: E402
-from verify.enumeration import TOTAL_HANDS, Census, Column  # noqa: E402
+from verify.census import Census, Column
+from verify.enumeration import TOTAL_HANDS  # noqa: E402
 from verify.search import find  # noqa: E402
 from verify.verdicts import Status  # noqa: E402
 

@@ -36,7 +36,9 @@ def read(text: str) -> tuple[tuple[int, int, int, int], str]:
 
 def bid_many(rules: Rules, ids: list[tuple[int, int, int, int]]) -> tuple[np.ndarray, list[str]]:
     """BIDVAL and section label of every hand (given as class ids), by the numpy reader."""
-    from verify.enumeration import ArrayHand, ArrayRules, Chunk
+    from verify.array_hand import ArrayHand
+    from verify.array_rules import ArrayRules
+    from verify.enumeration import Chunk
 
     if not ids:
         return np.zeros(0, dtype=np.int16), []

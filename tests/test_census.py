@@ -1,4 +1,4 @@
-"""The exact census (verify/enumeration.py), fast parts.
+"""The exact census (verify.enumeration, array_hand, array_rules, census, gram), fast parts.
 
 * The chunk plan covers every hand class once: 34,033,880 classes whose weights sum to
   C(52, 13) = 635,013,559,600, counted here from the per-suit tables and, independently, from
@@ -23,9 +23,10 @@ from openbid.expr import parse
 from openbid.expr.pycode import compile_expr
 from openbid.procedure import program_for
 from openbid.variants import VARIANTS, load_variant
-from verify.enumeration import (SUITS, TOTAL_CLASSES, TOTAL_HANDS, ArrayHand, ArrayRules, Chunk,
-                                SuitClasses, _by_length, chunk_plan, class_hand, compositions,
-                                make_chunk)
+from verify.array_hand import ArrayHand
+from verify.array_rules import ArrayRules
+from verify.enumeration import (SUITS, TOTAL_CLASSES, TOTAL_HANDS, Chunk, SuitClasses, _by_length,
+                                chunk_plan, class_hand, compositions, make_chunk)
 
 CODE = load_variant("code")
 

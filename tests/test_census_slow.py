@@ -9,7 +9,8 @@ import pytest
 from openbid.cli.main import main
 from openbid.variants import load_variant
 from verify.agreement import check_algol
-from verify.enumeration import TOTAL_CLASSES, TOTAL_HANDS, Census, Column
+from verify.census import Census, Column
+from verify.enumeration import TOTAL_CLASSES, TOTAL_HANDS
 
 pytestmark = pytest.mark.slow
 
@@ -49,14 +50,15 @@ def test_merging_unseen_tens_changes_no_count(variant, monkeypatch) -> None:
     outcome census) with the diamond ten counted as a spot card (verify.relevance), against the
     same pass over the unmerged classes: every count, in hands and in classes, is equal."""
     from openbid.rules.meets import meets_expr
-    from verify import enumeration, relevance
+    from verify import gram as gram_pass
+    from verify import relevance
 
     rules = load_variant(variant)
     exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]
     assert relevance.tens_unseen(exprs, rules, outcome=True) == frozenset({2})
-    gram, outcomes = enumeration.census_pass(rules, exprs)
+    gram, outcomes = gram_pass.census_pass(rules, exprs)
     monkeypatch.setattr(relevance, "tens_unseen", lambda *a, **k: frozenset())
-    plain_gram, plain_outcomes = enumeration.census_pass(rules, exprs)
+    plain_gram, plain_outcomes = gram_pass.census_pass(rules, exprs)
     assert (gram.weights, gram.classes) == (plain_gram.weights, plain_gram.classes)
     assert {k: v[:2] for k, v in outcomes.items()} == {k: v[:2] for k, v in plain_outcomes.items()}
     assert gram.total_classes == plain_gram.total_classes == TOTAL_CLASSES

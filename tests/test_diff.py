@@ -37,7 +37,7 @@ def test_editing_one_constant_counts_exactly(tmp_path, capsys):
     # Every hand that moves is a hand with TOTALPTS = 7 that the code did not pass at 1: the
     # count must equal the census of 'TOTALPTS = 7 and section != "1"' under the code rules.
     from openbid.expr import parse
-    from verify.enumeration import Census
+    from verify.census import Census
 
     g = Census([load_variant("code")]).group([], where=parse('TOTALPTS = 7 and bid != "PASS"'))
     moved_bidding = sum(g.weights.values())

@@ -114,7 +114,7 @@ def test_leaf_breakdown_partitions_the_proposition_and_agrees_with_part_two(code
     from openbid.variants import load_variant
     from proofs.part_two.tree import load_propositions
     from verify.breakdown import leaf_breakdown
-    from verify.enumeration import Census, Column
+    from verify.census import Census, Column
 
     rules = load_variant("code")
     breakdown = leaf_breakdown(rules, [6])

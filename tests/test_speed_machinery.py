@@ -18,7 +18,9 @@ from openbid.expr.ast import Call, Compare, Const, Name, expand_quantifiers
 from openbid.rules.meets import meets_expr
 from openbid.shape import all_shapes
 from openbid.variants import load_variant
+from verify import array_hand, array_rules, grouping, workers
 from verify import enumeration as en
+from verify import gram as gram_pass
 from verify.lemmas import _derive_shape
 from verify.prove import run_forked
 from verify.relevance import tens_unseen
@@ -30,21 +32,21 @@ from verify.relevance import tens_unseen
 def test_group_ids_is_np_unique(values, picks):
     key = np.array([values[i % len(values)] for i in picks] or values, dtype=np.int64)
     want = np.unique(key, return_index=True, return_inverse=True)
-    got = en.group_ids(key)
+    got = grouping.group_ids(key)
     for w, g in zip(want, got):
         assert np.array_equal(w, g)
 
 
 def test_group_ids_of_nothing_and_of_negatives():
-    uniq, first, inv = en.group_ids(np.zeros(0, dtype=np.int64))
+    uniq, first, inv = grouping.group_ids(np.zeros(0, dtype=np.int64))
     assert len(uniq) == len(first) == len(inv) == 0
     with pytest.raises(ValueError, match="non-negative"):
-        en.group_ids(np.array([3, -1]))
+        grouping.group_ids(np.array([3, -1]))
 
 
 def test_dense_ids_numbers_first_rows():
     key = np.array([7, 3, 7, 9, 3, 3], dtype=np.int64)
-    ids, first = en.dense_ids(key)
+    ids, first = grouping.dense_ids(key)
     assert len(first) == 3
     assert np.array_equal(key[first][ids], key)  # every row maps back to its own value
     assert sorted(first.tolist()) == [0, 1, 3]  # and each number's first row is the first one
@@ -78,7 +80,7 @@ def test_a_chunk_leaves_no_cycles_behind():
     was = gc.isenabled()
     gc.disable()
     try:
-        en._gram_chunk((rules, exprs, True, en.NONE_MERGED), 95)  # outcomes too: the executor's closures
+        gram_pass._gram_chunk((rules, exprs, True, en.NONE_MERGED), 95)  # outcomes too: the executor's closures
         assert gc.collect() == 0
     finally:
         if was:
@@ -86,19 +88,19 @@ def test_a_chunk_leaves_no_cycles_behind():
 
 
 def test_keep_freed_memory_is_harmless():
-    en.keep_freed_memory()
-    en.keep_freed_memory()
+    workers.keep_freed_memory()
+    workers.keep_freed_memory()
     assert int(np.arange(1 << 20).sum()) == (1 << 20) * ((1 << 20) - 1) // 2
 
 
 def test_lazy_scalars_see_every_name():
     rules = load_variant("code")
-    hand = en.ArrayHand(en.make_chunk(*en.chunk_plan()[0]), rules.readings)
-    assert set(hand.scalars.keys()) == set(en.SCALAR_NAMES)
+    hand = array_hand.ArrayHand(en.make_chunk(*en.chunk_plan()[0]), rules.readings)
+    assert set(hand.scalars.keys()) == set(array_hand.SCALAR_NAMES)
     assert "HCP" in hand.scalars and "NOPE" not in hand.scalars
     with pytest.raises(KeyError):
         hand.scalars["NOPE"]
-    assert dict(hand.scalars.items()).keys() == set(en.SCALAR_NAMES)
+    assert dict(hand.scalars.items()).keys() == set(array_hand.SCALAR_NAMES)
 
 
 # ---- forked proof parts ------------------------------------------------------------------
@@ -166,7 +168,7 @@ def test_merged_plan_covers_every_hand_and_class():
         assert len(plan) < len(en.chunk_plan())
         weight = classes = 0
         for offset, comps in plan:
-            hand = en.ArrayHand(en.make_chunk(offset, comps, merged), rd)
+            hand = array_hand.ArrayHand(en.make_chunk(offset, comps, merged), rd)
             weight += int(hand.weight.sum())
             classes += hand.classes()
         assert (weight, classes) == (en.TOTAL_HANDS, en.TOTAL_CLASSES)
@@ -174,10 +176,10 @@ def test_merged_plan_covers_every_hand_and_class():
 
 def _group_by_composition(comp, merged, rules, columns):
     chunk = en.make_chunk(0, (comp,), merged)
-    run = en.ArrayRules(rules, en.ArrayHand(chunk, rules.readings))
+    run = array_rules.ArrayRules(rules, array_hand.ArrayHand(chunk, rules.readings))
     n = chunk.size
     keys = [tuple(bool(x) for x in row) for row in
-            np.stack([en._mask(run.cond(c), n) for c in columns], axis=1)]
+            np.stack([array_rules.full_mask(run.cond(c), n) for c in columns], axis=1)]
     bidval, section = run.outcome
     out: dict = {}
     mult = run.hand.multiplicity

@@ -11,8 +11,10 @@ import numpy as np
 
 from openbid.algol import AlgolReadings, algol_openbid
 from openbid.rules.model import Rules
-from verify.enumeration import (SUITS, TOTAL_CLASSES, ArrayHand, ArrayRules, SuitClasses,
-                                chunk_plan, class_hand, make_chunk, map_chunks)
+from verify.array_hand import ArrayHand
+from verify.array_rules import ArrayRules
+from verify.enumeration import SUITS, TOTAL_CLASSES, SuitClasses, chunk_plan, class_hand, make_chunk
+from verify.workers import map_chunks
 
 _RANK_NUMBER = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10}
 _SPOTS_LOW = (2, 3, 4, 5, 6, 7, 8, 9)

@@ -14,7 +14,10 @@ from openbid.bids import bid_text
 from openbid.expr import parse
 from openbid.rules.model import Rules
 from proofs.part_two.tree import Node, load_propositions
-from verify.enumeration import ArrayHand, ArrayRules, _mask, chunk_plan, make_chunk, map_chunks
+from verify.array_hand import ArrayHand
+from verify.array_rules import ArrayRules, full_mask
+from verify.enumeration import chunk_plan, make_chunk
+from verify.workers import map_chunks
 from verify.relevance import tens_unseen
 
 
@@ -30,7 +33,7 @@ def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
     out: dict[str, dict[int, int]] = {}
 
     def walk(node: Node, parent: np.ndarray) -> None:
-        m = parent & _mask(run.cond(parse(node.assumption)), n)
+        m = parent & full_mask(run.cond(parse(node.assumption)), n)
         if not m.any():
             return
         if not node.children:

@@ -17,7 +17,6 @@ from openbid.evaluate import holds
 from openbid.expr import parse
 from openbid.expr.ast import Expr, disj
 from openbid.hand import Hand
-from openbid.procedure import program_for
 from openbid.rules.model import Rules
 from proofs.part_two.tree import Node, load_propositions
 from verify.claims import ClaimSolver

@@ -131,7 +131,8 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     if status is Status.SAT and not count:
         return result
     # Exact counts (and, when Z3 gave up, the decision itself) from the exhaustive census.
-    from verify.enumeration import Census, Column, class_hand
+    from verify.census import Census, Column
+    from verify.enumeration import class_hand
 
     groups = Census([a, b]).group([Column("outcome", 0), Column("outcome", 1)], progress)
     changed = bidval_only = 0

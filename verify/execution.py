@@ -1,7 +1,7 @@
 """Symbolic execution of the rules table over any Boolean algebra.
 
 The same walk gives the Z3 formulas "the procedure bids at site L" (verify.symbolic) and the
-masks over all hand classes (verify.enumeration): only the algebra differs. Control flow follows
+masks over all hand classes (verify.array_rules): only the algebra differs. Control flow follows
 :mod:`openbid.rules.model`: first bid wins, forward gotos, Note 1 (tentative bid, resume) and
 Note 2 (``else goto``).
 """
@@ -45,6 +45,50 @@ class Execution:
     tentative: list[Site] = field(default_factory=list)  # Note 1: bids that resume elsewhere
 
 
+class _Walker:
+    """The statements of the rules, walked with control state (no closure over itself: a
+    recursive closure is a reference cycle, and it would keep ``cond``, and through it every
+    array a numpy reader memoised, alive until the cyclic collector ran)."""
+
+    def __init__(self, alg: Algebra, cond: Callable[[Expr], Any], num: Callable[[Expr], Any],
+                 ex: "Execution", add: Callable[[int, Any], None], tentative: list) -> None:
+        self.alg, self.cond, self.num = alg, cond, num
+        self.ex, self.add, self.tentative = ex, add, tentative
+
+    def walk(self, steps: tuple[Step, ...], live: Any, env: dict[str, int]) -> Any:
+        """``live``: control is here and no bid or jump has happened yet in this section."""
+        for st in steps:
+            if self.alg.is_false(live):
+                return live
+            if isinstance(st, Bid):
+                c = self.cond(_bind(st.when, env))
+                fire = self.alg.and_(live, c)
+                value = self.num(_bind(st.value, env))
+                suit = _suit_of(env)
+                if st.resume is not None:
+                    r = self.cond(_bind(st.resume.when, env))
+                    self.ex.sites.append(Site(st.label, self.alg.and_(fire, self.alg.not_(r)), value, suit))
+                    t = self.alg.and_(fire, r)
+                    self.tentative.append((t, value, st.label, suit))
+                    self.ex.tentative.append(Site(st.label, t, value, suit))
+                    self.add(st.resume.target, t)
+                else:
+                    self.ex.sites.append(Site(st.label, fire, value, suit))
+                live = self.alg.and_(live, self.alg.not_(c))
+            elif isinstance(st, Goto):
+                c = self.cond(_bind(st.when, env))
+                self.add(st.target, self.alg.and_(live, c))
+                live = self.alg.and_(live, self.alg.not_(c))
+            elif isinstance(st, If):
+                c = self.cond(_bind(st.when, env))
+                inner = self.walk(st.body, self.alg.and_(live, c), env)
+                live = self.alg.or_(self.alg.and_(live, self.alg.not_(c)), inner)
+            elif isinstance(st, ForSuits):
+                for s in st.suits:
+                    live = self.walk(st.body, live, {**env, st.var: s})
+        return live
+
+
 def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
             num: Callable[[Expr], Any]) -> Execution:
     """``cond``/``num`` compile a closed expression to the algebra's Boolean / number."""
@@ -55,6 +99,7 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
         reach[k] = alg.or_(reach[k], c) if k in reach else c
 
     tentative: list[tuple[Any, Any, str, int | None]] = []
+    walker = _Walker(alg, cond, num, ex, add, tentative)
     first = rules.sections[0].number
     reach[first] = alg.true
     for sec in rules.sections:
@@ -68,45 +113,7 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
         inside = alg.and_(pc, g)
         ex.entered[k] = inside
         add(k + 1, alg.and_(pc, alg.not_(g)))
-
-        def walk(steps: tuple[Step, ...], live: Any, env: dict[str, int]) -> Any:
-            """``live``: control is here and no bid or jump has happened yet in this section."""
-            for st in steps:
-                if alg.is_false(live):
-                    return live
-                if isinstance(st, Bid):
-                    c = cond(_bind(st.when, env))
-                    fire = alg.and_(live, c)
-                    value = num(_bind(st.value, env))
-                    suit = _suit_of(env)
-                    if st.resume is not None:
-                        r = cond(_bind(st.resume.when, env))
-                        ex.sites.append(Site(st.label, alg.and_(fire, alg.not_(r)), value, suit))
-                        t = alg.and_(fire, r)
-                        tentative.append((t, value, st.label, suit))
-                        ex.tentative.append(Site(st.label, t, value, suit))
-                        add(st.resume.target, t)
-                    else:
-                        ex.sites.append(Site(st.label, fire, value, suit))
-                    live = alg.and_(live, alg.not_(c))
-                elif isinstance(st, Goto):
-                    c = cond(_bind(st.when, env))
-                    add(st.target, alg.and_(live, c))
-                    live = alg.and_(live, alg.not_(c))
-                elif isinstance(st, If):
-                    c = cond(_bind(st.when, env))
-                    inner = walk(st.body, alg.and_(live, c), env)
-                    live = alg.or_(alg.and_(live, alg.not_(c)), inner)
-                elif isinstance(st, ForSuits):
-                    for s in st.suits:
-                        live = walk(st.body, live, {**env, st.var: s})
-            return live
-
-        add(sec.after, walk(sec.body, inside, {}))
-        # ``walk`` calls itself through its closure: a cycle holding ``cond`` (and through it
-        # every array a numpy reader memoised). Emptying the cell breaks it, so a chunk's
-        # arrays are freed when the chunk is done, not when the cyclic collector next runs.
-        del walk
+        add(sec.after, walker.walk(sec.body, inside, {}))
     ex.flow = dict(reach)
     end = reach.get(PASS_SECTION, alg.false)
     ex.reach[PASS_SECTION] = end

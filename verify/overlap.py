@@ -83,7 +83,7 @@ def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_
     ``counts`` the pairs have Z3's verdicts only (:func:`attach_counts` adds the counts later)."""
     labels = tuple(lb for lb in rules.labels if lb != "14")
     if gram is None and counts:
-        from verify.enumeration import gram as run_gram
+        from verify.gram import gram as run_gram
 
         gram = run_gram(rules, [meets_expr(rules, lb) for lb in labels], progress)
     result = decide_pairs(rules, timeout_ms)

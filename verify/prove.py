@@ -140,9 +140,9 @@ def _part_functions(rules: Rules, propositions, timeout_ms: int) -> dict[str, Ca
 
 
 def _part_limit() -> int:
-    from verify.enumeration import _jobs
+    from verify.workers import jobs
 
-    return _jobs()
+    return jobs()
 
 
 class Forked:
@@ -233,7 +233,7 @@ def _start_census(rules: Rules, outcomes: bool):
     """One background pass over all classes: Part One's pairwise counts and, if asked, the
     outcome census."""
     from openbid.rules.meets import meets_expr
-    from verify.enumeration import Background
+    from verify.gram import Background
 
     labels = [lb for lb in rules.labels if lb != "14"]
     return Background(rules, [meets_expr(rules, lb) for lb in labels], outcomes)

@@ -24,7 +24,8 @@ def census(rules, by: str, progress=None):
     """[(outcome, count, classes, example hand)] in a stable order, plus the total."""
     from openbid.bids import bid_text
     from openbid.rules.model import label_key
-    from verify.enumeration import Census, Column, class_hand
+    from verify.census import Census, Column
+    from verify.enumeration import class_hand
 
     groups = Census([rules]).group([Column("outcome")], progress)
     agg: dict = {}

@@ -58,7 +58,8 @@ def run(args) -> int:
         print(f"{len(result.witnesses)} hand(s){more}, each confirmed by the executable; "
               f"{search_s * 1000:.0f} ms")
     if args.count:
-        from verify.enumeration import TOTAL_HANDS, Census
+        from verify.census import Census
+        from verify.enumeration import TOTAL_HANDS
 
         bar = Progress("count")
         try:
