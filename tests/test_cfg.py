@@ -1,4 +1,5 @@
-"""Tests of verify.cfg (the control-flow graph built from the rules table) and ``openbid graph``.
+"""Tests of the control-flow graph built from the rules table (verify.cfg, arrival, reachability,
+cfg_render) and ``openbid graph``.
 
 The paper's structural claims (p. 3): "With the exception of for-loops and procedure calls, the
 flow of control is always directly toward the end of the OPENBID procedure"; footnote 5: the one
@@ -24,7 +25,7 @@ from openbid.procedure import program_for
 from openbid.rules.model import ForSuits, Goto, If, Rules, section_of
 from openbid.rules.text import loads
 from openbid.variants import load_variant, rules_text
-from verify import cfg
+from verify import arrival, cfg, cfg_render, reachability
 from verify.symbolic import SymbolicHand
 from verify.verdicts import Status, Verdict, check, new_solver
 
@@ -43,7 +44,7 @@ def graph(code):
 
 @pytest.fixture(scope="module")
 def code_check(code):
-    return cfg.check_graph(code)
+    return reachability.check_graph(code)
 
 
 def edited(old: str, new: str) -> str:
@@ -176,7 +177,7 @@ def test_a_hand_built_backward_edge_is_reported(code):
     kinds = [(j.source, j.target, j.kind) for j in cfg.structure(g).exceptions]
     assert ("goto 5 (from 9)", "section 5", "backward") in kinds
     with pytest.raises(OpenbidError, match="cycle"):
-        cfg.path_conditions(cfg.flow(rules), SymbolicHand(rules))
+        reachability.path_conditions(cfg.flow(rules), SymbolicHand(rules))
 
 
 def test_no_edge_in_the_synopsis_variant_is_unexpected():
@@ -199,7 +200,7 @@ def test_every_bid_point_of_code_is_reachable(code, code_check):
 def test_solid_as_printed_kills_8a():
     """Erratum E11 (docs/ERRATA.md): with SOLID as printed (SUITPOINTS >= 2), a hand with
     EVENDIST (no suit over 4 cards) and 18-21 HCP is never SOLID, so 8a can never bid."""
-    result = cfg.check_graph(load_variant("solid-as-printed"))
+    result = reachability.check_graph(load_variant("solid-as-printed"))
     assert [(p.label, p.arrives) for p in result.dead] == [("8a", Status.UNSAT)]
     assert result.structure.holds and result.verdict is Verdict.FAILED
 
@@ -209,7 +210,7 @@ def test_path_conditions_agree_with_the_execution_and_the_text(code):
     execution (verify.execution), and the arrival text (parsed back)."""
     fl = cfg.flow(code)
     sym = SymbolicHand(code)
-    pcs = cfg.path_conditions(fl, sym)
+    pcs = reachability.path_conditions(fl, sym)
     ex = sym.execution
     solver = new_solver()
     solver.add(sym.domain)
@@ -226,7 +227,7 @@ def test_path_conditions_agree_with_the_execution_and_the_text(code):
     assert same(pcs[cfg.PASS_NODE], ex.reach[14])
     resumed = {b.label for _, b in code.bids() if b.resume}
     for label in code.labels[:-1]:
-        text = parse(unparse(cfg.arrival_expr(code, label)))
+        text = parse(unparse(arrival.arrival_expr(code, label)))
         assert same(pcs[label], z3.And(ex.reach[section_of(label)], sym.cond(text))), label
         if label not in resumed:
             assert same(pcs[label], sym.bids_at(label)), label
@@ -246,7 +247,7 @@ def _outside_quotes(text: str) -> str:
 
 
 def test_dot_is_well_formed(graph):
-    dot = cfg.to_dot(graph)
+    dot = cfg_render.to_dot(graph)
     bare = _outside_quotes(dot)
     assert bare.count("{") == bare.count("}") and bare.rstrip().endswith("}")
     declared = [m.group(1) for line in dot.splitlines() if (m := DOT_NODE.match(line))
@@ -259,7 +260,7 @@ def test_dot_is_well_formed(graph):
 
 
 def test_mermaid_is_well_formed(graph):
-    text = cfg.to_mermaid(graph)
+    text = cfg_render.to_mermaid(graph)
     lines = text.splitlines()
     assert lines[0] == "flowchart TD"
     decl = re.compile(r'^\s*(n\d+)(\(\["|\[\["|\("|\["|>"|\(\(")(.*?)("\]\)|"\]\]|"\)|"\]|"\)\))$')
@@ -274,27 +275,27 @@ def test_mermaid_is_well_formed(graph):
 
 
 def test_json_round_trips_and_is_deterministic(code, graph):
-    text = cfg.to_json(graph)
-    assert text == cfg.to_json(cfg.build(code))
+    text = cfg_render.to_json(graph)
+    assert text == cfg_render.to_json(cfg.build(code))
     data = json.loads(text)
     assert [n["id"] for n in data["nodes"]] == list(graph.nodes)
-    back = cfg.from_json(text)
+    back = cfg_render.from_json(text)
     assert nx.is_isomorphic(back, graph, node_match=dict.__eq__, edge_match=dict.__eq__)
     assert dict(back.nodes(data=True)) == dict(graph.nodes(data=True))
     assert set(back.edges) == set(graph.edges)
 
 
 def test_svg_without_graphviz_is_a_user_error(graph, monkeypatch):
-    monkeypatch.setattr(cfg.shutil, "which", lambda name: None)
+    monkeypatch.setattr(cfg_render.shutil, "which", lambda name: None)
     with pytest.raises(OpenbidError, match="Graphviz is not installed; apt-get install graphviz"):
-        cfg.to_svg(graph)
+        cfg_render.to_svg(graph)
 
 
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 def test_svg_with_graphviz():
     small = loads('section 1 "One" when HCP >= 20\n  bid 1 when SHAPE = "4333" value 5 '
                   'resume 2 when HCP >= 30\nsection 2 "Two"\n  bid 2 when true value 1\n')
-    svg = cfg.to_svg(cfg.build(small))
+    svg = cfg_render.to_svg(cfg.build(small))
     assert "<svg" in svg and "resume (Note 1)" in svg
 
 
@@ -329,7 +330,7 @@ def test_cli_check_fails_on_an_extra_skip(tmp_path, capsys):
 
 def test_cli_errors_exit_2(tmp_path, capsys, monkeypatch):
     assert main(["graph", "--rules", str(tmp_path / "missing.rules")]) == 2
-    monkeypatch.setattr(cfg.shutil, "which", lambda name: None)
+    monkeypatch.setattr(cfg_render.shutil, "which", lambda name: None)
     assert main(["graph", "--format", "svg"]) == 2
     assert "Graphviz is not installed" in capsys.readouterr().err
 
@@ -341,7 +342,7 @@ def test_cli_output_never_overwrites_without_force(tmp_path, capsys):
     assert path.read_text() == "mine\n"
     assert "exists; use --force" in capsys.readouterr().err
     assert main(["graph", "--format", "json", "--output", str(path), "--force"]) == 0
-    assert cfg.from_json(path.read_text()).number_of_nodes() == 153
+    assert cfg_render.from_json(path.read_text()).number_of_nodes() == 153
     fresh = tmp_path / "g.mmd"
     assert main(["graph", "--format", "mermaid", "--output", str(fresh)]) == 0
     assert fresh.read_text().startswith("flowchart TD")

@@ -33,7 +33,7 @@ class ProofRun:
     lemmas: object = None  # verify.lemmas.Lemmas
     part_one: object = None  # verify.overlap.PartOne
     part_two: object = None  # verify.cases.PartTwo
-    structure: object = None  # verify.cfg.GraphCheck
+    structure: object = None  # verify.reachability.GraphCheck
     synopsis: object = None  # verify.diff.Diff (code vs synopsis)
     versus_code: object = None  # verify.diff.Diff (code vs this variant), if not code
     census: list = field(default_factory=list)  # [(bidval, section, count, classes, example)]
@@ -118,7 +118,7 @@ def _part_functions(rules: Rules, propositions, timeout_ms: int) -> dict[str, Ca
         return check_part_two(rules, propositions, timeout_ms)
 
     def structure():
-        from verify.cfg import check_graph
+        from verify.reachability import check_graph
 
         return check_graph(rules, timeout_ms)
 

@@ -406,7 +406,8 @@ def _dot_svg(rules) -> str:
     if rules is None or shutil.which("dot") is None:
         return ""
     from openbid.errors import OpenbidError
-    from verify.cfg import build, to_svg
+    from verify.cfg import build
+    from verify.cfg_render import to_svg
 
     try:
         svg = to_svg(build(rules))

@@ -8,7 +8,7 @@ import math
 from html import escape
 
 from openbid.rules.model import section_of
-from verify.cfg import PALETTE
+from verify.cfg_render import PALETTE
 
 # comparison -> (fill, text colour, legend)
 COMPARISON_STYLE = {

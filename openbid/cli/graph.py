@@ -33,15 +33,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from verify import cfg
+    from verify import cfg, cfg_render, reachability
 
     rules = rules_from(args)
     if args.output and os.path.exists(args.output) and not args.force:
         raise OpenbidError(f"{args.output} exists; use --force to replace it")
     g = cfg.build(rules)
     if args.output or not args.check:
-        render = {"dot": cfg.to_dot, "mermaid": cfg.to_mermaid, "json": cfg.to_json,
-                  "svg": cfg.to_svg}[args.format]
+        render = {"dot": cfg_render.to_dot, "mermaid": cfg_render.to_mermaid, "json": cfg_render.to_json,
+                  "svg": cfg_render.to_svg}[args.format]
         text = render(g)
         if args.output:
             _write(args.output, text, args.force)
@@ -49,7 +49,7 @@ def run(args) -> int:
             sys.stdout.write(text)
     if not args.check:
         return 0
-    result = cfg.check_graph(rules, int(args.timeout * 1000))
+    result = reachability.check_graph(rules, int(args.timeout * 1000))
     print(report(rules.name, g, result))
     return {"held": 0, "failed": 1}.get(result.verdict.value, 2)
 
