@@ -22,7 +22,6 @@ from verify import array_hand, array_rules, grouping, workers
 from verify import enumeration as en
 from verify import gram as gram_pass
 from verify.lemmas import _derive_shape
-from verify.prove import run_forked
 from verify.relevance import tens_unseen
 
 
@@ -109,17 +108,17 @@ def _boom():
 
 
 def test_run_forked_returns_every_value_and_raises_failures():
-    got = run_forked({"a": lambda: 1 + 1, "b": lambda: "x" * 3, "c": lambda: [4]}, limit=2)
+    got = workers.run_forked({"a": lambda: 1 + 1, "b": lambda: "x" * 3, "c": lambda: [4]}, limit=2)
     assert {k: v for k, (v, _) in got.items()} == {"a": 2, "b": "xxx", "c": [4]}
     with pytest.raises(ValueError, match="planted failure"):
-        run_forked({"ok": lambda: 1, "bad": _boom}, limit=1)
+        workers.run_forked({"ok": lambda: 1, "bad": _boom}, limit=1)
 
 
 def test_run_forked_reports_a_dead_process():
     import os
 
     with pytest.raises(RuntimeError, match="died"):
-        run_forked({"dies": lambda: os._exit(3)}, limit=1)
+        workers.run_forked({"dies": lambda: os._exit(3)}, limit=1)
 
 
 # ---- Appendix 6 derivation: the vectorised grid equals the plain loop ------------------------------

@@ -20,6 +20,7 @@ from typing import Callable
 from openbid.rules.model import Rules
 from openbid.rules.text import dumps
 from verify.verdicts import DEFAULT_TIMEOUT_MS
+from verify.workers import jobs, run_forked
 
 PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census", "soundness")
 EXPECTED_DIR = Path(__file__).resolve().parent.parent / "proofs" / "expected"
@@ -49,7 +50,7 @@ def rules_digest(rules: Rules) -> str:
 def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
               timeout_ms: int = DEFAULT_TIMEOUT_MS,
               progress: Callable[[str], None] | None = None, breakdown: bool = False) -> ProofRun:
-    """Every part asked for, each in its own forked process (:class:`Forked`), at most
+    """Every part asked for, each in its own forked process (verify.workers.Forked), at most
     ``OPENBID_JOBS`` (default: one per core) at a time, beside the census workers.
 
     Each part's Z3 work starts from the same state in a fresh process, so its witness hands are
@@ -65,7 +66,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     t0 = time.monotonic()
     work = {name: fn for name, fn in _part_functions(rules, propositions, timeout_ms).items()
             if name in parts}
-    results = run_forked(work, _part_limit(), progress)
+    results = run_forked(work, jobs(), progress)
     for name in PARTS:
         if name in results:
             value, seconds = results[name]
@@ -137,96 +138,6 @@ def _part_functions(rules: Rules, propositions, timeout_ms: int) -> dict[str, Ca
 
     return {"part-two": part_two, "lemmas": lemmas, "part-one": part_one, "structure": structure,
             "synopsis": synopsis, "soundness": soundness}
-
-
-def _part_limit() -> int:
-    from verify.workers import jobs
-
-    return jobs()
-
-
-class Forked:
-    """``fn()`` in a forked child process that reports through a pipe: its value (pickled) and
-    its own seconds, or the exception it raised. The child collects and freezes the heap it
-    inherited first, so what it computes does not depend on the parent's garbage."""
-
-    def __init__(self, fn: Callable[[], object]) -> None:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork")
-        self.recv, send = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_forked_child, args=(fn, send), daemon=True)
-        self.proc.start()
-        send.close()
-
-    def result(self) -> tuple[object, float]:
-        try:
-            got = self.recv.recv()
-        except EOFError:
-            self.proc.join()
-            raise RuntimeError(f"a proof process died (exit code {self.proc.exitcode})") from None
-        finally:
-            self.recv.close()
-        self.proc.join()
-        status, value, seconds = got
-        if status == "error":
-            raise value
-        return value, seconds
-
-
-def fresh_z3_context() -> None:
-    """Set aside the Z3 context this process inherited, with whatever its parent did in it (a
-    test session, say, has made thousands of terms): the next Z3 term starts a new context, so
-    the models Z3 finds here depend on this process's own work alone. (z3's main context is a
-    module global with no public reset; z3-solver is pinned in pyproject.toml.)"""
-    import z3.z3
-
-    z3.z3._main_ctx = None
-
-
-def _forked_child(fn, send) -> None:
-    gc.collect()
-    gc.freeze()
-    fresh_z3_context()
-    t0 = time.monotonic()
-    try:
-        value = fn()
-        send.send(("ok", value, round(time.monotonic() - t0, 2)))
-    except BaseException as exc:  # reported to the parent, which raises it
-        try:
-            send.send(("error", exc, 0.0))
-        except Exception:  # an exception that does not pickle
-            send.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}"), 0.0))
-    finally:
-        send.close()
-
-
-def run_forked(work: dict[str, Callable[[], object]], limit: int,
-               progress: Callable[[str], None] | None = None) -> dict[str, tuple[object, float]]:
-    """Every function of ``work`` in its own :class:`Forked` process, at most ``limit`` at a time,
-    started in ``work``'s order. Returns name -> (value, seconds). The first failure is raised
-    (the other processes are stopped)."""
-    from multiprocessing.connection import wait
-
-    pending = list(work.items())
-    running: dict[object, tuple[str, Forked]] = {}
-    out: dict[str, tuple[object, float]] = {}
-    try:
-        while pending or running:
-            while pending and len(running) < max(1, limit):
-                name, fn = pending.pop(0)
-                job = Forked(fn)
-                running[job.recv] = (name, job)
-            if progress:
-                progress(", ".join(name for name, _ in running.values()))
-            for conn in wait(list(running)):
-                name, job = running.pop(conn)
-                out[name] = job.result()
-    finally:
-        for _, job in running.values():
-            job.proc.terminate()
-            job.proc.join()
-    return out
 
 
 def _start_census(rules: Rules, outcomes: bool):

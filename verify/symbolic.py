@@ -31,7 +31,7 @@ HONOUR_BITS = {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 0}
 
 class Z3Algebra:
     # Made when asked, in the current context: nothing Z3 is created at import, so a process
-    # can start its Z3 work in a context of its own (verify.prove.fresh_z3_context).
+    # can start its Z3 work in a context of its own (verify.workers.fresh_z3_context).
     @property
     def true(self):
         return z3.BoolVal(True)
