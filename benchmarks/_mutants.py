@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Neg, Not, Or, Quant, children,
-                              conj, rebuild)
+from openbid.expr.ast import And, Call, Compare, Const, Expr, Neg, children, conj
+from openbid.expr.ast import rebuild as rebuild_expr
 from openbid.rules.model import Bid, ForSuits, Goto, If, Rules, Section, Step
 
 KINDS = ("flip", "const", "drop", "swap-sections", "swap-steps", "suits")
@@ -51,7 +51,7 @@ def _kids(e: Expr) -> tuple[Expr, ...]:
 
 def _with_kids(e: Expr, kids: list[Expr]) -> Expr:
     it = iter(kids)
-    return rebuild(e, lambda _: next(it))
+    return rebuild_expr(e, lambda _: next(it))
 
 
 def _rewrite(e: Expr, index: int, fn: Callable[[Expr], Expr]) -> Expr:

@@ -116,7 +116,7 @@ def main() -> None:
     timed(lambda: find(parse("HCP >= 0"), rules, 1))  # build the solver model once, untimed
 
     solved = solver_times(rules, queries)
-    print(f"\n1. find(expr, code, limit=1): Z3 search + re-check by the executable")
+    print("\n1. find(expr, code, limit=1): Z3 search + re-check by the executable")
     print(table(("query", "status", "Z3 s", "witness"),
                 [(q, s.value, f"{t:.3f}", w) for q, (s, t, w) in solved.items()]))
     times = [t for _, t, _ in solved.values()]

@@ -109,7 +109,7 @@ def main() -> None:
     print(machine_note())
     sites = all_mutants(original)
     mutants = sample(original, total, SEED)
-    print(f"mutation sites in 'code': " + ", ".join(f"{k} {len(v)}" for k, v in sites.items())
+    print("mutation sites in 'code': " + ", ".join(f"{k} {len(v)}" for k, v in sites.items())
           + f"; sampled {len(mutants)} (seed {SEED})")
     trips = [round_trip(m) for m in mutants]
     print(f"round trip dumps -> loads: {sum(trips)}/{len(trips)} mutants reload identical")
