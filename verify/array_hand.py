@@ -18,28 +18,42 @@ N_SUIT_CLASSES = 288
 
 
 @lru_cache(maxsize=8)
-def _suit_terms(readings: Readings) -> dict[str, np.ndarray]:
-    """Each per-suit term of PRELIM's whole-hand descriptors, for each of the 288 suit classes
-    (Appendix 2; the same definitions as openbid.descriptors and verify.symbolic)."""
+def suit_tables(readings: Readings) -> dict[str, np.ndarray]:
+    """Every per-suit descriptor for each of the 288 suit classes (Appendix 2; the same
+    definitions as openbid.descriptors and verify.symbolic): the one place they are defined
+    for the numpy reader."""
     sc = SuitClasses.build()
     n = sc.length.astype(np.int16)
-    a, k, q, j = (sc.bit(r).astype(bool) for r in "AKQJ")
-    points = (4 * a + 3 * k + 2 * q + j).astype(np.int16)
-    notr = (k & (n == 1)) | ((n == 2) & q & j)
+    a, k, q, j, t = (sc.bit(r).astype(bool) for r in "AKQJT")
+    return {
+        "length": n,
+        "points": (4 * a + 3 * k + 2 * q + j).astype(np.int16),
+        "honours": (a.astype(np.int16) + k + q + j + t),
+        "sub": (np.where(a & (n == 1), -1, 0) + np.where(k & (n == 1), 2, 0)
+                + np.where(q & (n < 3), 3 - n, 0) + np.where(j & (n < 3), 1, 0)).astype(np.int16),
+        "safe": a | (k & (n != 1)) | (n >= 3),
+        "notr": (k & (n == 1)) | ((n == 2) & q & j),
+        "pt": sc.pt(readings.playtricks).astype(np.int16),
+    }
+
+
+@lru_cache(maxsize=8)
+def _suit_terms(readings: Readings) -> dict[str, np.ndarray]:
+    """Each per-suit term of PRELIM's whole-hand descriptors, for each of the 288 suit classes."""
+    sc = SuitClasses.build()
+    per = suit_tables(readings)
+    n, points, notr = per["length"], per["points"], per["notr"]
     if readings.solid == "corrected":
         bad = ((points <= 2) & (n <= 4)) | notr
     else:
         bad = ((points >= 2) & (n <= 4)) | notr
     two, three = (3, 2) if readings.notrumptry == "code" else (2, 1)
     ntbad = ((points <= two) & (n == 2)) | ((points <= three) & (n == 3)) | (n <= 1) | notr
-    sub = (np.where(a & (n == 1), -1, 0) + np.where(k & (n == 1), 2, 0)
-           + np.where(q & (n < 3), 3 - n, 0) + np.where(j & (n < 3), 1, 0))
     return {
-        "points": points, "aces": a.astype(np.int8), "kings": k.astype(np.int8),
+        "points": points, "aces": sc.bit("A").astype(np.int8), "kings": sc.bit("K").astype(np.int8),
         "distp": np.where(n < 3, 3 - n, 0).astype(np.int8), "longest": n.astype(np.int8),
         "longbonus": np.where(n >= 5, 2 * (n - 5) + 1, 0).astype(np.int16),
-        "sub": sub.astype(np.int16), "safe": (a | (k & (n != 1)) | (n >= 3)).astype(np.int8),
-        "pt": sc.pt(readings.playtricks).astype(np.int16), "weight": sc.weight,
+        "sub": per["sub"], "safe": per["safe"].astype(np.int8), "pt": per["pt"], "weight": sc.weight,
         "void": n == 0, "singleton": n == 1, "solidbad": bad, "ntbad": ntbad,
     }
 
@@ -77,50 +91,40 @@ class ArrayHand:
             self._cache[key] = {s: table[self.chunk.ids[s]] for s in SUITS}
         return self._cache[key]
 
+    def _suit(self, name: str, dtype=None) -> dict[int, np.ndarray]:
+        table = suit_tables(self.readings)[name]
+        return self._per(name, table if dtype is None else table.astype(dtype))
+
     @cached_property
     def length(self):
-        return self._per("length", self.sc.length.astype(np.int8))
+        return self._suit("length", np.int8)
 
     def has(self, s: int, rank: str) -> np.ndarray:
         return self._per(rank, self.sc.bit(rank).astype(bool))[s]
 
     @cached_property
     def points(self):
-        sc = self.sc
-        t = (4 * sc.bit("A") + 3 * sc.bit("K") + 2 * sc.bit("Q") + sc.bit("J")).astype(np.int8)
-        return self._per("points", t)
+        return self._suit("points", np.int8)
 
     @cached_property
     def honours(self):
-        sc = self.sc
-        t = sum(sc.bit(r) for r in "AKQJT").astype(np.int8)
-        return self._per("honours", t)
+        return self._suit("honours", np.int8)
 
     @cached_property
     def sub(self):
-        sc = self.sc
-        n = sc.length
-        t = (np.where((sc.bit("A") == 1) & (n == 1), -1, 0) + np.where((sc.bit("K") == 1) & (n == 1), 2, 0)
-             + np.where((sc.bit("Q") == 1) & (n < 3), 3 - n, 0) + np.where((sc.bit("J") == 1) & (n < 3), 1, 0))
-        return self._per("sub", t.astype(np.int8))
+        return self._suit("sub", np.int8)
 
     @cached_property
     def safe(self):
-        sc = self.sc
-        n = sc.length
-        t = (sc.bit("A") == 1) | ((sc.bit("K") == 1) & (n != 1)) | (n >= 3)
-        return self._per("safe", t)
+        return self._suit("safe")
 
     @cached_property
     def notr(self):
-        sc = self.sc
-        n = sc.length
-        t = ((sc.bit("K") == 1) & (n == 1)) | ((n == 2) & (sc.bit("Q") == 1) & (sc.bit("J") == 1))
-        return self._per("notr", t)
+        return self._suit("notr")
 
     @cached_property
     def pt(self):
-        return self._per("pt:" + self.readings.playtricks, self.sc.pt(self.readings.playtricks).astype(np.int8))
+        return self._suit("pt", np.int8)
 
     def suit_test(self, fn: str, s: int, *args: int) -> np.ndarray:
         """A per-suit condition with constant arguments (``SLIDEPOINTS(s, 6, 1)``,
@@ -129,14 +133,12 @@ class ArrayHand:
         key = ("test", fn, s, args)
         got = self._cache.get(key)
         if got is None:
-            sc = self.sc
-            n = sc.length.astype(np.int32)
-            pts = (4 * sc.bit("A") + 3 * sc.bit("K") + 2 * sc.bit("Q") + sc.bit("J")).astype(np.int32)
+            per = suit_tables(self.readings)
+            n, pts = per["length"].astype(np.int32), per["points"].astype(np.int32)
             if fn == "SLIDEPOINTS":
                 table = pts >= args[0] - args[1] * n
             else:  # CANBEREBID
-                honours = sum(sc.bit(r) for r in "AKQJT")
-                table = ((n >= 5) & (pts >= 4) & (honours >= 2)) | (n >= 6)
+                table = ((n >= 5) & (pts >= 4) & (per["honours"] >= 2)) | (n >= 6)
             got = self._cache[key] = table[self.chunk.ids[s]]
         return got
 
