@@ -36,7 +36,7 @@ class ClaimSolver:
         got = self.lits.get(e)
         if got is None:
             got = z3.Bool(f"lit{len(self.lits)}")
-            self.solver.add(got == self.sym.cond(e))
+            self.solver.add(got == self._term(e))
             self.lits[e] = got
         return got
 

@@ -9,7 +9,6 @@ UNKNOWN 2. Regenerating the expectation is the explicit ``--update-expected``.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import time
@@ -56,10 +55,6 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     Each part's Z3 work starts from the same state in a fresh process, so its witness hands are
     a function of the rules alone: the same on every run, and whichever other parts ran."""
     run = ProofRun(rules.name, rules_digest(rules), parts)
-    # Everything alive now is shared with the processes forked below: frozen, the collector
-    # never writes to it, so they do not copy it page by page.
-    gc.collect()
-    gc.freeze()
     census_job = None
     if "census" in parts or "part-one" in parts:
         census_job = _start_census(rules, outcomes="census" in parts)
@@ -69,11 +64,11 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     results = run_forked(work, jobs(), progress)
     for name in PARTS:
         if name in results:
-            value, seconds = results[name]
-            setattr(run, _ATTRIBUTE[name], value)
-            run.seconds[name] = seconds
-    if run.synopsis is not None and isinstance(run.synopsis, tuple):
-        run.synopsis, run.versus_code = run.synopsis
+            value, run.seconds[name] = results[name]
+            if name == "synopsis":  # (code vs synopsis, code vs these rules or None)
+                run.synopsis, run.versus_code = value
+            else:
+                setattr(run, _ATTRIBUTE[name], value)
     if census_job is not None:
         if progress:
             progress("census")
@@ -97,7 +92,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
 
 _ATTRIBUTE = {"lemmas": "lemmas", "part-one": "part_one", "part-two": "part_two",
-              "structure": "structure", "synopsis": "synopsis", "soundness": "soundness"}
+              "structure": "structure", "soundness": "soundness"}
 
 
 def _part_functions(rules: Rules, propositions, timeout_ms: int) -> dict[str, Callable[[], object]]:
