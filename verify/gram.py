@@ -29,6 +29,14 @@ class Gram:
     total_classes: int = 0
 
 
+def _task(rules: Rules, exprs: Sequence[Expr], outcomes: bool) -> tuple:
+    """What every chunk of a pass needs: the rules, the expressions, whether to count outcomes,
+    and the suits whose ten nothing reads (merged, verify.relevance)."""
+    from verify.relevance import tens_unseen
+
+    return rules, tuple(exprs), outcomes, tens_unseen(exprs, rules, outcome=outcomes)
+
+
 def _gram_chunk(task, i: int):
     rules, exprs, with_outcomes, merged = task
     offset, comps = chunk_plan(merged=merged)[i]
@@ -80,12 +88,9 @@ class Background:
     def __init__(self, rules: Rules, exprs: Sequence[Expr], outcomes: bool = True) -> None:
         import multiprocessing as mp
 
-        from verify.relevance import tens_unseen
-
         ctx = mp.get_context("fork")
-        merged = tens_unseen(exprs, rules, outcome=outcomes)
-        task = (rules, tuple(exprs), outcomes, merged)
-        n = len(chunk_plan(merged=merged))
+        task = _task(rules, exprs, outcomes)
+        n = len(chunk_plan(merged=task[3]))
         n_jobs = max(1, jobs())
         self._procs = []
         for k in range(n_jobs):
@@ -128,11 +133,8 @@ def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, in
                 outcomes: bool = True):
     """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
     index), (hands, classes, example class ids)."""
-    from verify.relevance import tens_unseen
-
-    merged = tens_unseen(exprs, rules, outcome=outcomes)
-    task = (rules, tuple(exprs), outcomes, merged)
-    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5], merged)
+    task = _task(rules, exprs, outcomes)
+    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5], task[3])
     return _combine(parts, outcomes)
 
 
