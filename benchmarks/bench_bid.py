@@ -1,6 +1,6 @@
 """Issue 2: hands bid per second, one call at a time and in a batch through ``openbid bid``.
 
-Targets: >= 20,000 hands/s for single calls (``openbid.procedure.bid`` with a Hand, and
+Targets: >= 20,000 hands/s for single calls (``openbid.model.procedure.bid`` with a Hand, and
 ``program_for(rules).bid_hand``) and >= 100,000 hands/s for a 100,000-hand file through
 ``openbid bid --file FILE --brief`` timed as a whole subprocess. "cold" means on hands the
 process has not seen (the describe_key cache cleared); "warm" repeats the same hands. When a
@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import machine_note, profile_top, random_hands, run_openbid, table, timed  # noqa: E402
-from openbid.descriptors import describe_key  # noqa: E402
-from openbid.hand import Hand  # noqa: E402
-from openbid.procedure import bid, program_for  # noqa: E402
-from openbid.variants import load_variant  # noqa: E402
+from openbid.model.descriptors import describe_key  # noqa: E402
+from openbid.model.hand import Hand  # noqa: E402
+from openbid.model.procedure import bid, program_for  # noqa: E402
+from openbid.model.variants import load_variant  # noqa: E402
 
 CALL_STAGES = (("builtins.hash, own time (lru_cache keys)", "~", "<built-in method builtins.hash>"),
                ("Hand.key", "hand.py", "key"), ("describe_key", "descriptors.py", "describe_key"),

@@ -37,11 +37,11 @@ WORKLOADS = {
 
 # ---- the child: one timed enumeration, reported as one JSON line ------------------------------
 def child(kind: str, n_chunks: int) -> None:
-    from openbid.rules.meets import meets_expr
-    from openbid.variants import load_variant
-    from verify import census as cs
-    from verify import gram as gm
-    from verify import workers
+    from openbid.model.rules.meets import meets_expr
+    from openbid.model.variants import load_variant
+    from openbid.readers.census import census as cs
+    from openbid.readers.census import gram as gm
+    from openbid.readers import workers
 
     rules = load_variant("code")
     exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]
@@ -74,11 +74,11 @@ def _cpu() -> tuple[float, float]:
 
 def _slice(kind: str, rules, exprs, n_chunks: int) -> dict:
     """The first ``n_chunks`` chunks through the library's own chunk functions and pool."""
-    from verify import census as cs
-    from verify import enumeration as en
-    from verify import gram as gm
-    from verify import workers
-    from verify.relevance import tens_unseen
+    from openbid.readers.census import census as cs
+    from openbid.readers.census import enumeration as en
+    from openbid.readers.census import gram as gm
+    from openbid.readers import workers
+    from openbid.readers.census.relevance import tens_unseen
 
     if kind == "census":
         columns = (cs.Column("outcome"),)

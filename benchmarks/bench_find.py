@@ -1,12 +1,12 @@
 """Issue 3: time per ``find`` query (Z3, witnesses re-checked), and Z3 against rejection sampling.
 
-1. Each query once through ``verify.search.find`` (limit 1): status, seconds, the witness.
+1. Each query once through ``openbid.verify.search.find`` (limit 1): status, seconds, the witness.
 2. 100 distinct witnesses (distinct hand classes) for a common condition.
 3. Exact counts of every query from one census pass (``Census.group`` with one expression column
    per query: the same enumeration ``openbid find --count`` runs), hence the expected number of
    uniformly random deals rejection sampling needs for one hit, C(52,13) / count. Where that
    should take at most the sampling budget (30 s; 5 s with ``--quick``) the script samples for
-   real (``random`` deals, tested with ``openbid.evaluate.holds``) and prints the draws and the
+   real (``random`` deals, tested with ``openbid.model.evaluate.holds``) and prints the draws and the
    time; otherwise the time is estimated from the measured draws/s. Ratio: sampling time / Z3 time.
 
 Run: python3 benchmarks/bench_find.py [--quick]
@@ -24,13 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import (machine_note, random_hand, random_hands, run_openbid, table,  # noqa: E402
                               timed)
-from openbid.evaluate import holds  # noqa: E402
-from openbid.expr import parse  # noqa: E402
-from openbid.variants import load_variant  # noqa: E402
-from verify.census import Census, Column
-from verify.enumeration import TOTAL_HANDS  # noqa: E402
-from verify.search import find  # noqa: E402
-from verify.verdicts import Status  # noqa: E402
+from openbid.model.evaluate import holds  # noqa: E402
+from openbid.model.expr import parse  # noqa: E402
+from openbid.model.variants import load_variant  # noqa: E402
+from openbid.readers.census.census import Census, Column
+from openbid.readers.census.enumeration import TOTAL_HANDS  # noqa: E402
+from openbid.verify.search import find  # noqa: E402
+from openbid.verify.verdicts import Status  # noqa: E402
 
 QUERIES = (
     'meets("10") and TOTALPTS <= 6',

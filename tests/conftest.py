@@ -3,7 +3,7 @@
 ``hands()``        concrete random 13-card hands (every card named), uniformly over the deck.
 ``hand_classes()`` hands where some spot cards are written ``x`` (a class of concrete hands);
                    a class may still name some spots (``K9xx``) or none (``Kxxx``).
-``hand_cards()``   the Appendix 5 card numbers of a concrete hand, for openbid.algol.
+``hand_cards()``   the Appendix 5 card numbers of a concrete hand, for openbid.model.algol.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from openbid.algol import cards_from_suits
-from openbid.hand import HONOURS, Hand, Holding
+from openbid.model.algol import cards_from_suits
+from openbid.model.hand import HONOURS, Hand, Holding
 
 # The solver and the rule compiler are slow on first use: no deadline anywhere.
 settings.register_profile(
@@ -78,8 +78,8 @@ _PROVE_SCRIPT = """
 import pickle
 import sys
 
-from openbid.variants import load_variant
-from verify.prove import prove_all
+from openbid.model.variants import load_variant
+from openbid.verify.prove import prove_all
 
 run = prove_all(load_variant("code"))
 with open(sys.argv[1], "wb") as fh:
@@ -112,7 +112,7 @@ def code_run(tmp_path_factory):
 def report_dir(code_run, tmp_path_factory):
     """The report of :func:`code_run`, written once: a directory with index.html, report.md and
     report.json."""
-    from verify.report import write_report
+    from openbid.report.report import write_report
 
     directory = tmp_path_factory.mktemp("report")
     write_report(code_run, directory)

@@ -1,4 +1,4 @@
-"""Tests of openbid.algol, the literal transcription of the Appendix 1 Algol.
+"""Tests of openbid.model.algol, the literal transcription of the Appendix 1 Algol.
 
 The hands below were worked BY HAND from the Algol and Appendix 2 before running the code; the
 arithmetic is in the comments.  Reminders:
@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openbid import algol
-from openbid.algol import (
+from openbid.model import algol
+from openbid.model.algol import (
     SECTIONS,
     AlgolHandError,
     AlgolReadings,
@@ -31,7 +31,7 @@ from openbid.algol import (
     algol_openbid,
     cards_from_suits,
 )
-from openbid.playtricks import APPENDIX3, procedure_value, table_value
+from openbid.model.playtricks import APPENDIX3, procedure_value, table_value
 
 
 def bid(s: str, h: str, d: str, c: str, **readings: str) -> AlgolResult:

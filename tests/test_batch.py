@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openbid.batch import bid_many, read
-from openbid.bids import bid_text
-from openbid.procedure import program_for
-from openbid.variants import VARIANTS, load_variant
+from openbid.readers.census.batch import bid_many, read
+from openbid.model.bids import bid_text
+from openbid.model.procedure import program_for
+from openbid.model.variants import VARIANTS, load_variant
 from conftest import hands
 
 

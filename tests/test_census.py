@@ -1,11 +1,11 @@
-"""The exact census (verify.enumeration, array_hand, array_rules, census, gram), fast parts.
+"""The exact census (openbid.readers.census.enumeration, array_hand, array_rules, census, gram), fast parts.
 
 * The chunk plan covers every hand class once: 34,033,880 classes whose weights sum to
   C(52, 13) = 635,013,559,600, counted here from the per-suit tables and, independently, from
   binomial coefficients.
 * On a few small chunks (the first compositions of the plan, the last ones, and a seeded sample of
   a middle chunk) the numpy reader gives the Python executor's outcome, describe()'s descriptors,
-  and openbid.evaluate.holds' value of ~20 expressions, class by class.
+  and openbid.model.evaluate.holds' value of ~20 expressions, class by class.
 The full runs are in tests/test_census_slow.py.
 """
 
@@ -17,15 +17,15 @@ from math import comb
 import numpy as np
 import pytest
 
-from openbid.descriptors import describe
-from openbid.evaluate import OutcomeView, holds
-from openbid.expr import parse
-from openbid.expr.pycode import compile_expr
-from openbid.procedure import program_for
-from openbid.variants import VARIANTS, load_variant
-from verify.array_hand import ArrayHand
-from verify.array_rules import ArrayRules
-from verify.enumeration import (SUITS, TOTAL_CLASSES, TOTAL_HANDS, Chunk, SuitClasses, _by_length,
+from openbid.model.descriptors import describe
+from openbid.model.evaluate import OutcomeView, holds
+from openbid.model.expr import parse
+from openbid.model.expr.pycode import compile_expr
+from openbid.model.procedure import program_for
+from openbid.model.variants import VARIANTS, load_variant
+from openbid.readers.census.array_hand import ArrayHand
+from openbid.readers.census.array_rules import ArrayRules
+from openbid.readers.census.enumeration import (SUITS, TOTAL_CLASSES, TOTAL_HANDS, Chunk, SuitClasses, _by_length,
                                 chunk_plan, class_hand, compositions, make_chunk)
 
 CODE = load_variant("code")
@@ -234,7 +234,7 @@ def test_expressions_numpy_equals_python(name: str) -> None:
     chunk = small_chunks()[name]
     hands = chunk_hands(name)[:1500]
     program = program_for(CODE)
-    # The Python reader, as openbid.evaluate.holds runs it: descriptors, outcome, compiled expr.
+    # The Python reader, as openbid.model.evaluate.holds runs it: descriptors, outcome, compiled expr.
     views = []
     for h in hands:
         d = describe(h, CODE.readings)  # type: ignore[arg-type]

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from openbid.cli.main import main
-from openbid.variants import load_variant
-from verify.agreement import check_algol
-from verify.census import Census, Column
-from verify.enumeration import TOTAL_CLASSES, TOTAL_HANDS
+from openbid.model.variants import load_variant
+from openbid.verify.agreement import check_algol
+from openbid.readers.census.census import Census, Column
+from openbid.readers.census.enumeration import TOTAL_CLASSES, TOTAL_HANDS
 
 pytestmark = pytest.mark.slow
 
@@ -47,11 +47,11 @@ def test_check_algol_over_every_class() -> None:
 @pytest.mark.parametrize("variant", ["code", "synopsis"])
 def test_merging_unseen_tens_changes_no_count(variant, monkeypatch) -> None:
     """The whole pass prove runs (pairwise counts of every bid point's conditions, and the
-    outcome census) with the diamond ten counted as a spot card (verify.relevance), against the
+    outcome census) with the diamond ten counted as a spot card (openbid.readers.census.relevance), against the
     same pass over the unmerged classes: every count, in hands and in classes, is equal."""
-    from openbid.rules.meets import meets_expr
-    from verify import gram as gram_pass
-    from verify import relevance
+    from openbid.model.rules.meets import meets_expr
+    from openbid.readers.census import gram as gram_pass
+    from openbid.readers.census import relevance
 
     rules = load_variant(variant)
     exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]

@@ -1,4 +1,4 @@
-"""Tests of the control-flow graph built from the rules table (verify.cfg, arrival, reachability,
+"""Tests of the control-flow graph built from the rules table (openbid.readers.graph.cfg, arrival, reachability,
 cfg_render) and ``openbid graph``.
 
 The paper's structural claims (p. 3): "With the exception of for-loops and procedure calls, the
@@ -18,16 +18,19 @@ import pytest
 import z3
 
 from openbid.cli.main import main
-from openbid.errors import OpenbidError, RuleFileError
-from openbid.expr import parse, unparse
-from openbid.expr.ast import TRUE
-from openbid.procedure import program_for
-from openbid.rules.model import ForSuits, Goto, If, Rules, section_of
-from openbid.rules.text import loads
-from openbid.variants import load_variant, rules_text
-from verify import arrival, cfg, cfg_render, reachability
-from verify.symbolic import SymbolicHand
-from verify.verdicts import Status, Verdict, check, new_solver
+from openbid.model.errors import OpenbidError, RuleFileError
+from openbid.model.expr import parse, unparse
+from openbid.model.expr.ast import TRUE
+from openbid.model.procedure import program_for
+from openbid.model.rules.model import ForSuits, Goto, If, Rules, section_of
+from openbid.model.rules.text import loads
+from openbid.model.variants import load_variant, rules_text
+from openbid.readers.graph import arrival
+from openbid.readers.graph import cfg
+from openbid.report import cfg_render
+from openbid.verify import reachability
+from openbid.readers.symbolic import SymbolicHand
+from openbid.verify.verdicts import Status, Verdict, check, new_solver
 
 CODE_TEXT = rules_text("code.rules")
 
@@ -207,7 +210,7 @@ def test_solid_as_printed_kills_8a():
 
 def test_path_conditions_agree_with_the_execution_and_the_text(code):
     """Three readings of "control arrives at L": the graph's path condition, the symbolic
-    execution (verify.execution), and the arrival text (parsed back)."""
+    execution (openbid.readers.execution), and the arrival text (parsed back)."""
     fl = cfg.flow(code)
     sym = SymbolicHand(code)
     pcs = reachability.path_conditions(fl, sym)

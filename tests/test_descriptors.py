@@ -27,16 +27,16 @@ import pytest
 from conftest import hand_cards, hands
 from hypothesis import given, settings
 
-from openbid import algol
-from openbid.algol import AlgolReadings, algol_openbid
-from openbid.descriptors import (NOTRUMPTRY_READINGS, SOLID_READINGS, Readings, describe,
+from openbid.model import algol
+from openbid.model.algol import AlgolReadings, algol_openbid
+from openbid.model.descriptors import (NOTRUMPTRY_READINGS, SOLID_READINGS, Readings, describe,
                                  describe_key)
-from openbid.errors import OpenbidError
-from openbid.evaluate import value
-from openbid.expr import parse
-from openbid.hand import Hand
-from openbid.playtricks import PLAYTRICKS_SOURCES
-from openbid.variants import load_variant
+from openbid.model.errors import OpenbidError
+from openbid.model.evaluate import value
+from openbid.model.expr import parse
+from openbid.model.hand import Hand
+from openbid.model.playtricks import PLAYTRICKS_SOURCES
+from openbid.model.variants import load_variant
 
 SHDC = (4, 3, 2, 1)  # Algol suit numbers in display order
 CODE = load_variant("code")

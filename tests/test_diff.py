@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from openbid.model.hand import Hand
 
 from openbid.cli.main import main
-from openbid.procedure import program_for
-from openbid.rules.text import load
-from openbid.variants import load_variant, rules_text
-from verify.diff import decide
-from verify.verdicts import Status
+from openbid.model.procedure import program_for
+from openbid.model.rules.text import load
+from openbid.model.variants import load_variant, rules_text
+from openbid.verify.diff import decide
+from openbid.verify.verdicts import Status
 
 
 def test_synopsis_is_equivalent_to_code():
@@ -36,8 +37,8 @@ def test_editing_one_constant_counts_exactly(tmp_path, capsys):
     assert code == 1 and out["equivalent"] is False
     # Every hand that moves is a hand with TOTALPTS = 7 that the code did not pass at 1: the
     # count must equal the census of 'TOTALPTS = 7 and section != "1"' under the code rules.
-    from openbid.expr import parse
-    from verify.census import Census
+    from openbid.model.expr import parse
+    from openbid.readers.census.census import Census
 
     g = Census([load_variant("code")]).group([], where=parse('TOTALPTS = 7 and bid != "PASS"'))
     moved_bidding = sum(g.weights.values())
@@ -49,4 +50,4 @@ def test_editing_one_constant_counts_exactly(tmp_path, capsys):
     for t in out["transitions"]:
         assert t["to"] == "PASS@1"
         for ex in t["examples"]:
-            assert str(program_for(edited).bid_hand(__import__("openbid.hand").hand.Hand.parse(ex))) == t["to"]
+            assert str(program_for(edited).bid_hand(Hand.parse(ex))) == t["to"]

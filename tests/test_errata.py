@@ -3,8 +3,8 @@ they name exists."""
 
 from pathlib import Path
 
-from openbid.errata import OCR_ERRATA, READINGS
-from openbid.variants import VARIANTS
+from openbid.model.errata import OCR_ERRATA, READINGS
+from openbid.model.variants import VARIANTS
 
 DOC = (Path(__file__).resolve().parent.parent / "docs" / "ERRATA.md").read_text()
 

@@ -1,6 +1,6 @@
 """The expression language (docs/expressions.md): parse, unparse, types, errors with positions.
 
-Random trees are built from openbid.expr.ast over the names of openbid.expr.names and must
+Random trees are built from openbid.model.expr.ast over the names of openbid.model.expr.names and must
 survive unparse -> parse unchanged.  Expected trees below are written from the grammar.
 """
 
@@ -14,14 +14,14 @@ from conftest import hands
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from openbid.errors import ExprError, OpenbidError
-from openbid.evaluate import value
-from openbid.expr import parse, unparse
-from openbid.expr.ast import (And, Arith, Call, Compare, Const, Name, Neg, Not, Or, Quant,
+from openbid.model.errors import ExprError, OpenbidError
+from openbid.model.evaluate import value
+from openbid.model.expr import parse, unparse
+from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Name, Neg, Not, Or, Quant,
                               expand_quantifiers, substitute)
-from openbid.expr.names import KEYWORDS, SIGNATURES, SUIT_CONSTANTS
-from openbid.hand import Hand
-from openbid.variants import load_variant
+from openbid.model.expr.names import KEYWORDS, SIGNATURES, SUIT_CONSTANTS
+from openbid.model.hand import Hand
+from openbid.model.variants import load_variant
 
 C, D, H, S = 1, 2, 3, 4
 CODE = load_variant("code")
@@ -37,7 +37,7 @@ def cmp(op, a, b) -> Compare:
 
 # ---- real expressions -----------------------------------------------------------------------
 REAL = [
-    # from openbid/rules/code.rules and the synopsis (pp. 4-7)
+    # from openbid/model/rules/code.rules and the synopsis (pp. 4-7)
     "TOTALPTS <= 6",
     "PLAYTRICKS >= 12 and ACES = 4",
     "(PLAYTRICKS - 6) * 10 + 5 >= 65",

@@ -1,4 +1,4 @@
-"""openbid.hand: the two notations (PBN and the paper's), hand classes with ``x`` spots, errors.
+"""openbid.model.hand: the two notations (PBN and the paper's), hand classes with ``x`` spots, errors.
 
 Expected values are written from the notation itself (what the text says), never from output.
 """
@@ -13,8 +13,8 @@ from conftest import hand_classes, hands
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from openbid.errors import HandError, OpenbidError
-from openbid.hand import Hand, Holding, Suit
+from openbid.model.errors import HandError, OpenbidError
+from openbid.model.hand import Hand, Holding, Suit
 
 KQJXX = Hand(Holding("KQJ", 2), Holding("KQ", 2), Holding("A", 1), Holding("", 2))
 

@@ -1,4 +1,4 @@
-"""The Part One data (proofs/part_one_data.py) is well formed: labels, kinds, expressions, verbatim
+"""The Part One data (openbid/proofs/part_one_data.py) is well formed: labels, kinds, expressions, verbatim
 quotes and the Appendix 6 table. Nothing here checks whether a claim is true (that is verify/)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from openbid.errors import ExprError
-from openbid.expr import parse
-from proofs import part_one_data as D
+from openbid.model.errors import ExprError
+from openbid.model.expr import parse
+from openbid.proofs import part_one_data as D
 
 POINTS = set(D.BID_POINTS)
 ORDER = {p: i for i, p in enumerate(D.BID_POINTS)}

@@ -1,4 +1,4 @@
-"""The Part Two encoding (proofs/part_two/): it loads, parses, quotes the paper verbatim, and its
+"""The Part Two encoding (openbid/proofs/part_two/): it loads, parses, quotes the paper verbatim, and its
 example hands are either read as printed or corrected with a note. Checking the claims themselves
 (inferences, coverage, bids, passes) is verify/'s job, not this file's."""
 
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from openbid.errors import ExprError, HandError
-from openbid.evaluate import holds
-from openbid.expr import parse
-from openbid.hand import Hand
-from openbid.rules.meets import meets_expr
-from openbid.variants import load_variant
-from proofs.part_two.tree import (
+from openbid.model.errors import ExprError, HandError
+from openbid.model.evaluate import holds
+from openbid.model.expr import parse
+from openbid.model.hand import Hand
+from openbid.model.rules.meets import meets_expr
+from openbid.model.variants import load_variant
+from openbid.proofs.part_two.tree import (
     PROPOSITIONS,
     Node,
     PartTwoFormatError,
@@ -33,7 +33,7 @@ from proofs.part_two.tree import (
 REPO = Path(__file__).resolve().parents[1]
 SEED = REPO.parent / "shared" / "seeds" / "004_dd505d9068ba6092.txt"
 
-# The count table of `python -m proofs.part_two.tree`, pinned: an edit that adds or drops a case,
+# The count table of `python -m openbid.proofs.part_two.tree`, pinned: an edit that adds or drops a case,
 # an example or an inference must update it on purpose.
 EXPECTED = {
     "P1": dict(nodes=16, leaves=9, bid=9, pass_=0, impossible=0, examples=0, corrected=0, copied=0),
@@ -246,7 +246,7 @@ def test_count_table_is_pinned() -> None:
 
 def test_summary_command_prints_the_table() -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "proofs.part_two.tree"],
+        [sys.executable, "-m", "openbid.proofs.part_two.tree"],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from openbid.evaluate import holds
-from openbid.expr import parse
-from openbid.hand import Hand
-from openbid.procedure import program_for
-from openbid.variants import load_variant
-from proofs.part_two.tree import load_propositions
+from openbid.model.evaluate import holds
+from openbid.model.expr import parse
+from openbid.model.hand import Hand
+from openbid.model.procedure import program_for
+from openbid.model.variants import load_variant
+from openbid.proofs.part_two.tree import load_propositions
 
 RULES = load_variant("code")
 
 # path -> why the printed example does not get the paper's outcome (none known so far: every
-# example, after the typo corrections recorded in proofs/part_two, gets its claimed outcome).
+# example, after the typo corrections recorded in openbid/proofs/part_two, gets its claimed outcome).
 DISAGREEMENTS: dict[str, str] = {}
 
 
@@ -70,7 +70,7 @@ def test_example(node, path, example):
 def test_printed_typos_do_not_parse_or_are_corrected():
     """The printed hands with typos (a suit 'J:', a suit given twice, 12 or 14 cards) are kept
     as printed and carry a correction."""
-    from openbid.errors import HandError
+    from openbid.model.errors import HandError
 
     bad = []
     for p in EXAMPLES:

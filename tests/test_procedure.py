@@ -1,4 +1,4 @@
-"""The executor (openbid.procedure) on hands constructed BY HAND for every bid point.
+"""The executor (openbid.model.procedure) on hands constructed BY HAND for every bid point.
 
 Each hand was built from the section's conditions (the Algol of Appendix 1, the synopsis pp. 4-7)
 and the comment says why it bids there and why no earlier section bids.  Reminders: HCP A4 K3 Q2
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from openbid.descriptors import describe
-from openbid.evaluate import holds
-from openbid.expr import parse
-from openbid.hand import Hand
-from openbid.procedure import Outcome, bid, program_for
-from openbid.variants import VARIANTS, load_variant
-from verify.agreement import check_algol_sample
+from openbid.model.descriptors import describe
+from openbid.model.evaluate import holds
+from openbid.model.expr import parse
+from openbid.model.hand import Hand
+from openbid.model.procedure import Outcome, bid, program_for
+from openbid.model.variants import VARIANTS, load_variant
+from openbid.verify.agreement import check_algol_sample
 
 CODE = load_variant("code")
 PROGRAM = program_for(CODE)

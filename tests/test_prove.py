@@ -87,10 +87,10 @@ def test_witnesses_do_not_depend_on_jobs_or_on_the_other_parts(code_run, monkeyp
     in a context of its own, so the records (witness hands included) agree."""
     import z3
 
-    from openbid.variants import load_variant
-    from verify.prove import prove_all
-    from verify.symbolic import SymbolicHand
-    from verify.verdicts import new_solver
+    from openbid.model.variants import load_variant
+    from openbid.verify.prove import prove_all
+    from openbid.readers.symbolic import SymbolicHand
+    from openbid.verify.verdicts import new_solver
 
     rules = load_variant("code")
     sym = SymbolicHand(rules)
@@ -110,11 +110,11 @@ def test_leaf_breakdown_partitions_the_proposition_and_agrees_with_part_two(code
     the proposition's assumption), and the bid Z3's witness makes where the paper says Pass is
     among those the census counts for that leaf. (Several BIDVALs print as one bid: the counts
     are summed per printed bid, not overwritten.)"""
-    from openbid.expr import parse
-    from openbid.variants import load_variant
-    from proofs.part_two.tree import load_propositions
-    from verify.breakdown import leaf_breakdown
-    from verify.census import Census, Column
+    from openbid.model.expr import parse
+    from openbid.model.variants import load_variant
+    from openbid.proofs.part_two.tree import load_propositions
+    from openbid.verify.breakdown import leaf_breakdown
+    from openbid.readers.census.census import Census, Column
 
     rules = load_variant("code")
     breakdown = leaf_breakdown(rules, [6])

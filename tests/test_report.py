@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from verify.report import percent, report_data, write_report
-from verify.report_html import render_html
-from verify.report_md import render_md
+from openbid.report.report import percent, report_data, write_report
+from openbid.report.html import render_html
+from openbid.report.markdown import render_md
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = ("report.md", "report.json")
@@ -190,7 +190,7 @@ def test_html_shows_the_parts(page, code_run):
     for x in wrong:
         assert f'title="{x.witness}"' in text  # listed as a hand
     # the trees: one <details> per proposition, nested per node
-    from proofs.part_two.tree import iter_nodes
+    from openbid.proofs.part_two.tree import iter_nodes
 
     assert p.classes.count("prop") == 12
     assert p.tags["details"] >= sum(1 for _ in iter_nodes())
@@ -206,8 +206,8 @@ def test_html_shows_the_parts(page, code_run):
 
 def test_html_without_graphviz(code_run, monkeypatch):
     """A fresh machine without Graphviz: the overview picture still renders, no dot graph."""
-    import verify.report_html as rh
-    from openbid.variants import load_variant
+    import openbid.report.html as rh
+    from openbid.model.variants import load_variant
 
     monkeypatch.setattr(rh.shutil, "which", lambda name: None)
     data = report_data(code_run)

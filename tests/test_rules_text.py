@@ -1,4 +1,4 @@
-"""Rule files (openbid/rules/text.py): the code rules load, dump and reload unchanged, every
+"""Rule files (openbid/model/rules/text.py): the code rules load, dump and reload unchanged, every
 variant loads, and every broken file is a RuleFileError naming the file, the line and (for an
 expression) the column - through the library and through the CLI, never a traceback."""
 
@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from openbid.cli.main import main
-from openbid.descriptors import Readings
-from openbid.errors import OpenbidError, RuleFileError
-from openbid.rules.model import Bid, ForSuits, Goto, If
-from openbid.rules.text import dumps, load, loads
-from openbid.variants import VARIANTS, load_variant, rules_text
+from openbid.model.descriptors import Readings
+from openbid.model.errors import OpenbidError, RuleFileError
+from openbid.model.rules.model import Bid, ForSuits, Goto, If
+from openbid.model.rules.text import dumps, load, loads
+from openbid.model.variants import VARIANTS, load_variant, rules_text
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE_RULES = ROOT / "openbid" / "rules" / "code.rules"
+CODE_RULES = ROOT / "openbid" / "model" / "rules" / "code.rules"
 
 OK_SECTION = 'section 1 "Hopeless pass"\n  bid 1 when TOTALPTS <= 6 value 0\n'
 

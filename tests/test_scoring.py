@@ -1,7 +1,7 @@
 """Duplicate scoring: the seed's examples, published table values, parsing, and the CLI.
 
 Every expected number here was written by hand from the seed or from the Law 77 tables (the
-arithmetic is in the comments); none was produced by openbid.scoring.
+arithmetic is in the comments); none was produced by openbid.model.scoring.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from openbid.cli import main as cli_main
 from openbid.cli import score as score_cli
-from openbid.errors import OpenbidError, ResultError
-from openbid.scoring import Contract, Doubling, Result, Strain, parse_result, score
+from openbid.model.errors import OpenbidError, ResultError
+from openbid.model.scoring import Contract, Doubling, Result, Strain, parse_result, score
 
 C, D, H, S, NT = Strain
 X, XX = Doubling.DOUBLED, Doubling.REDOUBLED

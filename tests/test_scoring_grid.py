@@ -2,7 +2,7 @@
 
 The grid is every level (1-7) x strain (C D H S NT) x doubling (-, X, XX) x vulnerability x
 possible result (0 to 13 tricks taken): 2,940 cells. The oracle below copies the Law 77 tables as
-literal numbers and adds them up one trick at a time; it shares no code with openbid.scoring
+literal numbers and adds them up one trick at a time; it shares no code with openbid.model.scoring
 (it works on the text of the result, not on the module's types).
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from openbid.errors import ResultError
-from openbid.scoring import parse_result, score
+from openbid.model.errors import ResultError
+from openbid.model.scoring import parse_result, score
 
 LEVELS = range(1, 8)
 STRAINS = ("C", "D", "H", "S", "NT")

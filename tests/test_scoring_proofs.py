@@ -1,7 +1,7 @@
 """The scoring properties of issue 7, proved with Z3 over every possible contract and result.
 
-Two steps make the proofs about openbid.scoring rather than about a model of it:
-1. the Z3 terms (openbid.scoring_z3) agree with openbid.scoring.score, component by component, on
+Two steps make the proofs about openbid.model.scoring rather than about a model of it:
+1. the Z3 terms (openbid.readers.scoring_z3) agree with openbid.model.scoring.score, component by component, on
    every one of the 2,940 possible inputs, and the Z3 domain admits exactly those inputs;
 2. each claim is PROVED over the Z3 terms (an UNKNOWN or VACUOUS verdict fails the test).
 False claims are included as controls: the prover must refute them with a re-checked witness.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 import z3
 
-from openbid.errors import ResultError
-from openbid.scoring import Contract, Doubling, Result, Strain, score
-from openbid.scoring_z3 import (
+from openbid.model.errors import ResultError
+from openbid.model.scoring import Contract, Doubling, Result, Strain, score
+from openbid.readers.scoring_z3 import (
     CLAIMS,
     STRAINS,
     Claim,

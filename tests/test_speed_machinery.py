@@ -13,16 +13,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openbid.expr import parse
-from openbid.expr.ast import Call, Compare, Const, Name, expand_quantifiers
-from openbid.rules.meets import meets_expr
-from openbid.shape import all_shapes
-from openbid.variants import load_variant
-from verify import array_hand, array_rules, grouping, workers
-from verify import enumeration as en
-from verify import gram as gram_pass
-from verify.lemmas import _derive_shape
-from verify.relevance import tens_unseen
+from openbid.model.expr import parse
+from openbid.model.expr.ast import Call, Compare, Const, Name, expand_quantifiers
+from openbid.model.rules.meets import meets_expr
+from openbid.model.shape import all_shapes
+from openbid.model.variants import load_variant
+from openbid.readers.census import array_hand
+from openbid.readers.census import array_rules
+from openbid.readers.census import grouping
+from openbid.readers import workers
+from openbid.readers.census import enumeration as en
+from openbid.readers.census import gram as gram_pass
+from openbid.verify.lemmas import _derive_shape
+from openbid.readers.census.relevance import tens_unseen
 
 
 # ---- grouping without a sort ----------------------------------------------------------------
@@ -150,7 +153,7 @@ def test_appendix6_grid_equals_the_loop(shape):
     assert (best["min"], best["max15"], best["max"]) == _derive_by_loop(shape)
 
 
-# ---- the ten counted as a spot card where nothing reads it (verify.relevance) --------------------
+# ---- the ten counted as a spot card where nothing reads it (openbid.readers.census.relevance) --------------------
 def test_merged_suit_classes_cover_every_hand_and_class():
     sc = en.SuitClasses.build()
     for n in range(14):

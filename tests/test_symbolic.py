@@ -1,7 +1,7 @@
-"""The Z3 hand model (verify/symbolic.py) against the executable model.
+"""The Z3 hand model (openbid/readers/symbolic.py) against the executable model.
 
 (a) A random hand pinned into SymbolicHand (every honour Boolean and spot count fixed by solver
-    constraints) gives, by model evaluation, exactly what openbid.descriptors.describe and the
+    constraints) gives, by model evaluation, exactly what openbid.model.descriptors.describe and the
     executor give: every descriptor, SP(1..4), BIDVAL and the section label, under every
     combination of readings.
 (b) Every bid point of the code rules is reachable: the solver finds a hand that bids there and
@@ -21,16 +21,16 @@ import z3
 from conftest import hands
 from hypothesis import given, settings
 
-from openbid.descriptors import (NOTRUMPTRY_READINGS, SOLID_READINGS, Readings, describe)
-from openbid.evaluate import OutcomeView, holds
-from openbid.expr import parse
-from openbid.hand import Hand
-from openbid.playtricks import PLAYTRICKS_SOURCES
-from openbid.procedure import program_for
-from openbid.rules.model import Rules
-from openbid.variants import load_variant
-from verify.symbolic import SymbolicHand
-from verify.verdicts import Status, check, new_solver
+from openbid.model.descriptors import (NOTRUMPTRY_READINGS, SOLID_READINGS, Readings, describe)
+from openbid.model.evaluate import OutcomeView, holds
+from openbid.model.expr import parse
+from openbid.model.hand import Hand
+from openbid.model.playtricks import PLAYTRICKS_SOURCES
+from openbid.model.procedure import program_for
+from openbid.model.rules.model import Rules
+from openbid.model.variants import load_variant
+from openbid.readers.symbolic import SymbolicHand
+from openbid.verify.verdicts import Status, check, new_solver
 
 CODE = load_variant("code")
 TIMEOUT_MS = 60_000

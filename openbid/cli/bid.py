@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 
 from openbid.cli.common import add_rules_options, emit_json, read_lines, rules_from
-from openbid.descriptors import describe
-from openbid.errors import HandError
-from openbid.hand import Hand
-from openbid.procedure import program_for
-from openbid.bids import bid_note
+from openbid.model.descriptors import describe
+from openbid.model.errors import HandError
+from openbid.model.hand import Hand
+from openbid.model.procedure import program_for
+from openbid.model.bids import bid_note
 
 
 def register(sub) -> None:
@@ -73,7 +73,7 @@ def run(args) -> int:
 
 
 def _text(hand, outcome, d, steps, sections) -> str:
-    from openbid.rules.model import section_of
+    from openbid.model.rules.model import section_of
 
     sec = section_of(outcome.section)
     name = sections.get(sec, "Pass, by falling through" if sec == 14 else "")
@@ -111,8 +111,8 @@ def _cell(v) -> str:
 
 def _brief_batch(items, rules, out, size: int = 1 << 16) -> int:
     """--brief: hands read in blocks and bid together by the numpy reader of the rules."""
-    from openbid.batch import bid_many, read
-    from openbid.bids import bid_text
+    from openbid.readers.census.batch import bid_many, read
+    from openbid.model.bids import bid_text
 
     status = 0
     block: list[tuple[tuple[int, int, int, int], str]] = []

@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from verify.agreement import check_algol, check_algol_sample
+    from openbid.verify.agreement import check_algol, check_algol_sample
 
     rules = rules_from(args)
     t0 = time.monotonic()

@@ -6,9 +6,9 @@ import json
 import sys
 from typing import Iterator
 
-from openbid.errors import OpenbidError
-from openbid.rules.model import Rules
-from openbid.variants import VARIANTS, resolve
+from openbid.model.errors import OpenbidError
+from openbid.model.rules.model import Rules
+from openbid.model.variants import VARIANTS, resolve
 
 
 def add_rules_options(p) -> None:

@@ -22,10 +22,10 @@ def register(sub) -> None:
 
 def census(rules, by: str, progress=None):
     """[(outcome, count, classes, example hand)] in a stable order, plus the total."""
-    from openbid.bids import bid_text
-    from openbid.rules.model import label_key
-    from verify.census import Census, Column
-    from verify.enumeration import class_hand
+    from openbid.model.bids import bid_text
+    from openbid.model.rules.model import label_key
+    from openbid.readers.census.census import Census, Column
+    from openbid.readers.census.enumeration import class_hand
 
     groups = Census([rules]).group([Column("outcome")], progress)
     agg: dict = {}

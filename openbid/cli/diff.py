@@ -26,8 +26,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.variants import resolve_spec
-    from verify.diff import diff
+    from openbid.model.variants import resolve_spec
+    from openbid.verify.diff import diff
 
     a, b = resolve_spec(args.a), resolve_spec(args.b)
     t0 = time.monotonic()

@@ -24,10 +24,10 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.expr import parse
-    from openbid.procedure import program_for
-    from verify.search import find
-    from verify.verdicts import Status
+    from openbid.model.expr import parse
+    from openbid.model.procedure import program_for
+    from openbid.verify.search import find
+    from openbid.verify.verdicts import Status
 
     rules = rules_from(args)
     expr = parse(args.expr)
@@ -58,8 +58,8 @@ def run(args) -> int:
         print(f"{len(result.witnesses)} hand(s){more}, each confirmed by the executable; "
               f"{search_s * 1000:.0f} ms")
     if args.count:
-        from verify.census import Census
-        from verify.enumeration import TOTAL_HANDS
+        from openbid.readers.census.census import Census
+        from openbid.readers.census.enumeration import TOTAL_HANDS
 
         bar = Progress("count")
         try:

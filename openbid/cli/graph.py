@@ -7,7 +7,7 @@ import sys
 import tempfile
 
 from openbid.cli.common import add_rules_options, rules_from
-from openbid.errors import OpenbidError
+from openbid.model.errors import OpenbidError
 
 FORMATS = ("dot", "mermaid", "json", "svg")
 
@@ -33,7 +33,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from verify import cfg, cfg_render, reachability
+    from openbid.readers.graph import cfg
+    from openbid.report import cfg_render
+    from openbid.verify import reachability
 
     rules = rules_from(args)
     if args.output and os.path.exists(args.output) and not args.force:
@@ -77,7 +79,7 @@ def _write(path: str, text: str, force: bool) -> None:
 
 
 def report(name: str, g, result) -> str:
-    from verify.verdicts import Status
+    from openbid.verify.verdicts import Status
 
     s = result.structure
     out = [f"OPENBID control-flow graph ({name}): {g.number_of_nodes()} nodes, "

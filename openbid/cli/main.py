@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-from openbid.errors import OpenbidError
+from openbid.model.errors import OpenbidError
 
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "count", "find", "prove", "graph", "rules", "diff", "score", "check_algol")

@@ -17,7 +17,7 @@ def register(sub) -> None:
     p = sub.add_parser(
         "prove", help="re-derive the paper's claims (Part One, Part Two, lemmas, ...)",
         description="Re-derive what the paper claims and compare with the recorded expectation "
-                    "(proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
+                    "(openbid/proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
                     + " (default all). Exit 0: every verdict as recorded; 1: a verdict changed "
                     "(listed); 2: an error or an UNKNOWN.")
     p.add_argument("part", nargs="*", metavar="PART")  # validated in run (argparse checks a
@@ -40,12 +40,12 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.cli import prove_text as fmt
-    from verify.prove import (PARTS, compare_expected, expected_path, has_unknown, prove_all,
+    from openbid.report import prove_text as fmt
+    from openbid.verify.prove import (PARTS, compare_expected, expected_path, has_unknown, prove_all,
                               write_expected)
 
     rules = rules_from(args)
-    from openbid.errors import OpenbidError
+    from openbid.model.errors import OpenbidError
 
     unknown = [x for x in args.part if x not in PART_CHOICES]
     if unknown:
@@ -76,7 +76,7 @@ def run(args) -> int:
     path = Path(args.expected) if args.expected else expected_path(rules.name)
     if args.update_expected:
         if args.proposition:
-            from openbid.errors import OpenbidError
+            from openbid.model.errors import OpenbidError
 
             raise OpenbidError("--update-expected needs the whole of Part Two (no --proposition)")
         write_expected(result, path)
@@ -87,7 +87,7 @@ def run(args) -> int:
             changes = [c for c in changes if c[2] is not None]
     unknown = has_unknown(result)
     if args.report:
-        from verify.report import write_report
+        from openbid.report.report import write_report
 
         write_report(result, Path(args.report), changes=changes, seconds=seconds, rules=rules)
     if args.json:
@@ -105,7 +105,7 @@ def run(args) -> int:
 
 
 def _check_report_dir(directory: Path, force: bool) -> None:
-    from openbid.errors import OpenbidError
+    from openbid.model.errors import OpenbidError
 
     if directory.exists() and not directory.is_dir():
         raise OpenbidError(f"{directory} exists and is not a directory")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from openbid.variants import VARIANTS, load_variant
+from openbid.model.variants import VARIANTS, load_variant
 
 
 def register(sub) -> None:
@@ -27,7 +27,7 @@ def register(sub) -> None:
 
 
 def run_export(args) -> int:
-    from openbid.rules.text import dumps
+    from openbid.model.rules.text import dumps
 
     rules = load_variant(args.variant)
     header = (f"OPENBID rules, variant {args.variant}: {VARIANTS[args.variant][2]}.\n"
@@ -38,9 +38,9 @@ def run_export(args) -> int:
 
 
 def run_check(args) -> int:
-    from openbid.rules.text import load
-    from verify.rulecheck import invalid_bidvals
-    from verify.verdicts import Status
+    from openbid.model.rules.text import load
+    from openbid.verify.rulecheck import invalid_bidvals
+    from openbid.verify.verdicts import Status
 
     rules = load(args.path)
     bad = invalid_bidvals(rules)

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import TextIO
 
-from openbid.errors import OpenbidError, ResultError
-from openbid.scoring import Result, Score, parse_result, score
+from openbid.model.errors import OpenbidError, ResultError
+from openbid.model.scoring import Result, Score, parse_result, score
 
 LABELS = {
     "contract_points": "contract points",

@@ -1,0 +1,41 @@
+"""BIDVAL (Appendix 5) and the printed bid.
+
+BIDVAL is ``10 * level + strain`` with strain C=1 D=2 H=3 S=4 NT=5; 0 is pass. Two ranges are
+conventional and print as one bid each: 1-5 is the strong 1C (the value records the source of
+strength: a suit, or 5 for no trump) and 6-10 the very strong 2D (5 + suit, or 10 for no trump).
+"""
+
+from __future__ import annotations
+
+from openbid.model.errors import OpenbidError
+
+STRAINS = {1: "C", 2: "D", 3: "H", 4: "S", 5: "NT"}
+
+
+def bid_text(bidval: int) -> str:
+    """``0`` -> ``"PASS"``, ``3`` -> ``"1C"`` (strong), ``8`` -> ``"2D"`` (strong), ``43`` -> ``"4H"``."""
+    if bidval == 0:
+        return "PASS"
+    if 1 <= bidval <= 5:
+        return "1C"
+    if 6 <= bidval <= 10:
+        return "2D"
+    level, strain = divmod(bidval, 10)
+    if not (1 <= level <= 7 and strain in STRAINS):
+        raise OpenbidError(f"BIDVAL {bidval} is not a bid")
+    return f"{level}{STRAINS[strain]}"
+
+
+def bid_note(bidval: int) -> str:
+    """The source of strength recorded by a conventional BIDVAL, or ''."""
+    if 1 <= bidval <= 5:
+        return f"strong 1C, strength in {STRAINS[bidval]}"
+    if 6 <= bidval <= 10:
+        return f"strong 2D, strength in {STRAINS[bidval - 5]}"
+    return ""
+
+
+ALL_BIDS = ("PASS",) + tuple(f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D", "H", "S", "NT"))
+
+
+VALID_BIDVALS = frozenset({0, *range(1, 11)} | {10 * lv + st for lv in range(1, 8) for st in range(1, 6)})

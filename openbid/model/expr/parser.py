@@ -1,0 +1,391 @@
+"""Text to expression tree, with type checking; errors point at the offending token."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from openbid.model.errors import ExprError
+from openbid.model.expr.ast import And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant
+from openbid.model.expr.names import KEYWORDS, SIGNATURES, SUIT_CONSTANTS, SUIT_GROUPS
+
+_TOKEN = re.compile(
+    r"""
+    (?P<ws>\s+)
+  | (?P<num>\d+(?:\.\d+)?)
+  | (?P<str>"[^"]*")
+  | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<op><>|<=|>=|==|!=|≠|≤|≥|×|[-+*/()<>=,:\[\]])
+    """,
+    re.VERBOSE,
+)
+_CMP = {"=": "=", "==": "=", "!=": "!=", "<>": "!=", "≠": "!=", "<=": "<=", "≤": "<=",
+        ">=": ">=", "≥": ">=", "<": "<", ">": ">"}
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # num, str, name, op, end
+    text: str
+    pos: int
+
+
+def _is_num(e: Expr) -> bool:
+    return isinstance(e, Const) and isinstance(e.value, (int, Fraction)) and not isinstance(e.value, bool)
+
+
+def _norm(v: Fraction) -> int | Fraction:
+    return int(v) if v.denominator == 1 else v
+
+
+def _bid_text(x: Expr, operands: list[Expr], p: "_Parser") -> Expr:
+    """A string compared with ``bid`` is a bid: upper-cased, and it must exist (so that every
+    reader reads it the same way)."""
+    from openbid.model.bids import ALL_BIDS
+
+    if isinstance(x, Const) and isinstance(x.value, str) and any(
+            isinstance(o, Name) and o.id == "bid" for o in operands):
+        text = x.value.strip().upper()
+        if text not in ALL_BIDS:
+            raise ExprError(f"no such bid {x.value!r}; bids are PASS, 1C, 1D, ... 7NT",
+                            p.text, x.pos)
+        return Const(text, x.pos)
+    return x
+
+
+def tokenize(text: str) -> list[Token]:
+    out: list[Token] = []
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m:
+            raise ExprError(f"unexpected character {text[pos]!r}", text, pos)
+        kind = m.lastgroup or ""
+        if kind != "ws":
+            out.append(Token(kind, m.group(), pos))
+        pos = m.end()
+    out.append(Token("end", "", len(text)))
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str, suit_vars: frozenset[str]) -> None:
+        self.text = text
+        self.toks = tokenize(text)
+        self.i = 0
+        self.scope = set(suit_vars)
+
+    # -- helpers
+    @property
+    def tok(self) -> Token:
+        return self.toks[self.i]
+
+    def error(self, msg: str, tok: Token | None = None) -> ExprError:
+        t = tok or self.tok
+        return ExprError(msg, self.text, t.pos)
+
+    def take(self, text: str | None = None, kind: str | None = None) -> Token:
+        t = self.tok
+        if (text is not None and t.text != text) or (kind is not None and t.kind != kind):
+            want = repr(text) if text is not None else kind
+            got = "end of expression" if t.kind == "end" else repr(t.text)
+            raise self.error(f"expected {want}, found {got}")
+        self.i += 1
+        return t
+
+    def at(self, *texts: str) -> bool:
+        return self.tok.kind in ("op", "name") and self.tok.text in texts
+
+    # -- grammar
+    def parse(self) -> Expr:
+        if self.tok.kind == "end":
+            raise self.error("empty expression")
+        e = self.or_()
+        if self.tok.kind != "end":
+            raise self.error(f"unexpected {self.tok.text!r}")
+        return e
+
+    def or_(self) -> Expr:
+        pos = self.tok.pos
+        items = [self.and_()]
+        while self.at("or"):
+            self.i += 1
+            items.append(self.and_())
+        return items[0] if len(items) == 1 else Or(tuple(items), pos)
+
+    def and_(self) -> Expr:
+        pos = self.tok.pos
+        items = [self.not_()]
+        while self.at("and"):
+            self.i += 1
+            items.append(self.not_())
+        return items[0] if len(items) == 1 else And(tuple(items), pos)
+
+    def not_(self) -> Expr:
+        if self.at("not"):
+            t = self.take()
+            return Not(self.not_(), t.pos)
+        return self.compare()
+
+    def compare(self) -> Expr:
+        pos = self.tok.pos
+        operands = [self.sum_()]
+        ops: list[Token] = []
+        while self.tok.kind == "op" and self.tok.text in _CMP:
+            ops.append(self.take())
+            operands.append(self.sum_())
+        if not ops:
+            return operands[0]
+        operands = [_bid_text(x, operands, self) for x in operands]
+        parts = tuple(
+            Compare(_CMP[op.text], operands[k], operands[k + 1], op.pos) for k, op in enumerate(ops)
+        )
+        return parts[0] if len(parts) == 1 else And(parts, pos)
+
+    def sum_(self) -> Expr:
+        e = self.prod()
+        while self.tok.kind == "op" and self.tok.text in "+-":
+            t = self.take()
+            e = Arith(t.text, e, self.prod(), t.pos)
+        return e
+
+    def prod(self) -> Expr:
+        e = self.unary()
+        while self.tok.kind == "op" and self.tok.text in ("*", "×", "/"):
+            t = self.take()
+            right = self.unary()
+            op = "/" if t.text == "/" else "*"
+            if op == "/":
+                # Division only by a non-zero constant: x / 0 has no value (Z3 would leave it
+                # unspecified), and exact fractions are all the language needs.
+                if not _is_num(right):
+                    raise self.error("'/' needs a non-zero number on its right, e.g. HCP / 2", t)
+                if right.value == 0:
+                    raise self.error("division by zero", t)
+                if _is_num(e):  # an exact fraction literal
+                    e = Const(_norm(Fraction(e.value) / Fraction(right.value)), e.pos)
+                    continue
+            e = Arith(op, e, right, t.pos)
+        return e
+
+    def unary(self) -> Expr:
+        if self.tok.kind == "op" and self.tok.text == "-":
+            t = self.take()
+            operand = self.unary()
+            if _is_num(operand):  # -1 is the constant -1 (so that trees round-trip)
+                return Const(-operand.value, t.pos)
+            return Neg(operand, t.pos)
+        return self.primary()
+
+    def primary(self) -> Expr:
+        t = self.tok
+        if t.kind == "num":
+            self.i += 1
+            value = Fraction(Decimal(t.text)) if "." in t.text else int(t.text)
+            if isinstance(value, Fraction) and value.denominator == 1:
+                value = int(value)
+            return Const(value, t.pos)
+        if t.kind == "str":
+            self.i += 1
+            return Const(t.text[1:-1], t.pos)
+        if t.kind == "op" and t.text in "([":
+            self.i += 1
+            e = self.or_()
+            self.take(")" if t.text == "(" else "]")
+            return e
+        if t.kind == "name":
+            if t.text in ("true", "false"):
+                self.i += 1
+                return Const(t.text == "true", t.pos)
+            if t.text in ("any", "all", "count") and self.toks[self.i + 1].text == "(":
+                if t.text != "count" or self.toks[self.i + 3].text == "in":
+                    return self.quant()
+                self.i += 2  # count(c1, c2, ...): how many of the conditions hold
+                args = [self.or_()]
+                while self.at(","):
+                    self.i += 1
+                    args.append(self.or_())
+                self.take(")")
+                return Call("count", tuple(args), t.pos)
+            if t.text in KEYWORDS:
+                raise self.error(f"unexpected keyword {t.text!r}")
+            self.i += 1
+            if self.tok.kind == "op" and self.tok.text == "(":
+                self.i += 1
+                args = [self.or_()]
+                while self.at(","):
+                    self.i += 1
+                    args.append(self.or_())
+                self.take(")")
+                return Call(t.text, tuple(args), t.pos)
+            return Name(t.text, t.pos)
+        if t.kind == "end":
+            raise self.error("unexpected end of expression")
+        raise self.error(f"unexpected {t.text!r}")
+
+    def quant(self) -> Expr:
+        kind = self.take().text
+        start = self.take("(")
+        var = self.take(kind="name")
+        if var.text in SUIT_CONSTANTS or var.text in SIGNATURES or var.text in KEYWORDS:
+            raise self.error(f"{var.text!r} cannot be a suit variable", var)
+        self.take("in")
+        suits: list[int] = []
+        while True:
+            s = self.take(kind="name")
+            if s.text in SUIT_CONSTANTS:
+                suits.append(SUIT_CONSTANTS[s.text])
+            elif s.text in SUIT_GROUPS:
+                suits.extend(SUIT_GROUPS[s.text])
+            else:
+                raise self.error(f"expected a suit (S, H, D, C, SUITS, SHD, MAJORS, MINORS), found {s.text!r}", s)
+            if self.at(","):
+                self.i += 1
+                continue
+            break
+        self.take(":")
+        added = var.text not in self.scope
+        self.scope.add(var.text)
+        body = self.or_()
+        if added:
+            self.scope.discard(var.text)
+        self.take(")")
+        return Quant(kind, var.text, tuple(suits), body, start.pos)
+
+
+def parse(text: str, suit_vars: frozenset[str] | set[str] = frozenset(), *,
+          outcome: bool = True, want: str | None = "bool") -> Expr:
+    """Parse and type-check ``text``. ``suit_vars`` are names bound by an enclosing loop.
+
+    ``outcome`` allows the outcome names (``bid``, ``section``, ``meets(...)``); ``want`` is the
+    required type of the whole expression ("bool", "num", or None for any).
+    """
+    p = _Parser(text, frozenset(suit_vars))
+    e = p.parse()
+    got = Checker(text, frozenset(suit_vars), outcome).type_of(e)
+    if want == "bool" and got != "bool":
+        raise ExprError(f"expected a condition (true/false), found a {_WORD[got]}", text, _pos(e))
+    if want == "num" and got not in ("num", "suit"):
+        raise ExprError(f"expected a number, found a {_WORD[got]}", text, _pos(e))
+    return e
+
+
+_WORD = {"num": "number", "suit": "suit", "bool": "condition", "str": "string"}
+
+
+def _pos(e: Expr) -> int:
+    return getattr(e, "pos", 0)
+
+
+class Checker:
+    """Static types: catches ``HCP and 3``, unknown names, wrong argument counts, at parse time."""
+
+    def __init__(self, text: str, suit_vars: frozenset[str], outcome: bool) -> None:
+        self.text = text
+        self.scope = set(suit_vars)
+        self.outcome = outcome
+
+    def err(self, msg: str, e: Expr) -> ExprError:
+        return ExprError(msg, self.text, _pos(e))
+
+    def expect(self, e: Expr, *types: str) -> str:
+        t = self.type_of(e)
+        ok = t in types or (t == "suit" and "num" in types)
+        if not ok:
+            want = " or ".join(_WORD[x] for x in types)
+            raise self.err(f"expected a {want} here, found a {_WORD[t]}", e)
+        return t
+
+    def type_of(self, e: Expr) -> str:
+        if isinstance(e, Const):
+            if isinstance(e.value, bool):
+                return "bool"
+            return "str" if isinstance(e.value, str) else "num"
+        if isinstance(e, Name):
+            if e.id in self.scope:
+                return "suit"
+            if e.id in SUIT_CONSTANTS:
+                return "suit"
+            sig = SIGNATURES.get(e.id)
+            if sig is None:
+                hint = _suggest(e.id)
+                raise self.err(f"unknown name {e.id!r}{hint}", e)
+            if sig.args:
+                raise self.err(f"{e.id} needs {len(sig.args)} argument(s): {e.id}({', '.join(sig.args)})", e)
+            if sig.kind == "outcome" and not self.outcome:
+                raise self.err(f"{e.id!r} is an outcome; it cannot be used in a rule", e)
+            return sig.result
+        if isinstance(e, Call):
+            if e.fn == "count":  # produced by expand_quantifiers
+                for a in e.args:
+                    self.expect(a, "bool")
+                return "num"
+            sig = SIGNATURES.get(e.fn)
+            if sig is None:
+                raise self.err(f"unknown function {e.fn!r}{_suggest(e.fn)}", e)
+            if sig.kind == "outcome" and not self.outcome:
+                raise self.err(f"{e.fn!r} is an outcome; it cannot be used in a rule", e)
+            if len(e.args) != len(sig.args):
+                raise self.err(
+                    f"{e.fn} takes {len(sig.args)} argument(s) ({', '.join(sig.args) or 'none'}), "
+                    f"given {len(e.args)}", e)
+            for a, want in zip(e.args, sig.args):
+                if want == "suit":
+                    if self.type_of(a) != "suit":
+                        raise self.err(f"{e.fn} needs a suit (S, H, D, C or a suit variable)", a)
+                elif want == "str":
+                    if not (isinstance(a, Const) and isinstance(a.value, str)):
+                        raise self.err(f'{e.fn} needs a quoted label, e.g. {e.fn}("10")', a)
+                else:
+                    self.expect(a, "num")
+            if e.fn == "SP":
+                a = e.args[0]
+                if not (isinstance(a, Const) and a.value in (1, 2, 3, 4)):
+                    raise self.err("SP(i) needs i = 1, 2, 3 or 4 (a constant)", a)
+            return sig.result
+        if isinstance(e, Neg):
+            self.expect(e.operand, "num")
+            return "num"
+        if isinstance(e, Arith):
+            self.expect(e.left, "num")
+            self.expect(e.right, "num")
+            return "num"
+        if isinstance(e, Compare):
+            lt = self.type_of(e.left)
+            rt = self.type_of(e.right)
+            nums = ("num", "suit")
+            if lt in nums and rt in nums:
+                return "bool"
+            if lt == rt == "str" and e.op in ("=", "!="):
+                return "bool"
+            if lt == rt == "bool" and e.op in ("=", "!="):
+                return "bool"
+            raise self.err(f"cannot compare a {_WORD[lt]} with a {_WORD[rt]} using {e.op!r}", e)
+        if isinstance(e, (And, Or)):
+            for it in e.items:
+                self.expect(it, "bool")
+            return "bool"
+        if isinstance(e, Not):
+            self.expect(e.operand, "bool")
+            return "bool"
+        if isinstance(e, Quant):
+            added = e.var not in self.scope
+            self.scope.add(e.var)
+            try:
+                self.expect(e.body, "bool")
+            finally:
+                if added:
+                    self.scope.discard(e.var)
+            return "num" if e.kind == "count" else "bool"
+        raise TypeError(e)
+
+
+def _suggest(name: str) -> str:
+    import difflib
+
+    pool = list(SIGNATURES) + list(SUIT_CONSTANTS) + list(SUIT_GROUPS)
+    close = difflib.get_close_matches(name, pool, n=1) or difflib.get_close_matches(
+        name.upper(), pool, n=1)
+    return f" (did you mean {close[0]}?)" if close else ""

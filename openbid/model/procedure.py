@@ -1,0 +1,178 @@
+"""OPENBID run over the rules table: first bid found wins, Notes 1 and 2 included.
+
+The table is compiled once into one small Python function per section (generated source, kept on
+the program for inspection): a section returns a bid ``(bidval, label)``, a tentative bid
+``(bidval, label, resume_at)`` (Note 1), or the number of the section to go to next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from openbid.model.bids import VALID_BIDVALS, bid_text
+from openbid.model.errors import OpenbidError
+from openbid.model.descriptors import Descriptors, Readings, describe, describe_key
+from openbid.model.expr.ast import TRUE
+from openbid.model.expr.pycode import py, var_name
+from openbid.model.hand import Hand
+from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Step
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What OPENBID does with a hand: BIDVAL, the printed bid and the section label."""
+
+    bidval: int
+    section: str
+
+    @property
+    def bid(self) -> str:
+        return bid_text(self.bidval)
+
+    def __str__(self) -> str:
+        return f"{self.bid}@{self.section}"
+
+
+@dataclass(frozen=True)
+class TraceStep:
+    section: int
+    entered: bool  # the section's guard held
+    result: str  # "bid 12a", "tentative 11a, resume at 13", "goto 13", "next"
+
+
+class Program:
+    """A rules table compiled to Python. ``run(d)`` gives the :class:`Outcome` for descriptors."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.readings: Readings = rules.readings  # type: ignore[assignment]
+        self.source = _generate(rules, traced=False)
+        self.traced_source = _generate(rules, traced=True)
+        ns: dict = {"Fraction": Fraction}
+        exec(compile(self.source, f"<rules {rules.name}>", "exec"), ns)  # noqa: S102
+        self._sections = ns["SECTIONS"]
+        tns: dict = {"Fraction": Fraction}
+        exec(compile(self.traced_source, f"<rules {rules.name} traced>", "exec"), tns)  # noqa: S102
+        self._traced = tns["SECTIONS"]
+        self._first = rules.sections[0].number
+        self._cache: dict = {}
+
+    def run(self, d: Descriptors) -> Outcome:
+        secs = self._sections
+        k = self._first
+        tentative = None
+        while k < PASS_SECTION:
+            f = secs.get(k)
+            if f is None:
+                k += 1
+                continue
+            r = f(d)
+            if r.__class__ is int:
+                k = r
+            elif len(r) == 3:
+                tentative = r
+                k = r[2]
+            else:
+                return self._outcome(r[0], r[1])
+        if tentative is not None:
+            return self._outcome(tentative[0], tentative[1])
+        return Outcome(0, str(PASS_SECTION))
+
+    def _outcome(self, bidval, label: str) -> Outcome:
+        if bidval not in VALID_BIDVALS:
+            raise OpenbidError(f"rules {self.rules.name!r}: bid point {label} made BIDVAL "
+                               f"{bidval}, which is not a bid (Appendix 5); "
+                               "'openbid rules check FILE' finds every such bid point")
+        return Outcome(bidval, label)
+
+    def trace(self, d: Descriptors) -> tuple[Outcome, list[TraceStep]]:
+        secs = self._traced
+        steps: list[TraceStep] = []
+        k = self._first
+        tentative = None
+        outcome = None
+        while k < PASS_SECTION and outcome is None:
+            f = secs.get(k)
+            if f is None:
+                k += 1
+                continue
+            entered, r = f(d)
+            if r.__class__ is int:
+                result = "next" if r == k + 1 else f"goto {r}"
+                steps.append(TraceStep(k, entered, result))
+                k = r
+            elif len(r) == 3:
+                steps.append(TraceStep(k, entered, f"tentative {r[1]}, resume at {r[2]}"))
+                tentative = r
+                k = r[2]
+            else:
+                steps.append(TraceStep(k, entered, f"bid {r[1]}"))
+                outcome = self._outcome(r[0], r[1])
+        if outcome is None:
+            outcome = self._outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")
+        return outcome, steps
+
+    def bid_hand(self, hand: Hand) -> Outcome:
+        return self.run(describe(hand, self.readings))
+
+    def bid_key(self, key) -> Outcome:
+        out = self._cache.get(key)
+        if out is None:
+            out = self.run(describe_key(key, self.readings))
+            if len(self._cache) < 1 << 18:
+                self._cache[key] = out
+        return out
+
+
+def _generate(rules: Rules, traced: bool) -> str:
+    lines = ["SECTIONS = {}"]
+    for sec in rules.sections:
+        k = sec.number
+        lines.append(f"def s{k}(d):")
+        ret = (lambda v: f"return (True, {v})") if traced else (lambda v: f"return {v}")
+        if sec.guard != TRUE:
+            lines.append(f"    if not {py(sec.guard)}:")
+            lines.append(f"        return (False, {k + 1})" if traced else f"        return {k + 1}")
+        _gen_steps(sec.body, 1, frozenset(), lines, ret)
+        lines.append(f"    {ret(sec.after)}")
+        lines.append(f"SECTIONS[{k}] = s{k}")
+    return "\n".join(lines) + "\n"
+
+
+def _gen_steps(steps: tuple[Step, ...], depth: int, sv: frozenset[str], out: list[str], ret) -> None:
+    pad = "    " * depth
+    for st in steps:
+        if isinstance(st, Bid):
+            out.append(f"{pad}if {py(st.when, sv)}:")
+            value = py(st.value, sv)
+            if st.resume is not None:
+                out.append(f"{pad}    if {py(st.resume.when, sv)}:")
+                out.append(f"{pad}        {ret(f'({value}, {st.label!r}, {st.resume.target})')}")
+            out.append(f"{pad}    {ret(f'({value}, {st.label!r})')}")
+        elif isinstance(st, Goto):
+            out.append(f"{pad}if {py(st.when, sv)}:")
+            out.append(f"{pad}    {ret(st.target)}")
+        elif isinstance(st, If):
+            out.append(f"{pad}if {py(st.when, sv)}:")
+            _gen_steps(st.body, depth + 1, sv, out, ret)
+        elif isinstance(st, ForSuits):
+            out.append(f"{pad}for {var_name(st.var)} in {st.suits!r}:")
+            _gen_steps(st.body, depth + 1, sv | {st.var}, out, ret)
+        else:  # pragma: no cover
+            raise TypeError(st)
+
+
+@lru_cache(maxsize=32)
+def program_for(rules: Rules) -> Program:
+    return Program(rules)
+
+
+def bid(hand: Hand | str, variant: str = "code") -> Outcome:
+    """The bid OPENBID makes for ``hand`` under a named variant (see :mod:`openbid.model.variants`)."""
+    from openbid.model.variants import load_variant
+
+    if isinstance(hand, str):
+        hand = Hand.parse(hand)
+    return program_for(load_variant(variant)).bid_hand(hand)

@@ -1,0 +1,134 @@
+"""The rules table: OPENBID's 14 sections as data.
+
+Every reader (the Python executor, the Z3 compiler, the numpy census, the control-flow graph, the
+rule-file writer) walks these same objects; no condition is written twice.
+
+A section has a guard; if it holds, its body runs: ``Bid`` (first bid found wins), ``Goto``
+(forward jumps only: the code's ``GO TO PREEMPT``), ``If`` and ``ForSuits`` (loops over suits in
+the Algol's order, the first suit that bids wins). If the body finds no bid, control goes to the
+next section, or to ``otherwise`` (Note 2: section 11 goes to 13). A bid with ``resume`` is
+tentative (Note 1): when ``resume.when`` holds control continues at ``resume.target``, and the
+tentative bid stands only if nothing later bids. Falling off section 13 passes (section 14).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Union
+
+from openbid.model.expr.ast import Expr
+
+
+@dataclass(frozen=True)
+class Resume:
+    target: int
+    when: Expr
+
+
+@dataclass(frozen=True)
+class Bid:
+    label: str
+    when: Expr
+    value: Expr  # BIDVAL, e.g. ``10 + suit``
+    resume: Resume | None = None
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Goto:
+    target: int
+    when: Expr
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class If:
+    when: Expr
+    body: tuple["Step", ...]
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class ForSuits:
+    var: str
+    suits: tuple[int, ...]  # Algol suit numbers, in loop order
+    body: tuple["Step", ...]
+    line: int = field(default=0, compare=False)
+
+
+Step = Union[Bid, Goto, If, ForSuits]
+
+
+@dataclass(frozen=True)
+class Section:
+    number: int
+    name: str
+    guard: Expr
+    body: tuple[Step, ...]
+    otherwise: int | None = None  # where to go when the guard held but no bid was found
+    line: int = field(default=0, compare=False)
+
+    @property
+    def after(self) -> int:
+        return self.otherwise if self.otherwise is not None else self.number + 1
+
+
+PASS_SECTION = 14  # falling through every section: BIDVAL stays 0
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rules table plus the descriptor readings it is meant to be run with."""
+
+    sections: tuple[Section, ...]
+    readings: "object"  # openbid.model.descriptors.Readings (kept loose to avoid an import cycle)
+    name: str = "code"
+
+    def __hash__(self) -> int:  # the table is a cache key everywhere: hash it once
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            h = hash((self.sections, self.readings, self.name))
+            object.__setattr__(self, "_hash", h)
+            return h
+
+    def section(self, number: int) -> Section:
+        for s in self.sections:
+            if s.number == number:
+                return s
+        raise KeyError(number)
+
+    def bids(self) -> Iterator[tuple[Section, Bid]]:
+        for sec in self.sections:
+            for step in walk_steps(sec.body):
+                if isinstance(step, Bid):
+                    yield sec, step
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Bid-point labels in section order (2a before 2b), each once, then "14"."""
+        seen = {b.label for _, b in self.bids()}
+        return tuple(sorted(seen, key=label_key)) + ("14",)
+
+
+def walk_steps(steps: tuple[Step, ...]) -> Iterator[Step]:
+    for s in steps:
+        yield s
+        if isinstance(s, (If, ForSuits)):
+            yield from walk_steps(s.body)
+
+
+def label_key(label: str) -> tuple[int, str]:
+    """Sort key of a bid-point label: ``"12a"`` -> (12, "a")."""
+    return section_of(label), label.lstrip("0123456789")
+
+
+def section_of(label: str) -> int:
+    """``"12a"`` -> 12."""
+    digits = ""
+    for ch in label:
+        if ch.isdigit():
+            digits += ch
+        else:
+            break
+    return int(digits)

@@ -1,0 +1,309 @@
+"""Rule files: the rules table as a readable text file a user can copy, edit and load.
+
+    # comment
+    readings playtricks=table solid=corrected notrumptry=code
+    section 11 "Weak preempt" when LONGEST >= 7 and 6 <= HCP <= 10 else goto 13
+      for suit in S, H, D
+        bid 11a when SUITLENGTH(suit) = LONGEST and ... value 30 + suit resume 13 when HCP >= 10
+      bid 11b when SUITLENGTH(C) >= 8 and PLAYTRICKS >= 8 value 41
+
+Statements nest by indentation (two spaces a level): ``section``, ``if EXPR``, ``for VAR in
+SUITS``, ``bid LABEL when EXPR value EXPR [resume N when EXPR]``, ``goto N when EXPR``. A line
+ending in a backslash continues on the next. Any problem is a :class:`RuleFileError` naming the
+file, the line (and the column, for expressions) and what is wrong; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from openbid.model.descriptors import Readings
+from openbid.model.errors import ExprError, OpenbidError, RuleFileError
+from openbid.model.expr import parse, unparse
+from openbid.model.expr.ast import TRUE, Expr
+from openbid.model.expr.names import SUIT_CONSTANTS, SUIT_GROUPS
+from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Resume, Rules, Section, Step
+
+_SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
+
+
+@dataclass
+class _Line:
+    no: int
+    indent: int
+    text: str  # the statement, continuation lines joined
+    pieces: tuple[tuple[int, int, int], ...] = ()  # (offset in text, physical line, its column)
+
+    def where(self, offset: int) -> tuple[int, int]:
+        """Physical (line, 1-based column) of ``offset`` in the joined text."""
+        line, col = self.no, offset
+        for start, no, phys in self.pieces:
+            if start <= offset:
+                line, col = no, phys + (offset - start)
+        return line, col + 1
+
+
+def _lines(text: str, path: str) -> list[_Line]:
+    out: list[_Line] = []
+    pending = ""
+    pieces: list[tuple[int, int, int]] = []
+    start = 0
+    indent = 0
+    for no, raw in enumerate(text.splitlines(), 1):
+        if "\t" in raw[: len(raw) - len(raw.lstrip())]:
+            raise RuleFileError(path, no, "indent with spaces, not tabs")
+        line = raw.rstrip()
+        stripped = line.lstrip()
+        if not pending:
+            if not stripped or stripped.startswith("#"):
+                continue
+            start, indent = no, len(line) - len(stripped)
+        pieces.append((len(pending), no, len(line) - len(stripped)))
+        if stripped.endswith("\\"):
+            pending += stripped[:-1].rstrip() + " "
+            continue
+        full = pending + stripped
+        pending = ""
+        if "#" in full:  # trailing comment (no '#' inside expressions)
+            full = full[: full.index("#")].rstrip()
+        if indent % 2:
+            raise RuleFileError(path, start, f"indentation of {indent} spaces is not a multiple of 2")
+        out.append(_Line(start, indent // 2, full, tuple(pieces)))
+        pieces = []
+    if pending:
+        raise RuleFileError(path, start, "the file ends inside a continued line (trailing backslash)")
+    return out
+
+
+class _Reader:
+    def __init__(self, text: str, path: str) -> None:
+        self.path = path
+        self.lines = _lines(text, path)
+        self.i = 0
+
+    def fail(self, line: _Line | int, problem: str) -> RuleFileError:
+        no = line.no if isinstance(line, _Line) else line
+        return RuleFileError(self.path, no, problem)
+
+    def expr(self, line: _Line, start: int, end: int | None, scope: set[str],
+             want: str = "bool") -> Expr:
+        """Parse ``line.text[start:end]``; an error names the physical line and column."""
+        raw = line.text[start:end]
+        lead = len(raw) - len(raw.lstrip())
+        text = raw.strip()
+        try:
+            return parse(text, frozenset(scope), outcome=False, want=want)
+        except ExprError as exc:
+            no, col = line.where(start + lead + (exc.pos or 0))
+            first = str(exc).splitlines()[0]
+            raise RuleFileError(self.path, no, f"column {col}: {first}: {text!r}") from None
+
+    def read(self) -> Rules:
+        readings = Readings()
+        name = "custom"
+        sections: list[Section] = []
+        while self.i < len(self.lines):
+            line = self.lines[self.i]
+            if line.indent:
+                raise self.fail(line, "unexpected indentation at top level (expected 'section')")
+            word = line.text.split()[0]
+            if word == "readings":
+                readings = self.readings(line)
+                self.i += 1
+            elif word == "name":
+                name = line.text[4:].strip() or name
+                self.i += 1
+            elif word == "section":
+                sections.append(self.section(line, sections))
+            else:
+                raise self.fail(line, f"expected 'section', 'readings' or 'name', found {word!r}")
+        if not sections:
+            raise RuleFileError(self.path, 1, "no sections: a rule file needs at least one 'section'")
+        numbers = {s.number for s in sections} | {PASS_SECTION}
+        for sec in sections:
+            for target, line_no in _targets(sec):
+                if target not in numbers:
+                    raise self.fail(line_no, f"jump to section {target}, which does not exist")
+        return Rules(tuple(sections), readings, name)
+
+    def readings(self, line: _Line) -> Readings:
+        values: dict[str, str] = {}
+        for item in line.text.split()[1:]:
+            if "=" not in item:
+                raise self.fail(line, f"expected name=value in readings, found {item!r}")
+            k, v = item.split("=", 1)
+            values[k] = v
+        try:
+            return Readings(**values)
+        except TypeError:
+            known = ", ".join(Readings.__dataclass_fields__)
+            raise self.fail(line, f"unknown reading in {line.text!r} (known: {known})") from None
+        except OpenbidError as exc:
+            raise self.fail(line, str(exc)) from None
+
+    def section(self, line: _Line, done: list[Section]) -> Section:
+        m = re.match(r'^section\s+(\d+)\s+"([^"]*)"\s*(.*)$', line.text)
+        if not m:
+            raise self.fail(line, 'expected: section N "Name" [when CONDITION] [else goto M]')
+        number, title, rest = int(m.group(1)), m.group(2), m.group(3)
+        rest_at = m.start(3)
+        if done and number <= done[-1].number:
+            raise self.fail(line, f"section {number} comes after section {done[-1].number}: "
+                                  "sections must be in increasing order")
+        if not 1 <= number < PASS_SECTION:
+            raise self.fail(line, f"section numbers run from 1 to {PASS_SECTION - 1}")
+        otherwise = None
+        g = re.search(r"\s*\belse\s+goto\s+(\d+)\s*$", rest)
+        if g:
+            otherwise = int(g.group(1))
+            rest = rest[: g.start()]
+            if otherwise <= number:
+                raise self.fail(line, f"'else goto {otherwise}' must jump forward")
+        guard: Expr = TRUE
+        if rest:
+            if not rest.startswith("when "):
+                raise self.fail(line, f"expected 'when CONDITION' or 'else goto M', found {rest!r}")
+            guard = self.expr(line, rest_at + 5, rest_at + len(rest), set())
+        self.i += 1
+        body = self.block(1, set(), number)
+        if not body:
+            raise self.fail(line, f"section {number} has no statements")
+        return Section(number, title, guard, body, otherwise, line.no)
+
+    def block(self, depth: int, scope: set[str], number: int) -> tuple[Step, ...]:
+        steps: list[Step] = []
+        while self.i < len(self.lines):
+            line = self.lines[self.i]
+            if line.indent < depth:
+                break
+            if line.indent > depth:
+                raise self.fail(line, f"unexpected indentation (expected {2 * depth} spaces)")
+            steps.append(self.step(line, depth, scope, number))
+        return tuple(steps)
+
+    def step(self, line: _Line, depth: int, scope: set[str], number: int) -> Step:
+        text = line.text
+        word = text.split()[0]
+        self.i += 1
+        if word == "bid":
+            m = re.match(r"^bid\s+(\S+)\s+when\s+(.*?)\s+value\s+(.*?)"
+                         r"(?:\s+resume\s+(\d+)\s+when\s+(.*))?$", text)
+            if not m:
+                raise self.fail(line, "expected: bid LABEL when CONDITION value BIDVAL "
+                                      "[resume N when CONDITION]")
+            label = m.group(1)
+            if not re.fullmatch(rf"{number}[a-z]?", label):
+                raise self.fail(line, f"bid label {label!r} must be the section number {number} "
+                                      "optionally followed by one letter")
+            when = self.expr(line, m.start(2), m.end(2), scope)
+            value = self.expr(line, m.start(3), m.end(3), scope, want="num")
+            resume = None
+            if m.group(4):
+                target = int(m.group(4))
+                if target <= number:
+                    raise self.fail(line, f"'resume {target}' must jump forward")
+                resume = Resume(target, self.expr(line, m.start(5), m.end(5), scope))
+            return Bid(label, when, value, resume, line.no)
+        if word == "goto":
+            m = re.match(r"^goto\s+(\d+)\s+when\s+(.+)$", text)
+            if not m:
+                raise self.fail(line, "expected: goto N when CONDITION")
+            target = int(m.group(1))
+            if target <= number:
+                raise self.fail(line, f"'goto {target}' must jump forward (control flows toward "
+                                      "the end of the procedure)")
+            return Goto(target, self.expr(line, m.start(2), m.end(2), scope), line.no)
+        if word == "if":
+            cond = self.expr(line, 2, None, scope)
+            body = self.block(depth + 1, scope, number)
+            if not body:
+                raise self.fail(line, "'if' has no indented statements under it")
+            return If(cond, body, line.no)
+        if word == "for":
+            m = re.match(r"^for\s+([a-z][a-z0-9_]*)\s+in\s+(.+)$", text)
+            if not m:
+                raise self.fail(line, "expected: for VARIABLE in S, H, D, C (lower-case variable)")
+            var = m.group(1)
+            if var in scope:
+                raise self.fail(line, f"loop variable {var!r} is already in use by an outer loop")
+            suits: list[int] = []
+            for item in m.group(2).replace(",", " ").split():
+                if item in SUIT_CONSTANTS:
+                    suits.append(SUIT_CONSTANTS[item])
+                elif item in SUIT_GROUPS:
+                    suits.extend(SUIT_GROUPS[item])
+                else:
+                    raise self.fail(line, f"unknown suit {item!r} (expected S, H, D, C)")
+            if len(set(suits)) != len(suits):
+                raise self.fail(line, "a suit appears twice in the loop")
+            body = self.block(depth + 1, scope | {var}, number)
+            if not body:
+                raise self.fail(line, "'for' has no indented statements under it")
+            return ForSuits(var, tuple(suits), body, line.no)
+        raise self.fail(line, f"unknown statement {word!r} (expected bid, goto, if or for)")
+
+
+def _targets(sec: Section):
+    from openbid.model.rules.model import walk_steps
+
+    if sec.otherwise is not None:
+        yield sec.otherwise, sec.line
+    for st in walk_steps(sec.body):
+        if isinstance(st, Goto):
+            yield st.target, st.line
+        if isinstance(st, Bid) and st.resume:
+            yield st.resume.target, st.line
+
+
+def loads(text: str, path: str = "<rules>") -> Rules:
+    return _Reader(text, path).read()
+
+
+def load(path: str) -> Rules:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise OpenbidError(f"cannot read rule file {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise OpenbidError(f"cannot read rule file {path}: not UTF-8 text") from None
+    return loads(text, path)
+
+
+def dumps(rules: Rules, header: str = "") -> str:
+    out: list[str] = []
+    if header:
+        out.extend(f"# {h}".rstrip() for h in header.splitlines())
+    out.append(f"name {rules.name}")
+    r = rules.readings
+    out.append("readings " + " ".join(f"{k}={v}" for k, v in r.as_dict().items()))  # type: ignore[attr-defined]
+    for sec in rules.sections:
+        out.append("")
+        head = f'section {sec.number} "{sec.name}"'
+        if sec.guard != TRUE:
+            head += f" when {unparse(sec.guard)}"
+        if sec.otherwise is not None:
+            head += f" else goto {sec.otherwise}"
+        out.append(head)
+        _dump_steps(sec.body, 1, out)
+    return "\n".join(out) + "\n"
+
+
+def _dump_steps(steps: tuple[Step, ...], depth: int, out: list[str]) -> None:
+    pad = "  " * depth
+    for st in steps:
+        if isinstance(st, Bid):
+            line = f"{pad}bid {st.label} when {unparse(st.when)} value {unparse(st.value)}"
+            if st.resume:
+                line += f" resume {st.resume.target} when {unparse(st.resume.when)}"
+            out.append(line)
+        elif isinstance(st, Goto):
+            out.append(f"{pad}goto {st.target} when {unparse(st.when)}")
+        elif isinstance(st, If):
+            out.append(f"{pad}if {unparse(st.when)}")
+            _dump_steps(st.body, depth + 1, out)
+        else:
+            suits = ", ".join(_SUIT_LETTER[s] for s in st.suits)
+            out.append(f"{pad}for {st.var} in {suits}")
+            _dump_steps(st.body, depth + 1, out)

@@ -1,0 +1,66 @@
+"""Named rule variants, selectable with ``--variant`` on every command, and rule files (``--rules``).
+
+``code`` is the 1967 code under the default readings (docs/ERRATA.md). Every other variant
+differs from it in exactly one reading or in the rules text, so that ``openbid diff code V``
+measures exactly that one decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from importlib import resources
+
+from openbid.model.errors import OpenbidError
+from openbid.model.rules.model import Rules
+from openbid.model.rules.text import load, loads
+
+# name -> (rules file in openbid/rules, readings overrides, one-line description)
+VARIANTS: dict[str, tuple[str, dict[str, str], str]] = {
+    "code": ("code.rules", {}, "the 1967 code (Appendix 1) under the default readings"),
+    "synopsis": ("synopsis.rules", {}, "the synopsis (pp. 4-7) read literally where it differs"),
+    "playtricks-procedure": ("code.rules", {"playtricks": "procedure"},
+                             "PLAYTRICKS from the printed PLAYINGTRICKS procedure"),
+    "playtricks-table": ("code.rules", {"playtricks": "table"},
+                         "PLAYTRICKS from the Appendix 3 table as printed"),
+    "playtricks-table-fixed": ("code.rules", {"playtricks": "table-fixed"},
+                               "Appendix 3 with its footnote's correction (KQ, length 3: 1)"),
+    "solid-as-printed": ("code.rules", {"solid": "as-printed"},
+                         "SOLID with the printed SUITPOINTS >= 2 (erratum E11 not applied)"),
+    "notrumptry-appendix2": ("code.rules", {"notrumptry": "appendix2"},
+                             "NOTRUMPTRY as Appendix 2 words it (Kx and Qxx suffice)"),
+}
+
+
+def rules_text(filename: str) -> str:
+    return resources.files("openbid.model.rules").joinpath(filename).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def load_variant(name: str) -> Rules:
+    if name not in VARIANTS:
+        raise OpenbidError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+    filename, overrides, _ = VARIANTS[name]
+    rules = loads(rules_text(filename), f"openbid/model/rules/{filename}")
+    readings = replace(rules.readings, **overrides)  # type: ignore[arg-type]
+    return replace(rules, readings=readings, name=name)
+
+
+def resolve(variant: str | None = None, rules_path: str | None = None) -> Rules:
+    """The rules a command runs: a rule file if given, else the named variant (default code)."""
+    if rules_path:
+        if variant and variant != "code":
+            raise OpenbidError("give either --variant or --rules, not both")
+        return load(rules_path)
+    return load_variant(variant or "code")
+
+
+def resolve_spec(spec: str) -> Rules:
+    """A variant name, or a path to a rule file (for ``openbid diff A B``)."""
+    if spec in VARIANTS:
+        return load_variant(spec)
+    import os
+
+    if os.path.exists(spec):
+        return load(spec)
+    raise OpenbidError(f"{spec!r} is neither a variant ({', '.join(VARIANTS)}) nor a rule file")

@@ -1,0 +1,163 @@
+"""Part One's exact pairwise counts: for every two expressions, the hands meeting both (and,
+in the same pass, the outcome census), over all hand classes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from openbid.model.expr.ast import Expr
+from openbid.model.rules.model import Rules
+from openbid.readers.census.array_hand import ArrayHand
+from openbid.readers.census.array_rules import ArrayRules, full_mask
+from openbid.readers.census.enumeration import SUITS, TOTAL_CLASSES, TOTAL_HANDS, chunk_plan, make_chunk
+from openbid.readers.census.grouping import dense_ids
+from openbid.readers.workers import jobs, keep_freed_memory, map_chunks
+
+
+@dataclass
+class Gram:
+    """``weights[i][j]``: the exact number of hands meeting both expression i and j (the
+    diagonal: meeting i); ``classes`` likewise in hand classes."""
+
+    weights: list[list[int]]
+    classes: list[list[int]]
+    examples: dict[tuple[int, int], tuple[int, int, int, int]]
+    total_weight: int = 0
+    total_classes: int = 0
+
+
+def _task(rules: Rules, exprs: Sequence[Expr], outcomes: bool) -> tuple:
+    """What every chunk of a pass needs: the rules, the expressions, whether to count outcomes,
+    and the suits whose ten nothing reads (merged, openbid.readers.census.relevance)."""
+    from openbid.readers.census.relevance import tens_unseen
+
+    return rules, tuple(exprs), outcomes, tens_unseen(exprs, rules, outcome=outcomes)
+
+
+def _gram_chunk(task, i: int):
+    rules, exprs, with_outcomes, merged = task
+    offset, comps = chunk_plan(merged=merged)[i]
+    chunk = make_chunk(offset, comps, merged)
+    run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
+    n = chunk.size
+    k = len(exprs)
+    if k > 62:
+        raise ValueError("at most 62 expressions per pass")
+    bits = np.zeros(n, dtype=np.int64)
+    for j, e in enumerate(exprs):
+        bits |= full_mask(run.cond(e), n).astype(np.int64) << j
+    w_int = run.hand.weight
+    inv, first = dense_ids(bits)
+    patterns = bits[first]
+    pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
+    mult = run.hand.multiplicity  # the classes each row stands for (None: one)
+    pc = np.bincount(inv, weights=mult).astype(np.float64)
+    on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)  # patterns x expressions
+    weights = on.T @ (on * pw[:, None])  # exact: integer sums below 2**53
+    classes = on.T @ (on * pc[:, None])
+    w = w_int.astype(np.float64)
+    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (witnesses come from Z3)
+    outcomes: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
+    if with_outcomes:
+        bidval, section = run.outcome
+        key = section.astype(np.int64) * 128 + bidval
+        ow = np.bincount(key, weights=w, minlength=64 * 128)
+        oc = np.rint(np.bincount(key, weights=mult, minlength=64 * 128)).astype(np.int64)
+        first = np.full(64 * 128, -1, dtype=np.int64)
+        first[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
+        for code in np.flatnonzero(first >= 0).tolist():
+            row = int(first[code])
+            outcomes[(code % 128, code // 128)] = (int(round(ow[code])), int(oc[code]),
+                                                   tuple(int(chunk.ids[s][row]) for s in SUITS))
+    return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
+            examples, int(run.hand.weight.sum()), run.hand.classes(), outcomes)
+
+
+def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:
+    """Pairwise exact counts of ``exprs`` over all hands, in one pass (parallel over chunks)."""
+    return census_pass(rules, exprs, progress, outcomes=False)[0]
+
+
+class Background:
+    """A census pass running in forked worker processes that report through pipes: no thread
+    in this process, so work done here meanwhile (Z3) allocates exactly as it would alone."""
+
+    def __init__(self, rules: Rules, exprs: Sequence[Expr], outcomes: bool = True) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        task = _task(rules, exprs, outcomes)
+        n = len(chunk_plan(merged=task[3]))
+        n_jobs = max(1, jobs())
+        self._procs = []
+        for k in range(n_jobs):
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_background_worker, args=(task, list(range(k, n, n_jobs)), send),
+                               daemon=True)
+            proc.start()
+            send.close()
+            self._procs.append((proc, recv))
+        self._value = None
+        self._outcomes = outcomes
+
+    def result(self):
+        if self._value is None:
+            parts = []
+            for proc, recv in self._procs:
+                try:
+                    got = recv.recv()
+                except EOFError:
+                    raise RuntimeError("a census worker died") from None
+                proc.join()
+                if isinstance(got, BaseException):
+                    raise got
+                parts.extend(got)
+            self._value = _combine(parts, self._outcomes)
+        return self._value
+
+
+def _background_worker(task, indices, send) -> None:
+    try:
+        keep_freed_memory()
+        send.send([_gram_chunk(task, i) for i in indices])
+    except BaseException as exc:  # reported to the parent, which raises it
+        send.send(exc)
+    finally:
+        send.close()
+
+
+def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None,
+                outcomes: bool = True):
+    """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
+    index), (hands, classes, example class ids)."""
+    task = _task(rules, exprs, outcomes)
+    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5], task[3])
+    return _combine(parts, outcomes)
+
+
+def _combine(parts, outcomes: bool):
+    k = len(parts[0][1]) if parts else 0
+    W = np.zeros((k, k), dtype=np.int64)
+    C = np.zeros((k, k), dtype=np.int64)
+    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    census: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
+    total_w = total_c = 0
+    for offset, w, c, ex, tw, n, oc in sorted(parts, key=lambda p: p[0]):
+        W += w
+        C += c
+        for key, val in ex.items():
+            examples.setdefault(key, val)
+        for key, (ow, occ, ids) in oc.items():
+            pw, pc, pids = census.get(key, (0, 0, ids))
+            census[key] = (pw + ow, pc + occ, pids)
+        total_w += tw
+        total_c += n
+    if total_c != TOTAL_CLASSES or total_w != TOTAL_HANDS:
+        raise AssertionError(f"enumeration covered {total_c} classes of weight {total_w}, "
+                             f"expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
+    if outcomes and sum(v[0] for v in census.values()) != TOTAL_HANDS:
+        raise AssertionError("the census of outcomes does not sum to C(52, 13)")
+    return Gram(W.tolist(), C.tolist(), examples, total_w, total_c), census

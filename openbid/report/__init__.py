@@ -1,0 +1,1 @@
+"""Rendering: the only place (with the command line) that formats output for people."""

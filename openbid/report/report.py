@@ -1,0 +1,332 @@
+"""The report of ``openbid prove --report DIR`` (issue 8): ``report.json``, ``report.md`` and
+``index.html`` from one :class:`openbid.verify.prove.ProofRun`.
+
+This module holds what the three renderings share (the per-part tallies, the Part Two tree joined
+with its checks, the census groups, the errata, the JSON document) and writes the files;
+:mod:`openbid.report.markdown` and :mod:`openbid.report.html` render. ``report.json`` and ``report.md``
+depend only on the run and ``changes`` (no time, no machine path), so the same rules give
+byte-identical files; ``seconds`` appears in ``index.html`` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from openbid.report.prove_text import json_items, paper_errors, summary
+
+VERDICTS = ("held", "failed", "vacuous", "unknown")
+_WORST = {"failed": 0, "unknown": 1, "vacuous": 2, "held": 3}
+# Part One compares a claim with the mechanical verdict; as a claim about hands meeting both N
+# and M, "overcautious" (the paper allows hands that do not exist) is vacuously true.
+PART_ONE_AS_CLAIM = {"agrees": "held", "paper-wrong": "failed", "overcautious": "vacuous",
+                     "unknown": "unknown"}
+FORMAT = "openbid-report 1"
+
+
+# ---- per-part tallies ----------------------------------------------------------------------------
+@dataclass
+class Tally:
+    part: str
+    title: str
+    counts: dict[str, int]  # VERDICTS -> n
+    note: str = ""
+
+    def as_dict(self) -> dict:
+        return {"part": self.part, "title": self.title, **self.counts, "note": self.note}
+
+
+def tallies(run) -> list[Tally]:
+    """Claims held / failed / vacuous / unknown, one row per part that ran."""
+    out: list[Tally] = []
+
+    def count(verdicts) -> dict[str, int]:
+        c = Counter(verdicts)
+        return {v: c.get(v, 0) for v in VERDICTS}
+
+    if run.lemmas is not None:
+        claims = run.lemmas.claims
+        judged = sum(c.verdict == "judgement" for c in claims)
+        out.append(Tally("lemmas", "Lemmas and within-section claims",
+                         count(c.verdict for c in claims),
+                         f"{judged} judgements of bridge merit are not checkable" if judged else ""))
+        a6 = run.lemmas.appendix6
+        ok = [r.agrees and r.footnote_agrees and r.proved for r in a6]
+        out.append(Tally("appendix6", "Appendix 6 (minimum and maximum change)",
+                         count("held" if x else "failed" for x in ok),
+                         f"{len(a6)} distributions, footnote included"))
+    if run.part_one is not None:
+        s = run.part_one.summary()
+        counts = {v: 0 for v in VERDICTS}
+        for comparison, verdict in PART_ONE_AS_CLAIM.items():
+            counts[verdict] += s.get(comparison, 0)
+        out.append(Tally("part-one", "Part One (pairs of bid points)", counts,
+                         f"{s['total']} pairs: {s['agrees']} agree, {s['paper-wrong']} paper wrong, "
+                         f"{s['overcautious']} overcautious (counted vacuous), "
+                         f"{s['not-in-paper']} not in the paper"))
+    if run.part_two is not None:
+        out.append(Tally("part-two", "Part Two (the case analysis)",
+                         count(c.verdict.value for c in run.part_two.checks),
+                         f"{len(run.part_two.checks)} checks: inferences, leaves, splits, examples"))
+    if run.structure is not None:
+        g = run.structure
+        verdicts = [g.verdict.value] + [_point_verdict(p) for p in g.points]
+        out.append(Tally("structure", "Control flow (forward flow, Notes 1 and 2, reachability)",
+                         count(verdicts), f"1 structural claim; {len(g.points)} bid points, each "
+                         "reachable (held) or dead (failed)"))
+    if run.synopsis is not None:
+        eq = run.synopsis.equivalent
+        out.append(Tally("synopsis", "Synopsis equivalent to the code",
+                         count([{True: "held", False: "failed", None: "unknown"}[eq]]),
+                         f"decided by {run.synopsis.method}"))
+    sd = getattr(run, "soundness", None)
+    if sd is not None:
+        out.append(Tally("soundness", "Class abstraction sound (spot cards do not matter)",
+                         count(["held" if sd.holds else "failed"]),
+                         f"the literal Algol on {sd.hands:,} concrete hands of {sd.classes:,} "
+                         "random classes"))
+    return out
+
+
+def soundness_text(run) -> str:
+    """One sentence on the soundness check of the class abstraction, or ''."""
+    sd = getattr(run, "soundness", None)
+    if sd is None:
+        return ""
+    word = "held" if sd.holds else f"FAILED ({len(sd.violations)} classes)"
+    return (f"The census counts hand classes (which of A K Q J T each suit holds, and its length): "
+            f"that the bid depends on nothing else {word} - the literal Algol gives the same PRELIM "
+            f"values and bid on {sd.hands:,} concrete hands of {sd.classes:,} random classes, spot "
+            "cards varied.")
+
+
+def _point_verdict(p) -> str:
+    return {"sat": "held", "unsat": "failed"}.get(p.status.value, "unknown")
+
+
+# ---- Part Two as a tree ----------------------------------------------------------------------------
+@dataclass
+class TreeNode:
+    node: object  # openbid.proofs.part_two.tree.Node
+    checks: list = field(default_factory=list)  # openbid.verify.cases.CaseCheck at this node
+    children: list[TreeNode] = field(default_factory=list)
+    below: dict[str, int] = field(default_factory=dict)  # verdict -> checks in the subtree
+
+    @property
+    def mark(self) -> str:
+        """The worst verdict of this node's own checks."""
+        return worst(c.verdict.value for c in self.checks)
+
+    @property
+    def subtree_mark(self) -> str:
+        return worst(v for v, n in self.below.items() if n)
+
+
+def worst(verdicts) -> str:
+    vs = list(verdicts)
+    return min(vs, key=lambda v: _WORST.get(v, 1)) if vs else "held"
+
+
+def part_two_tree(run) -> tuple[list[TreeNode], list]:
+    """(roots, checks at no node): the propositions' trees with each node's checks, in the
+    paper's order; the second list holds the checks of ``P*`` (the propositions' cover)."""
+    from openbid.proofs.part_two.tree import load_propositions
+
+    by_path: dict[str, list] = {}
+    for c in run.part_two.checks:
+        by_path.setdefault(c.path, []).append(c)
+    wanted = {c.proposition for c in run.part_two.checks}
+
+    def build(node) -> TreeNode:
+        t = TreeNode(node, by_path.pop(node.path, []), [build(ch) for ch in node.children])
+        below = Counter(c.verdict.value for c in t.checks)
+        for ch in t.children:
+            below.update(ch.below)
+        t.below = {v: below.get(v, 0) for v in VERDICTS}
+        return t
+
+    roots = [build(r) for r in load_propositions() if r.proposition in wanted]
+    rest = [c for path in sorted(by_path) for c in by_path[path]]
+    return roots, rest
+
+
+def outcome_text(node) -> str:
+    """A leaf's claimed outcome, as the paper gives it: "1C at 8d", "Pass", "impossible"."""
+    if node.impossible:
+        return "impossible"
+    o = node.outcome
+    if o is None:
+        return ""
+    if o.kind == "pass":
+        return "Pass"
+    return f"{' or '.join(o.bids)} at {o.section}"
+
+
+# ---- census ------------------------------------------------------------------------------------
+def census_groups(run) -> tuple[list[tuple[str, int]], list[tuple[str, int]], int]:
+    """(hands per printed bid, hands per bid point, total), each in a stable natural order."""
+    from openbid.model.bids import bid_text
+    from openbid.model.rules.model import label_key
+
+    by_bid: Counter = Counter()
+    by_point: Counter = Counter()
+    for bidval, label, hands, _, _ in run.census:
+        by_bid[bid_text(bidval)] += hands
+        by_point[label] += hands
+    bids = sorted(by_bid.items(), key=lambda kv: _bid_key(kv[0]))
+    points = sorted(by_point.items(), key=lambda kv: label_key(kv[0]))
+    return bids, points, sum(by_bid.values())
+
+
+def _bid_key(text: str) -> tuple[int, int]:
+    if text == "PASS":
+        return (0, 0)
+    return (int(text[0]), "CDHSN".index(text[1]))
+
+
+def percent(part: int, total: int) -> str:
+    """A share as text: two decimals, or two significant digits when it is small (0.000062%)."""
+    if total == 0 or part == 0:
+        return "0%"
+    p = 100 * part / total
+    if p >= 0.01:
+        return f"{p:.2f}%"
+    return f"{p:.{1 - math.floor(math.log10(p))}f}%"
+
+
+# ---- errata and paper errors -------------------------------------------------------------------
+def errata_records() -> dict[str, list[dict]]:
+    from openbid.model.errata import OCR_ERRATA, READINGS
+
+    return {"ocr": [dataclasses.asdict(e) for e in OCR_ERRATA],
+            "readings": [dataclasses.asdict(e) for e in READINGS]}
+
+
+def variant_info(run) -> dict:
+    """The variant in force, its description, and what differs from code."""
+    from openbid.model.variants import VARIANTS
+
+    out: dict = {"name": run.variant, "digest": run.digest,
+                 "description": VARIANTS[run.variant][2] if run.variant in VARIANTS
+                 else "a rule file (not a named variant)"}
+    if run.variant == "code":
+        out["versus_code"] = "this is code"
+    elif run.versus_code is not None:
+        out["versus_code"] = dataclasses.asdict(run.versus_code)
+    else:
+        out["versus_code"] = None
+    out["synopsis"] = dataclasses.asdict(run.synopsis) if run.synopsis is not None else None
+    return out
+
+
+# ---- the JSON document -------------------------------------------------------------------------
+def report_data(run, changes=()) -> dict:
+    """Everything in the report, JSON-ready and deterministic."""
+    data: dict = {
+        "format": FORMAT,
+        "variant": variant_info(run),
+        "parts": list(run.parts),
+        "summary": summary(run),
+        "claims": [t.as_dict() for t in tallies(run)],
+        "paper_errors": paper_errors(run),
+        "changes": [{"item": k, "expected": a, "got": b} for k, a, b in changes],
+        "errata": errata_records(),
+        "items": _items(run),
+    }
+    if run.part_one is not None:
+        entries = {p.entry: {"reason": p.reason, "note": p.note} for p in run.part_one.pairs
+                   if p.entry}
+        data["part_one"] = {"labels": list(run.part_one.labels),
+                            "meets_counts": dict(run.part_one.meets_counts),
+                            "paper_entries": entries}
+    if run.part_two is not None:
+        roots, _ = part_two_tree(run)
+        nodes = []
+        for r in roots:
+            stack = [r]
+            while stack:
+                t = stack.pop()
+                n = t.node
+                nodes.append({"path": n.path, "assumption": n.assumption, "quote": n.quote,
+                              "lines": list(n.lines), "outcome": outcome_text(n) or None,
+                              "mark": t.mark, "subtree": dict(t.below),
+                              "expanded_from": n.expanded_from})
+                stack.extend(reversed(t.children))
+        data["part_two_tree"] = nodes
+    if run.census:
+        bids, points, total = census_groups(run)
+        data["census"] = {"total": total, "by_bid": dict(bids), "by_bid_point": dict(points)}
+    return data
+
+
+def _items(run) -> list[dict]:
+    """:func:`json_items`, with the paper's quote and the transcriber's note on each Part Two
+    check (json_items leaves them out of the terminal's JSON lines)."""
+    items = list(json_items(run))
+    checks = iter(run.part_two.checks) if run.part_two is not None else iter(())
+    for item in items:
+        if item["part"] == "part-two":
+            c = next(checks)
+            assert (c.path, c.check) == (item["path"], item["check"])
+            item["quote"], item["note"] = c.quote, c.note
+    return items
+
+
+def to_json(data: dict) -> str:
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False, default=_default) + "\n"
+
+
+def _default(obj):
+    if isinstance(obj, (tuple, set, frozenset)):
+        return sorted(obj) if isinstance(obj, (set, frozenset)) else list(obj)
+    if hasattr(obj, "value"):  # enums
+        return obj.value
+    if hasattr(obj, "to_pbn"):
+        return obj.to_pbn()
+    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+
+
+# ---- writing -----------------------------------------------------------------------------------
+def write_report(run, directory: Path, changes=(), seconds: float | None = None,
+                 rules=None) -> None:
+    """Write ``report.json``, ``report.md`` and ``index.html`` into ``directory`` (created).
+
+    ``rules``: the rules of the run, for the Graphviz picture of the control flow; when omitted
+    the named variant is loaded if its digest matches the run's."""
+    from openbid.report.html import render_html
+    from openbid.report.markdown import render_md
+
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    changes = list(changes)
+    data = report_data(run, changes)
+    _write(directory / "report.json", to_json(data))
+    _write(directory / "report.md", render_md(run, data))
+    _write(directory / "index.html", render_html(run, data, seconds=seconds,
+                                                 rules=_rules_of(run, rules)))
+
+
+def _rules_of(run, rules):
+    if rules is not None:
+        return rules
+    from openbid.model.errors import OpenbidError
+    from openbid.model.variants import VARIANTS, load_variant
+    from openbid.verify.prove import rules_digest
+
+    if run.variant not in VARIANTS:
+        return None
+    try:
+        candidate = load_variant(run.variant)
+    except OpenbidError:
+        return None
+    return candidate if rules_digest(candidate) == run.digest else None
+
+
+def _write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8", newline="\n")
+    tmp.replace(path)

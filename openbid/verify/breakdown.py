@@ -1,0 +1,84 @@
+"""For information (issue 5): the exact breakdown of every Part Two leaf's hands by the bid the
+program really makes (BID@SECTION -> number of hands), from one pass over all hand classes.
+
+The trees are walked top-down in each chunk with the parent's mask; an empty mask prunes the
+subtree (chunks are whole compositions of suit lengths, so whole propositions drop out)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from openbid.model.bids import bid_text
+from openbid.model.expr import parse
+from openbid.model.rules.model import Rules
+from openbid.proofs.part_two.tree import Node, load_propositions
+from openbid.readers.census.array_hand import ArrayHand
+from openbid.readers.census.array_rules import ArrayRules, full_mask
+from openbid.readers.census.enumeration import chunk_plan, make_chunk
+from openbid.readers.workers import map_chunks
+from openbid.readers.census.relevance import tens_unseen
+
+
+def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
+    rules, roots, merged = task
+    offset, comps = chunk_plan(merged=merged)[i]
+    chunk = make_chunk(offset, comps, merged)
+    run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
+    bidval, section = run.outcome
+    key = section.astype(np.int64) * 128 + bidval
+    w = run.hand.weight.astype(np.float64)
+    n = chunk.size
+    out: dict[str, dict[int, int]] = {}
+
+    def walk(node: Node, parent: np.ndarray) -> None:
+        m = parent & full_mask(run.cond(parse(node.assumption)), n)
+        if not m.any():
+            return
+        if not node.children:
+            counts = np.bincount(key[m], weights=w[m])
+            out[node.path] = {int(k): int(round(c)) for k, c in enumerate(counts) if c}
+            return
+        for child in node.children:
+            walk(child, m)
+
+    everything = np.ones(n, dtype=bool)
+    for root in roots:
+        walk(root, everything)
+    return run.hand.classes(), out
+
+
+def leaf_breakdown(rules: Rules, propositions=None,
+                   progress: Callable[[int, int], None] | None = None) -> dict[str, dict[str, int]]:
+    """{leaf path: {"BID@SECTION": hands}} over all 635,013,559,600 hands."""
+    roots = tuple(r for r in load_propositions()
+                  if propositions is None or int(r.path[1:]) in set(propositions))
+    # The ten counts as a spot card in the suits no assumption (nor the rules) reads: exact.
+    merged = tens_unseen([parse(n.assumption) for n in _nodes(roots)], rules, outcome=True)
+    totals: dict[str, dict[int, int]] = {}
+    for _, out in map_chunks(_chunk, (rules, roots, merged), progress, lambda r: r[0], merged):
+        for path, counts in out.items():
+            acc = totals.setdefault(path, {})
+            for k, c in counts.items():
+                acc[k] = acc.get(k, 0) + c
+    labels = rules.labels
+    out: dict[str, dict[str, int]] = {}
+    for path, counts in sorted(totals.items()):
+        # Several BIDVALs print as one bid (the strong 1C records its source: 1C@8b is BIDVAL
+        # 1, 2, 3 or 4), so the counts are summed per printed outcome.
+        by_outcome: dict[str, int] = {}
+        for k, c in counts.items():
+            name = f"{bid_text(k % 128)}@{labels[k // 128]}"
+            by_outcome[name] = by_outcome.get(name, 0) + c
+        out[path] = dict(sorted(by_outcome.items(), key=lambda kv: (-kv[1], kv[0])))
+    return out
+
+
+def _nodes(roots) -> list[Node]:
+    out, stack = [], list(roots)
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.children)
+    return out

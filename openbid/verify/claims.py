@@ -1,0 +1,106 @@
+"""One incremental Z3 solver for many claims over the same rules: "these assumptions imply that".
+
+The hand model is asserted once; every expression gets an indicator literal the first time it is
+used, so a claim is a ``check`` under assumptions. Verdicts: VACUOUS (no hand meets the
+assumptions), HELD, FAILED (a witness hand, re-checked by the executable procedure) or UNKNOWN.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from openbid.model.evaluate import holds
+from openbid.model.expr.ast import Expr
+from openbid.model.hand import Hand
+from openbid.model.procedure import program_for
+from openbid.model.rules.model import Rules
+from openbid.verify.search import Disagreement
+from openbid.readers.symbolic import SymbolicHand
+from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Check, Status, Verdict, check, new_solver
+
+
+class ClaimSolver:
+    def __init__(self, rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+                 sym: SymbolicHand | None = None) -> None:
+        self.rules = rules
+        self.sym = sym or SymbolicHand(rules)
+        self.solver = new_solver(timeout_ms)
+        self.solver.add(self.sym.domain)
+        self.lits: dict[Expr, z3.BoolRef] = {}
+        self.program = program_for(rules)
+        self._sat: dict[tuple, Check] = {}
+        self._terms: dict[Expr, z3.BoolRef] = {}
+        self._models: list = []  # the most recent models the solver found (RECENT of them)
+
+    def lit(self, e: Expr) -> z3.BoolRef:
+        got = self.lits.get(e)
+        if got is None:
+            got = z3.Bool(f"lit{len(self.lits)}")
+            self.solver.add(got == self._term(e))
+            self.lits[e] = got
+        return got
+
+    RECENT = 16
+
+    def satisfiable(self, path: list[Expr]) -> Check:
+        """Whether a hand meets every condition of ``path``. A hand the solver found for an
+        earlier query answers it when it meets them (Z3 evaluates the conditions in that model:
+        the conditions are defined from the hand's variables, which every model assigns);
+        otherwise the solver is asked."""
+        key = tuple(path)
+        got = self._sat.get(key)
+        if got is None:
+            model = self._known(path)
+            if model is not None:
+                got = Check(Status.SAT, model)
+            else:
+                got = check(self.solver, *(self.lit(e) for e in path))
+                self._remember(got)
+            self._sat[key] = got
+        return got
+
+    def _known(self, path: list[Expr]):
+        for model in reversed(self._models):
+            if all(z3.is_true(model.eval(self._term(e), model_completion=True)) for e in path):
+                return model
+        return None
+
+    def _term(self, e: Expr) -> z3.BoolRef:
+        got = self._terms.get(e)
+        if got is None:
+            got = self._terms[e] = self.sym.cond(e)
+        return got
+
+    def _remember(self, r: Check) -> None:
+        if r.status is Status.SAT:
+            self._models.append(r.model)
+            del self._models[:-self.RECENT]
+
+    def claim(self, path: list[Expr], conclusion: Expr | None):
+        """(Verdict, witness or None, reason) for ``and(path) => conclusion``. With
+        ``conclusion`` None the claim is that no hand meets ``path`` (HELD when unsat)."""
+        first = self.satisfiable(path)
+        if first.status is Status.UNKNOWN:
+            return Verdict.UNKNOWN, None, first.reason
+        if conclusion is None:
+            if first.status is Status.UNSAT:
+                return Verdict.HELD, None, ""
+            return Verdict.FAILED, self.witness(first.model, path, None), ""
+        if first.status is Status.UNSAT:
+            return Verdict.VACUOUS, None, ""
+        r = check(self.solver, *(self.lit(e) for e in path), z3.Not(self.lit(conclusion)))
+        self._remember(r)
+        if r.status is Status.UNKNOWN:
+            return Verdict.UNKNOWN, None, r.reason
+        if r.status is Status.UNSAT:
+            return Verdict.HELD, None, ""
+        return Verdict.FAILED, self.witness(r.model, path, conclusion), ""
+
+    def witness(self, model, path: list[Expr], conclusion: Expr | None) -> Hand:
+        hand = self.sym.hand_of(model).lowest()
+        ok = all(holds(e, hand, self.rules) for e in path)
+        if conclusion is not None:
+            ok = ok and not holds(conclusion, hand, self.rules)
+        if not ok:
+            raise Disagreement(f"Z3 witness {hand.to_pbn()} is not confirmed by the executable")
+        return hand

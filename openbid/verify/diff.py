@@ -1,0 +1,172 @@
+"""Do two rule tables bid identically on every hand? Z3 decides it over a shared symbolic hand;
+when they differ, one census of both gives the exact number of hands per (from, to) transition,
+with example hands re-checked by both executables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from openbid.model.procedure import program_for
+from openbid.model.rules.model import Rules
+from openbid.readers.symbolic import SymbolicHand
+from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+
+
+@dataclass
+class Transition:
+    source: str  # BID@SECTION under A
+    target: str  # BID@SECTION under B
+    count: int
+    classes: int
+    examples: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Diff:
+    a: str
+    b: str
+    equivalent: bool | None  # None: undecided (UNKNOWN)
+    method: str  # "z3" or "census"
+    witness: str | None = None
+    reason: str = ""
+    changed: int | None = None  # hands whose bid or section changes
+    bidval_only: int | None = None  # hands with the same bid and section but another BIDVAL
+    transitions: list[Transition] = field(default_factory=list)
+
+
+def _printed(bv):
+    """A canonical number for the printed bid: 1C (1-5, 11) -> 11, 2D (6-10, 22) -> 22."""
+    return z3.If(z3.And(bv >= 1, bv <= 5), 11, z3.If(z3.And(bv >= 6, bv <= 10), 22, bv))
+
+
+def _section_code(sym: SymbolicHand, labels: list[str]):
+    bv, sec = sym.outcome
+    term = z3.IntVal(-1)
+    for i, lb in enumerate(sym.labels):
+        term = z3.If(sec == i, labels.index(lb), term)
+    return term
+
+
+def modular_equivalent(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> bool:
+    """Sufficient condition, proved section by section: every section of A computes the same
+    function of the hand as B's section of that number (bid points, printed bids, where control
+    goes next, tentative bids). Both start at their first section, so by induction over the
+    sections they then make the same bid at the same bid point on every hand."""
+    from dataclasses import replace
+
+    from openbid.readers.execution import execute
+    from openbid.readers.symbolic import ALG
+
+    if [s.number for s in a.sections] != [s.number for s in b.sections]:
+        return False
+    sa, sb = SymbolicHand(a), SymbolicHand(b)
+    solver = new_solver(timeout_ms)
+    solver.add(sa.domain)
+    for sec_a, sec_b in zip(a.sections, b.sections):
+        xa = execute(replace(a, sections=(sec_a,)), ALG, sa.cond, sa.num)
+        xb = execute(replace(b, sections=(sec_b,)), ALG, sb.cond, sb.num)
+        differ = []
+        for sites_a, sites_b in ((xa.sites, xb.sites), (xa.tentative, xb.tentative)):
+            for label in {s.label for s in sites_a} | {s.label for s in sites_b}:
+                fa, va = _fire_value([s for s in sites_a if s.label == label])
+                fb, vb = _fire_value([s for s in sites_b if s.label == label])
+                differ.append(fa != fb)
+                differ.append(z3.And(fa, fb, _printed(va) != _printed(vb)))
+        for t in set(xa.flow) | set(xb.flow):
+            if t > sec_a.number:
+                differ.append(xa.flow.get(t, ALG.false) != xb.flow.get(t, ALG.false))
+        solver.push()
+        solver.add(z3.Or(*differ))
+        r = check(solver)
+        solver.pop()
+        if r.status is not Status.UNSAT:
+            return False
+    return True
+
+
+def _fire_value(sites):
+    fire = z3.BoolVal(False)
+    value = z3.IntVal(0)
+    for s in reversed(sites):
+        fire = z3.Or(s.fire, fire)
+        value = z3.If(s.fire, s.value, value)
+    return fire, value
+
+
+def decide(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS):
+    """Z3: is there a hand where A and B differ in bid or section? (status, witness hand).
+    Tries the modular proof first (small queries), then the whole-procedure query."""
+    if modular_equivalent(a, b, timeout_ms):
+        return Status.UNSAT, None, ""
+    sa, sb = SymbolicHand(a), SymbolicHand(b)  # same variable names: the same hand
+    labels = sorted(set(sa.labels) | set(sb.labels))
+    differ = z3.Or(_printed(sa.outcome[0]) != _printed(sb.outcome[0]),
+                   _section_code(sa, labels) != _section_code(sb, labels))
+    s = new_solver(timeout_ms)
+    s.add(sa.domain, differ)
+    r = check(s)
+    if r.status is Status.SAT:
+        assert r.model is not None
+        return r.status, sa.hand_of(r.model).lowest(), ""
+    return r.status, None, r.reason
+
+
+def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
+         timeout_ms: int = DEFAULT_TIMEOUT_MS, progress=None) -> Diff:
+    status, witness, reason = decide(a, b, timeout_ms)
+    pa, pb = program_for(a), program_for(b)
+    if status is Status.SAT:
+        assert witness is not None
+        oa, ob = pa.bid_hand(witness), pb.bid_hand(witness)
+        if (oa.bid, oa.section) == (ob.bid, ob.section):
+            raise AssertionError(f"Z3 says A and B differ on {witness.to_pbn()} but the "
+                                 "executables agree: the symbolic model is wrong")
+    result = Diff(a.name, b.name, {Status.UNSAT: True, Status.SAT: False}.get(status),
+                  "z3", witness.to_pbn() if witness else None, reason)
+    if status is Status.UNSAT and not count:
+        result.changed = 0
+        return result
+    if status is Status.SAT and not count:
+        return result
+    # Exact counts (and, when Z3 gave up, the decision itself) from the exhaustive census.
+    from openbid.readers.census.census import Census, Column
+    from openbid.readers.census.enumeration import class_hand
+
+    groups = Census([a, b]).group([Column("outcome", 0), Column("outcome", 1)], progress)
+    changed = bidval_only = 0
+    trans: dict[tuple[str, str], Transition] = {}
+    for key, w in groups.weights.items():
+        (bva, seca), (bvb, secb) = key
+        ha = _name(bva, a.labels[seca])
+        hb = _name(bvb, b.labels[secb])
+        if ha == hb:
+            if bva != bvb:
+                bidval_only += w
+            continue
+        changed += w
+        t = trans.setdefault((ha, hb), Transition(ha, hb, 0, 0))
+        t.count += w
+        t.classes += groups.classes[key]
+        if len(t.examples) < examples:
+            hand = class_hand(groups.examples[key]).lowest()
+            oa, ob = pa.bid_hand(hand), pb.bid_hand(hand)
+            if (_name(oa.bidval, oa.section), _name(ob.bidval, ob.section)) != (ha, hb):
+                raise AssertionError(f"census example {hand.to_pbn()} does not re-check")
+            t.examples.append(hand.to_pbn())
+    result.changed = changed
+    result.bidval_only = bidval_only
+    result.transitions = sorted(trans.values(), key=lambda t: (-t.count, t.source, t.target))
+    census_equiv = changed == 0
+    if result.equivalent is None:
+        result.equivalent, result.method = census_equiv, "census"
+    elif result.equivalent != census_equiv:
+        raise AssertionError("Z3 and the census disagree on equivalence")
+    return result
+
+
+def _name(bidval: int, label: str) -> str:
+    from openbid.model.bids import bid_text
+
+    return f"{bid_text(bidval)}@{label}"

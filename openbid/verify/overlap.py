@@ -1,0 +1,168 @@
+"""Part One re-derived: for every pair of bid points (N, M) with M before N, can a hand meet the
+conditions of both? Z3 decides it (disjoint = unsat; overlap = a witness hand re-checked by the
+executable), the exhaustive census counts the hands exactly, and the paper's verdict, where it
+gives one, is compared (issue 4). Returns records; never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import z3
+
+from openbid.model.evaluate import holds
+from openbid.model.expr import parse
+from openbid.model.rules.meets import meets_expr
+from openbid.model.rules.model import Rules
+from openbid.proofs.part_one_data import PART_ONE, PaperEntry
+from openbid.verify.search import Disagreement
+from openbid.readers.symbolic import SymbolicHand
+from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Check, Status, check, new_solver
+
+COMPARISONS = ("agrees", "paper-wrong", "overcautious", "not-in-paper")
+_ALLOWS_OVERLAP = {"preferable", "same", "satisfactory", "acceptable"}
+
+
+@dataclass
+class PairResult:
+    n: str
+    m: str
+    paper: str | None  # the paper's kind for this pair, or None
+    entry: str | None  # PaperEntry.id
+    verdict: str  # disjoint / overlap / unknown
+    comparison: str  # one of COMPARISONS (or "unknown")
+    witness: str | None = None
+    witness_outcome: str | None = None  # what OPENBID actually bids with the witness
+    count: int | None = None  # hands meeting both
+    classes: int | None = None
+    reason: str = ""  # the paper's reason, verbatim
+    conceded: bool = False  # the paper's reason itself concedes hands meeting both
+    outside_concession: str | None = None  # a hand meeting both outside what the paper concedes
+    note: str = ""
+
+
+@dataclass
+class PartOne:
+    pairs: list[PairResult] = field(default_factory=list)
+    labels: tuple[str, ...] = ()
+    meets_counts: dict[str, int] = field(default_factory=dict)
+
+    def summary(self) -> dict[str, int]:
+        out = {c: 0 for c in COMPARISONS}
+        out["unknown"] = 0
+        for p in self.pairs:
+            out[p.comparison] = out.get(p.comparison, 0) + 1
+        out["total"] = len(self.pairs)
+        return out
+
+
+def paper_index() -> dict[tuple[str, str], PaperEntry]:
+    idx: dict[tuple[str, str], PaperEntry] = {}
+    for e in PART_ONE:
+        for n in e.n_points:
+            for m in e.m_points:
+                idx.setdefault((n, m), e)
+    return idx
+
+
+def compare(kind: str | None, kinds: tuple[str, ...], verdict: str) -> str:
+    if verdict == "unknown":
+        return "unknown"
+    if kind is None:
+        return "not-in-paper"
+    allows = kind in _ALLOWS_OVERLAP or (kind == "mixed" and any(k in _ALLOWS_OVERLAP for k in kinds))
+    forbids = kind == "cannot" or (kind == "mixed" and "cannot" in kinds)
+    if verdict == "overlap":
+        return "agrees" if allows else "paper-wrong"
+    return "agrees" if forbids else "overcautious"
+
+
+def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+                   progress=None, gram=None) -> PartOne:
+    """``gram``: pairwise counts of the labels' meets(), if already computed; with neither it nor
+    ``counts`` the pairs have Z3's verdicts only (:func:`attach_counts` adds the counts later)."""
+    labels = tuple(lb for lb in rules.labels if lb != "14")
+    if gram is None and counts:
+        from openbid.readers.census.gram import gram as run_gram
+
+        gram = run_gram(rules, [meets_expr(rules, lb) for lb in labels], progress)
+    result = decide_pairs(rules, timeout_ms)
+    if gram is not None:
+        attach_counts(result, gram)
+    return result
+
+
+def decide_pairs(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartOne:
+    """Z3's verdict on every pair, with a confirmed witness for each overlap (no counts)."""
+    labels = tuple(lb for lb in rules.labels if lb != "14")
+    sym = SymbolicHand(rules)
+    solver = new_solver(timeout_ms)
+    solver.add(sym.domain)
+    lit, term = {}, {}
+    for lb in labels:
+        lit[lb] = z3.Bool(f"meets_{lb}")
+        term[lb] = sym.meets(lb)
+        solver.add(lit[lb] == term[lb])
+    idx = paper_index()
+    result = PartOne(labels=labels)
+    from openbid.model.procedure import program_for
+
+    program = program_for(rules)
+    # Every model the solver finds is a hand; Z3 evaluates there which bid points' conditions
+    # it meets, and a later pair that hand meets both of is answered by it without a query.
+    # (Asking "meets N and one of these M" at once proves disjoint pairs in fewer queries, but
+    # each is so much harder that the whole takes longer.)
+    found: list[tuple[z3.ModelRef, frozenset[str]]] = []
+    for j, n in enumerate(labels):
+        for m in labels[:j]:
+            model = next((mod for mod, met in found if n in met and m in met), None)
+            if model is not None:
+                r = Check(Status.SAT, model)
+            else:
+                r = check(solver, lit[n], lit[m])
+                if r.status is Status.SAT:
+                    found.append((r.model, frozenset(
+                        lb for lb in labels
+                        if z3.is_true(r.model.eval(term[lb], model_completion=True)))))
+            entry = idx.get((n, m))
+            kind = entry.kind if entry else None
+            verdict = {Status.SAT: "overlap", Status.UNSAT: "disjoint"}.get(r.status, "unknown")
+            pr = PairResult(n, m, kind, entry.id if entry else None, verdict,
+                            compare(kind, entry.kinds if entry else (), verdict),
+                            reason=entry.reason if entry else "", note=entry.note if entry else "")
+            if r.status is Status.UNKNOWN:
+                pr.note = (pr.note + f" solver: {r.reason}").strip()
+            if r.status is Status.SAT:
+                hand = sym.hand_of(r.model).lowest()
+                both = parse(f'meets("{n}") and meets("{m}")')
+                if not holds(both, hand, rules):
+                    raise Disagreement(f"witness {hand.to_pbn()} for {n}/{m} not confirmed")
+                o = program.bid_hand(hand)
+                pr.witness, pr.witness_outcome = hand.to_pbn(), f"{o.bid}@{o.section}"
+            if entry is not None and (entry.concessions or entry.exceptions) and verdict == "overlap":
+                pr.conceded = True
+                if entry.exceptions:
+                    pr.outside_concession = _outside(solver, sym, lit[n], lit[m], entry.exceptions)
+            result.pairs.append(pr)
+    return result
+
+
+def attach_counts(result: PartOne, gram) -> None:
+    """The census's exact counts for every pair, cross-checked against Z3's verdict: an overlap
+    must count hands, a disjoint pair none (the two engines are independent readers)."""
+    index = {lb: i for i, lb in enumerate(result.labels)}
+    result.meets_counts = {lb: gram.weights[i][i] for lb, i in index.items()}
+    for pr in result.pairs:
+        a, b = sorted((index[pr.n], index[pr.m]))
+        pr.count, pr.classes = gram.weights[a][b], gram.classes[a][b]
+        if pr.verdict != "unknown" and (pr.count > 0) != (pr.verdict == "overlap"):
+            raise AssertionError(f"Z3 says {pr.verdict} for {pr.n}/{pr.m} but the census counts "
+                                 f"{pr.count} hands: the two engines disagree")
+
+
+def _outside(solver, sym: SymbolicHand, ln, lm, exceptions: str) -> str | None:
+    """A hand meeting both N and M outside the region the paper concedes, or None if none."""
+    r = check(solver, ln, lm, z3.Not(sym.cond(parse(exceptions))))
+    if r.status is Status.SAT:
+        return sym.hand_of(r.model).lowest().to_pbn()
+    return None

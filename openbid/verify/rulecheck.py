@@ -1,0 +1,41 @@
+"""Static checks of a rules table beyond what the reader can see: every bid point makes a real
+bid (a BIDVAL of Appendix 5) on every hand that reaches it - proved with Z3, site by site."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import z3
+
+from openbid.model.bids import VALID_BIDVALS
+from openbid.model.rules.model import Rules
+from openbid.readers.symbolic import SymbolicHand
+from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+
+
+@dataclass(frozen=True)
+class BadBid:
+    label: str
+    suit: int | None
+    status: Status  # SAT: a hand makes an invalid BIDVAL here; UNKNOWN: undecided
+    witness: str | None
+    bidval: int | None
+
+
+def invalid_bidvals(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[BadBid]:
+    sym = SymbolicHand(rules)
+    solver = new_solver(timeout_ms)
+    solver.add(sym.domain)
+    out = []
+    for site in sym.execution.sites + sym.execution.tentative:
+        solver.push()
+        solver.add(site.fire, z3.And(*(site.value != v for v in sorted(VALID_BIDVALS))))
+        r = check(solver)
+        if r.status is Status.SAT:
+            assert r.model is not None
+            out.append(BadBid(site.label, site.suit, r.status, sym.hand_of(r.model).lowest().to_pbn(),
+                              r.model.eval(site.value, model_completion=True).as_long()))
+        elif r.status is Status.UNKNOWN:
+            out.append(BadBid(site.label, site.suit, r.status, None, None))
+        solver.pop()
+    return out
