@@ -92,7 +92,7 @@ def bids_only(original, m: Mutant) -> str:
         return "same bids"
     if r.status is Status.UNKNOWN:
         return "UNKNOWN"
-    hand = sa.hand_of(r.model).lowest()
+    hand = sa.witness(r.model)
     try:
         a, b = program_for(original).bid_hand(hand).bid, program_for(m.rules).bid_hand(hand).bid
     except OpenbidError:

@@ -5,18 +5,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openbid.readers.census.batch import bid_many, read
+from openbid.readers.census.batch import batch_pass, bid_many, read
 from openbid.model.bids import bid_text
 from openbid.model.procedure import program_for
 from openbid.model.variants import VARIANTS, load_variant
-from conftest import hands
+from strategies import hands
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(hands(), min_size=1, max_size=60), st.sampled_from(sorted(VARIANTS)))
 def test_batch_equals_per_hand(hs, variant):
     rules = load_variant(variant)
-    got = [read(h.to_pbn()) for h in hs]
+    got = [read(h.to_pbn(), batch_pass(rules).model) for h in hs]
     assert [pbn for _, pbn in got] == [h.to_pbn() for h in hs]
     bidvals, labels = bid_many(rules, [ids for ids, _ in got])
     program = program_for(rules)

@@ -10,15 +10,15 @@ import re
 from fractions import Fraction
 
 import pytest
-from conftest import hands
+from strategies import hands
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from openbid.model.errors import ExprError, OpenbidError
 from openbid.model.evaluate import value
 from openbid.model.expr import parse, unparse
-from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Name, Neg, Not, Or, Quant,
-                              expand_quantifiers, substitute)
+from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Ite, Name, Neg, Not, Or,
+                                    Quant, expand_quantifiers, substitute)
 from openbid.model.expr.names import KEYWORDS, SIGNATURES, SUIT_CONSTANTS
 from openbid.model.hand import Hand
 from openbid.model.variants import load_variant
@@ -84,18 +84,20 @@ def test_real_expressions_round_trip(text: str) -> None:
 
 
 # ---- random trees ---------------------------------------------------------------------------
-SUIT_ARGS = [name for name, sig in SIGNATURES.items() if sig.args == ("suit",)]
-NUM_NAMES = [name for name, sig in SIGNATURES.items() if not sig.args and sig.result == "num"]
-BOOL_NAMES = [name for name, sig in SIGNATURES.items() if not sig.args and sig.result == "bool"]
-STR_NAMES = [name for name, sig in SIGNATURES.items() if not sig.args and sig.result == "str"]
-NUM_SUIT_FNS = [f for f in SUIT_ARGS if SIGNATURES[f].result == "num"]
-BOOL_SUIT_FNS = [f for f in SUIT_ARGS if SIGNATURES[f].result == "bool"]
+ALL_SIGS = [sig for sigs in SIGNATURES.values() for sig in sigs]
+SUIT_ARGS = sorted({s.name for s in ALL_SIGS if s.args == ("suit",)})
+NUM_NAMES = sorted({s.name for s in ALL_SIGS if not s.args and s.result == "num"})
+BOOL_NAMES = sorted({s.name for s in ALL_SIGS if not s.args and s.result == "bool"})
+STR_NAMES = sorted({s.name for s in ALL_SIGS if not s.args and s.result == "str"})
+NUM_SUIT_FNS = sorted({s.name for s in ALL_SIGS if s.args == ("suit",) and s.result == "num"})
+BOOL_SUIT_FNS = sorted({s.name for s in ALL_SIGS if s.args == ("suit",) and s.result == "bool"})
 VARS = ["s", "t", "suit", "x1"]
 OPS = ["=", "!=", "<", "<=", ">", ">="]
 
 
 def test_the_generator_covers_every_name() -> None:
-    covered = set(NUM_NAMES + BOOL_NAMES + STR_NAMES + SUIT_ARGS) | {"SP", "SLIDEPOINTS", "meets"}
+    covered = set(NUM_NAMES + BOOL_NAMES + STR_NAMES + SUIT_ARGS) | {"SP", "SLIDEPOINTS", "meets",
+                                                                    "PAVROUND"}
     assert covered == set(SIGNATURES)
     assert not set(VARS) & (set(SIGNATURES) | KEYWORDS | set(SUIT_CONSTANTS))
 
@@ -139,7 +141,23 @@ def _folds(a, b) -> bool:
 def nums(draw, scope: tuple[str, ...] = (), depth: int = 3):
     if depth <= 0 or draw(st.integers(0, 2)) == 0:
         return draw(_num_leaf(scope))
-    kind = draw(st.sampled_from(["neg", "arith", "count", "slide"]))
+    kind = draw(st.sampled_from(["neg", "arith", "count", "slide", "sum", "ite", "builtin"]))
+    if kind == "sum":
+        var = draw(st.sampled_from(VARS))
+        suits = tuple(draw(st.lists(st.sampled_from([S, H, D, C]), min_size=1, max_size=4,
+                                    unique=True)))
+        return Quant("sum", var, suits, draw(nums(scope + (var,), depth - 1)))
+    if kind == "ite":
+        return Ite(draw(bools(scope, depth - 1)), draw(nums(scope, depth - 1)),
+                   draw(nums(scope, depth - 1)))
+    if kind == "builtin":
+        fn = draw(st.sampled_from(["max", "min", "floor", "largest"]))
+        if fn == "floor":
+            return Call("floor", (draw(nums(scope, depth - 1)),))
+        args = tuple(draw(st.lists(nums(scope, depth - 1), min_size=1, max_size=4)))
+        if fn == "largest":
+            return Call("largest", (Const(draw(st.integers(1, len(args)))),) + args)
+        return Call(fn, args)
     if kind == "neg":
         inner = draw(nums(scope, depth - 1))
         if isinstance(inner, Const):  # "-2" is read as the constant -2 (by design)
@@ -167,7 +185,10 @@ def nums(draw, scope: tuple[str, ...] = (), depth: int = 3):
 def bools(draw, scope: tuple[str, ...] = (), depth: int = 3):
     if depth <= 0 or draw(st.integers(0, 2)) == 0:
         return draw(_bool_leaf(scope))
-    kind = draw(st.sampled_from(["cmp", "boolcmp", "and", "or", "not", "quant", "slide"]))
+    kind = draw(st.sampled_from(["cmp", "boolcmp", "and", "or", "not", "quant", "slide", "ite"]))
+    if kind == "ite":
+        return Ite(draw(bools(scope, depth - 1)), draw(bools(scope, depth - 1)),
+                   draw(bools(scope, depth - 1)))
     if kind == "cmp":
         return Compare(draw(st.sampled_from(OPS)), draw(nums(scope, depth - 1)),
                        draw(nums(scope, depth - 1)))
@@ -333,9 +354,17 @@ def _err(text: str, **kw) -> ExprError:
     ("any(s in X: ACE(s))", 9, r"expected a suit .* found 'X'"),
     ("any(S in SUITS: ACE(S))", 4, r"'S' cannot be a suit variable"),
     # SP(i) needs i = 1..4
-    ("SP(5) > 1", 3, r"SP\(i\) needs i = 1, 2, 3 or 4"),
-    ("SP(0) > 1", 3, r"SP\(i\) needs i = 1, 2, 3 or 4"),
-    ("HCP > 1 and SP(2.5) > 1", 15, r"SP\(i\) needs i = 1, 2, 3 or 4"),
+    ("SP(5) > 1", 3, r"SP needs a constant from 1 to 4 here"),
+    ("SP(0) > 1", 3, r"SP needs a constant from 1 to 4 here"),
+    ("HCP > 1 and SP(2.5) > 1", 15, r"SP needs a constant from 1 to 4 here"),
+    # the conditional and the built-in functions
+    ("if HCP then 1 else 2", 3, r"expected a condition here, found a number"),
+    ("(if SOLID then 1 else VOIDFLAG) > 1", 1, r"branches of 'if' must both be"),
+    ("if SOLID then 1 > 0", 19, r"expected 'else', found end of expression"),
+    ("largest(3, HCP, DISTP) > 1", 8, r"largest\(i, a, b, ...\) needs a constant i from 1 to 2"),
+    ("floor(HCP, 2) > 1", 0, r"floor takes one number"),
+    ("max(SOLID, 1) > 1", 4, r"expected a number here, found a condition"),
+    ("sum(s in SUITS: ACE(s)) > 1", 16, r"expected a number here, found a condition"),
     # unbalanced brackets and other syntax
     ("(HCP >= 3", 9, r"expected '\)', found end of expression"),
     ("HCP >= 3)", 8, r"unexpected '\)'"),
@@ -403,6 +432,26 @@ def test_unparse_of_substituted_tree_parses() -> None:
         again = parse(unparse(tree), want=None)
         h = Hand.parse("AKxx.Axx.KQx.xxx")
         assert value(again, h, CODE) == value(tree, h, CODE)
+
+
+@pytest.mark.parametrize("text,expected", [
+    # S AKxx (7), H Axx (4), D KQx (5), C xxx (0): HCP 16
+    ("sum(s in SUITS: SUITPOINTS(s))", 16),
+    ("sum(s in MAJORS: SUITLENGTH(s) * 2)", 14),
+    ("if HCP >= 16 then 1 else 0", 1),
+    ("(if HCP > 20 then 1 else 0) + 1", 1),
+    ("max(SUITPOINTS(S), SUITPOINTS(H), SUITPOINTS(D))", 7),
+    ("min(SUITPOINTS(S), SUITPOINTS(C))", 0),
+    ("floor(HCP / 3)", 5),
+    ("floor(-HCP / 3)", -6),
+    ("largest(2, SUITPOINTS(S), SUITPOINTS(H), SUITPOINTS(D), SUITPOINTS(C))", 5),
+    ("largest(4, 3, 1, 2, 7)", 1),
+])
+def test_conditionals_sums_and_builtins_evaluate(text: str, expected) -> None:
+    h = Hand.parse("AKxx.Axx.KQx.xxx")
+    e = parse(text, want=None)
+    assert value(e, h, CODE) == expected
+    assert parse(unparse(e), want=None) == e
 
 
 def test_sp_index_must_be_a_constant() -> None:

@@ -9,7 +9,7 @@ import re
 from math import comb
 
 import pytest
-from conftest import hand_classes, hands
+from strategies import hand_classes, hands
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 

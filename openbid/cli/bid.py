@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 
 from openbid.cli.common import add_rules_options, emit_json, read_lines, rules_from
-from openbid.model.descriptors import describe
 from openbid.model.errors import HandError
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
@@ -52,7 +51,7 @@ def run(args) -> int:
             print(f"openbid bid: {where}: {exc}", file=sys.stderr)
             status = 2
             continue
-        d = describe(hand, program.readings)
+        d = program.describe(hand)
         if args.trace:
             outcome, steps = program.trace(d)
         else:
@@ -111,9 +110,10 @@ def _cell(v) -> str:
 
 def _brief_batch(items, rules, out, size: int = 1 << 16) -> int:
     """--brief: hands read in blocks and bid together by the numpy reader of the rules."""
-    from openbid.readers.census.batch import bid_many, read
     from openbid.model.bids import bid_text
+    from openbid.readers.census.batch import batch_pass, bid_many, read
 
+    model = batch_pass(rules).model
     status = 0
     block: list[tuple[tuple[int, int, int, int], str]] = []
 
@@ -125,7 +125,7 @@ def _brief_batch(items, rules, out, size: int = 1 << 16) -> int:
 
     for where, text in items:
         try:
-            block.append(read(text))
+            block.append(read(text, model))
         except HandError as exc:
             flush()  # keep the output in input order
             print(f"openbid bid: {where}: {exc}", file=sys.stderr)

@@ -25,7 +25,6 @@ def census(rules, by: str, progress=None):
     from openbid.model.bids import bid_text
     from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census, Column
-    from openbid.readers.census.enumeration import class_hand
 
     groups = Census([rules]).group([Column("outcome")], progress)
     agg: dict = {}
@@ -43,7 +42,7 @@ def census(rules, by: str, progress=None):
         order = sorted(agg)
     else:
         order = sorted(agg, key=lambda o: -agg[o][0])
-    rows = [(o, agg[o][0], agg[o][1], class_hand(agg[o][2])) for o in order]
+    rows = [(o, agg[o][0], agg[o][1], agg[o][2]) for o in order]
     return rows, groups.total_weight
 
 

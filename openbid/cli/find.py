@@ -59,7 +59,7 @@ def run(args) -> int:
               f"{search_s * 1000:.0f} ms")
     if args.count:
         from openbid.readers.census.census import Census
-        from openbid.readers.census.enumeration import TOTAL_HANDS
+        from openbid.readers.census.domain import TOTAL_HANDS
 
         bar = Progress("count")
         try:

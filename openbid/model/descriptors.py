@@ -1,236 +1,247 @@
-"""PRELIM: the hand descriptors OPENBID reads (Appendix 2), as the 1967 code computes them.
+"""The executor's reading of the registry: every descriptor of one hand, computed when first read.
 
-Everything here is a function of each suit's honours (A K Q J T) and length: that is all PRELIM
-looks at. Where the OCR'd Algol had to be read (docs/ERRATA.md), the reading is a field of
-:class:`Readings`; the default is the reading the evidence supports.
+Per-suit tables are looked up from the cards of each suit (the ranks the table reads, and the
+length); definitions are compiled to Python once (openbid.model.expr.pycode) and evaluated on
+the hand. PRELIM's definitions are in :mod:`openbid.model.prelim`; the literal Algol
+(openbid.model.algol) is the independent reference they are checked against.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from functools import lru_cache
+from typing import Callable
 
-from openbid.model.hand import Hand
-from openbid.model.playtricks import PLAYTRICKS_SOURCES, suit_playtricks
+from openbid.model.errors import HandError, OpenbidError
+from openbid.model.expr.ast import Expr, bind
+from openbid.model.hand import Hand, Suit
+from openbid.model.ranks import RANKS
+from openbid.model.registry import Derived, Entry, PatternTable, Readings, SuitTable, registry
 
 SUITS_ALGOL = (4, 3, 2, 1)  # the Algol's ``SUITS``: S, H, D, C
-SOLID_READINGS = ("corrected", "as-printed")
-NOTRUMPTRY_READINGS = ("code", "appendix2")
+
+__all__ = ["Definitions", "Descriptors", "Readings", "DEFAULT_READINGS", "describe", "definitions"]
 
 
-@dataclass(frozen=True)
-class Readings:
-    """How the OCR'd code is read where the paper's evidence was needed (docs/ERRATA.md).
+class Definitions:
+    """The descriptors one pass sees: the registry under ``readings``, and a rule file's own
+    definitions (``local``, which come first)."""
 
-    playtricks: ``table`` (Appendix 3 as printed), ``procedure`` (PLAYINGTRICKS as printed) or
-        ``table-fixed`` (Appendix 3 with its footnote's correction) - erratum P.
-    solid: ``corrected`` (``SUITPOINTS <= 2``) or ``as-printed`` (``SUITPOINTS >= 2``) - erratum E11.
-    notrumptry: ``code`` (the printed thresholds) or ``appendix2`` (Appendix 2's "at least Kx /
-        at least Qxx") - note N1.
-    """
+    def __init__(self, readings: Readings, local: tuple[Derived, ...] = ()) -> None:
+        self.readings = readings
+        self.local = {(d.name, d.arity): d for d in local}
+        self._entries: dict[tuple[str, int], Entry] = {}
+        self._parsed: dict[Derived, Expr] = {}
 
-    playtricks: str = "table"
-    solid: str = "corrected"
-    notrumptry: str = "code"
+    def entry(self, name: str, arity: int) -> Entry:
+        key = (name, arity)
+        got = self._entries.get(key)
+        if got is None:
+            got = self.local.get(key) or registry().lookup(name, arity, self.readings)
+            self._entries[key] = got
+        return got
 
-    def __post_init__(self) -> None:
-        for name, allowed in (("playtricks", PLAYTRICKS_SOURCES), ("solid", SOLID_READINGS),
-                              ("notrumptry", NOTRUMPTRY_READINGS)):
-            value = getattr(self, name)
-            if value not in allowed:
-                from openbid.model.errors import OpenbidError
+    def has(self, name: str, arity: int) -> bool:
+        return (name, arity) in self.local or registry().has(name, arity)
 
-                raise OpenbidError(f"unknown {name} reading {value!r}; known: {', '.join(allowed)}")
+    def is_table(self, name: str) -> bool:
+        return (name, 1) not in self.local and registry().has(name, 1) and isinstance(
+            self.entry(name, 1), SuitTable)
 
-    def as_dict(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    def local_signatures(self):
+        from openbid.model.registry import Signature
+
+        out: dict[str, tuple] = {}
+        for d in self.local.values():
+            sig = Signature(d.name, tuple(t for _, t in d.params), d.result, d.doc)
+            out[d.name] = out.get(d.name, ()) + (sig,)
+        return out
+
+    def parsed(self, d: Derived) -> Expr:
+        """The definition's tree (parameters free)."""
+        got = self._parsed.get(d)
+        if got is None:
+            from openbid.model.expr.parser import parse
+
+            suits = frozenset(p for p, t in d.params if t == "suit")
+            nums = frozenset(p for p, t in d.params if t != "suit")
+            got = parse(d.text, suits, outcome=False, want=None, num_vars=nums,
+                        local=self.local_signatures() or None)
+            self._parsed[d] = got
+        return got
+
+    def inline(self, d: Derived, args: tuple[Expr, ...]) -> Expr:
+        """The definition with its parameters bound to ``args``."""
+        body = self.parsed(d)
+        return bind(body, {p: a for (p, _), a in zip(d.params, args)})
+
+    def __hash__(self) -> int:
+        return hash((self.readings, tuple(sorted(self.local))))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Definitions) and self.readings == other.readings
+                and self.local == other.local)
+
+
+@lru_cache(maxsize=64)
+def definitions(readings: Readings, local: tuple[Derived, ...] = ()) -> Definitions:
+    return Definitions(readings, local)
 
 
 DEFAULT_READINGS = Readings()
 
 
-@dataclass(frozen=True)
-class SuitFacts:
-    """What PRELIM derives from one suit (honour flags and length)."""
-
-    length: int
-    ace: bool
-    king: bool
-    queen: bool
-    jack: bool
-    ten: bool
-    points: int
-    honours: int
-    sub: int  # this suit's contribution to SUB
-    safe: bool
-    notr: bool
-    pt: int
-
-
-@lru_cache(maxsize=None)
-def suit_facts(mask: int, length: int, playtricks: str) -> SuitFacts:
-    """PRELIM's per-suit statements (Appendix 1, the loop over K = 3 .. 0), for honour ``mask``
-    (bit 4 = A, 3 = K, 2 = Q, 1 = J, 0 = T) and ``length``."""
-    a, k, q, j, t = (bool(mask >> b & 1) for b in (4, 3, 2, 1, 0))
-    if length == 0:  # IF SL[L]=0 THEN GO TO OUT: nothing else is computed for a void
-        return SuitFacts(0, False, False, False, False, False, 0, 0, 0, False, False, 0)
-    sub = 0
-    if a and length == 1:
-        sub -= 1  # singleton ace: SUB - 1, i.e. TOTALPTS + 1
-    if k and length == 1:
-        sub += 2  # singleton king (erratum E1: SUR is SUB)
-    if q and length < 3:
-        sub += 3 - length  # singleton queen 2, doubleton queen 1
-    if j and length < 3:
-        sub += 1  # singleton or doubleton jack
-    points = 4 * a + 3 * k + 2 * q + j  # erratum E9: the king adds 3, not 1
-    safe = a or (k and length != 1) or length >= 3
-    notr = (k and length == 1) or (length == 2 and q and j)
-    pt = suit_playtricks(playtricks, a, k, q, j, length)
-    return SuitFacts(length, a, k, q, j, t, points, a + k + q + j + t, sub, safe, notr, pt)
-
-
-@dataclass(frozen=True)
 class Descriptors:
-    """PRELIM's output for one hand. Per-suit tuples are indexed by the Algol's suit number
-    (index 0 unused): ``SUITLENGTH[4]`` is the spade length."""
+    """Every descriptor of one hand (``suits``: (ranks named, unnamed small cards) for C, D, H,
+    S), each computed the first time it is read. ``d.HCP``; ``d.SUITLENGTH[4]`` (the Algol's
+    suit numbers, index 0 unused); ``d.CANBEREBID(4)``; ``d.SP(1)``."""
 
-    HCP: int
-    DISTP: int
-    TOTALPTS: int
-    SUB: int
-    XTRP: int
-    SUMP: int
-    ACES: int
-    KINGS: int
-    LONGEST: int
-    STOP: int
-    PLAYTRICKS: int
-    VOIDFLAG: bool
-    EVENDIST: bool
-    FOUR441: bool
-    SOLID: bool
-    NOTRUMPTRY: bool
-    SHAPE: str
-    SP: tuple[int, int, int, int, int]  # SP[1] >= SP[2] >= SP[3] >= SP[4]; SP[0] unused
-    SUITLENGTH: tuple[int, ...]
-    SUITPOINTS: tuple[int, ...]
-    HONORCOUNT: tuple[int, ...]
-    PT: tuple[int, ...]
-    SAFE: tuple[bool, ...]
-    NOTR: tuple[bool, ...]
-    ACE: tuple[bool, ...]
-    KING: tuple[bool, ...]
-    QUEEN: tuple[bool, ...]
-    JACK: tuple[bool, ...]
-    TEN: tuple[bool, ...]
+    def __init__(self, suits: tuple[tuple[str, int], ...], defs: Definitions) -> None:
+        self.__dict__["_suits"] = suits
+        self.__dict__["_defs"] = defs
 
-    def OUTSIDEACE(self, suit: int) -> bool:
-        return any(self.ACE[s] for s in SUITS_ALGOL if s != suit)
+    @property
+    def readings(self) -> Readings:
+        return self._defs.readings
 
-    def CANBEREBID(self, suit: int) -> bool:
-        n = self.SUITLENGTH[suit]
-        return (n >= 5 and self.SUITPOINTS[suit] >= 4 and self.HONORCOUNT[suit] >= 2) or n >= 6
+    def __getattr__(self, attr: str):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        defs: Definitions = self.__dict__["_defs"]
+        if attr.startswith("_s_"):
+            value = self._per_suit(defs.entry(attr[3:], 1))  # type: ignore[arg-type]
+        elif attr.startswith("_f_"):
+            name = attr[3:]
+            arity = _arity_of(defs, name)
+            value = _bound(self, _compiled(defs, defs.entry(name, arity)))  # type: ignore[arg-type]
+        elif defs.has(attr, 0):
+            value = self._whole(defs.entry(attr, 0))
+        elif defs.has(attr, 1) and defs.is_table(attr):
+            value = self._per_suit(defs.entry(attr, 1))  # type: ignore[arg-type]
+        elif _arity_of(defs, attr) is not None:
+            value = _bound(self, _compiled(defs, defs.entry(attr, _arity_of(defs, attr))))  # type: ignore[arg-type]
+        else:
+            raise AttributeError(f"no descriptor {attr}")
+        self.__dict__[attr] = value
+        return value
 
-    def SLIDEPOINTS(self, suit: int, n1: int, n2: int) -> bool:
-        return self.SUITPOINTS[suit] >= n1 - n2 * self.SUITLENGTH[suit]
+    def _per_suit(self, t: SuitTable) -> tuple:
+        out: list = [0]
+        for ranks, xs in self._suits:
+            held = "".join(r for r in ranks if r in t.reads)
+            if xs:
+                _check_small(t, ranks, xs)
+            out.append(t.value(held, len(ranks) + xs))
+        return tuple(out)
 
-    @staticmethod
-    def MAJOR(suit: int) -> bool:
-        return suit >= 3
+    def _whole(self, e: Entry):
+        if isinstance(e, PatternTable):
+            lengths = sorted((len(r) + x for r, x in self._suits), reverse=True)
+            return e.values[tuple(lengths)]
+        if isinstance(e, Derived):
+            return _compiled(self._defs, e)(self)
+        raise OpenbidError(f"{e.name} needs a suit")
 
-    @staticmethod
-    def MINOR(suit: int) -> bool:
-        return suit <= 2
+    def suits(self, group: str = "evaluator") -> dict[str, dict[str, object]]:
+        """Every per-suit table of ``group``: name -> {"S": .., "H": .., "D": .., "C": ..}."""
+        out: dict[str, dict[str, object]] = {}
+        defs = self._defs
+        for name, arity in registry().names():
+            if arity == 1 and defs.is_table(name) and defs.entry(name, 1).group == group:
+                vals = getattr(self, f"_s_{name}")
+                out[name] = {"SHDC"[4 - s]: vals[s] for s in SUITS_ALGOL}
+        return out
 
-    def table(self) -> dict[str, object]:
-        """Every descriptor by name, per-suit ones as ``{"S": .., "H": .., "D": .., "C": ..}``."""
+    def table(self, group: str = "prelim") -> dict[str, object]:
+        """Every descriptor of ``group`` by name; per-suit ones as ``{"S": .., "H": .., "D": ..,
+        "C": ..}``, one with a range parameter (SP) as a list."""
         out: dict[str, object] = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if f.name == "SP":
-                out["SP"] = list(v[1:])
-            elif isinstance(v, tuple):
-                out[f.name] = {"SHDC"[4 - s]: v[s] for s in SUITS_ALGOL}
-            else:
-                out[f.name] = v
-        for name in ("OUTSIDEACE", "CANBEREBID"):
-            out[name] = {"SHDC"[4 - s]: getattr(self, name)(s) for s in SUITS_ALGOL}
+        reg = registry()
+        defs = self._defs
+        whole, lists, tables, per_suit = [], [], [], []
+        for name, arity in reg.names():
+            e = defs.entry(name, arity)
+            if e.group != group:
+                continue
+            if arity == 0:
+                whole.append(name)
+            elif isinstance(e, SuitTable):
+                if not defs.has(name, 0):  # BUMWRAP(S) is in suits(), BUMWRAP here
+                    tables.append(name)
+            elif isinstance(e, Derived) and arity == 1 and ".." in e.params[0][1]:
+                lists.append((name, e.params[0][1]))
+            elif isinstance(e, Derived) and arity == 1 and e.params[0][1] == "suit":
+                per_suit.append(name)
+        for name in whole:
+            out[name] = getattr(self, name)
+        for name, rng in lists:
+            lo, hi = (int(x) for x in rng.split(".."))
+            fn = getattr(self, f"_f_{name}")
+            out[name] = [fn(i) for i in range(lo, hi + 1)]
+        for name in tables:
+            vals = getattr(self, f"_s_{name}")
+            out[name] = {"SHDC"[4 - s]: vals[s] for s in SUITS_ALGOL}
+        for name in per_suit:
+            fn = getattr(self, f"_f_{name}")
+            out[name] = {"SHDC"[4 - s]: fn(s) for s in SUITS_ALGOL}
         return out
 
 
-def describe(hand: Hand, readings: Readings = DEFAULT_READINGS) -> Descriptors:
-    """PRELIM for ``hand`` (spot cards are irrelevant; classes with ``x`` spots are fine)."""
-    return describe_key(hand.key, readings)
+def _arity_of(defs: Definitions, name: str) -> int | None:
+    for k in (1, 2, 3, 4, 0):
+        if defs.has(name, k):
+            return k
+    return None
+
+
+def _check_small(t: SuitTable, ranks: str, xs: int) -> None:
+    """An ``x`` is a card whose rank nothing in use reads: there must be enough such ranks."""
+    free = [r for r in RANKS if r not in t.reads and r not in ranks]
+    if xs > len(free):
+        raise HandError(f"{t.name} reads {' '.join(t.reads)}, so an x stands for one of "
+                        f"{' '.join(free) or 'no rank'}; {xs} x cards do not fit in one suit")
+
+
+def _bound(d: Descriptors, fn: Callable) -> Callable:
+    return lambda *args: fn(d, *args)
+
+
+_COMPILED: dict[tuple, Callable] = {}
+
+
+def _compiled(defs: Definitions, e: Derived) -> Callable:
+    """``fn(d, *params)`` for a definition, compiled once."""
+    key = (e, defs)
+    fn = _COMPILED.get(key)
+    if fn is None:
+        from openbid.model.expr.pycode import NAMESPACE, py, var_name
+
+        params = [p for p, _ in e.params]
+        body = py(defs.parsed(e), frozenset(params), defs.is_table)
+        src = f"lambda d{''.join(', ' + var_name(p) for p in params)}: {body}"
+        fn = eval(compile(src, f"<{e.name}>", "eval"), dict(NAMESPACE))  # noqa: S307
+        _COMPILED[key] = fn
+    return fn
+
+
+def hand_suits(hand: Hand) -> tuple[tuple[str, int], ...]:
+    """(ranks named, x cards) per suit in the Algol's order C, D, H, S."""
+    return tuple((hand.holding(s).ranks, hand.holding(s).xs) for s in Suit)
 
 
 @lru_cache(maxsize=1 << 16)
-def describe_key(key: tuple[tuple[int, int], ...], readings: Readings = DEFAULT_READINGS) -> Descriptors:
-    """PRELIM for a hand given as ((honour mask, length) for C, D, H, S)."""
-    facts = (None,) + tuple(suit_facts(m, n, readings.playtricks) for m, n in key)
-    per = range(1, 5)
-    lengths = (0,) + tuple(facts[s].length for s in per)  # type: ignore[union-attr]
-    points = (0,) + tuple(facts[s].points for s in per)  # type: ignore[union-attr]
-    sl = sorted(lengths[1:], reverse=True)  # ASORT(SL, 4)
-    distp = sum(3 - n for n in sl[1:] if n < 3)  # erratum E10: 3 - SL[I], not SL[I] + 3
-    aces = sum(facts[s].ace for s in per)  # type: ignore[union-attr]
-    xtrp = 1
-    if distp == 0:
-        xtrp -= 1
-    if aces == 0:
-        xtrp -= 1
-    if aces == 4:
-        xtrp += 1
-    for n in sl[:2]:
-        if n >= 5:
-            xtrp += 2 * (n - 5) + 1  # erratum E12: * is multiplication here
-    sub = sum(facts[s].sub for s in per)  # type: ignore[union-attr]
-    hcp = sum(points)
-    sp = sorted(points[1:], reverse=True)
-    notr = (False,) + tuple(facts[s].notr for s in per)  # type: ignore[union-attr]
-    if readings.solid == "corrected":  # erratum E11
-        solid = not any((points[s] <= 2 and lengths[s] <= 4) or notr[s] for s in per)
-    else:
-        solid = not any((points[s] >= 2 and lengths[s] <= 4) or notr[s] for s in per)
-    two, three = (3, 2) if readings.notrumptry == "code" else (2, 1)  # note N1
-    notrumptry = not any(
-        (points[s] <= two and lengths[s] == 2) or (points[s] <= three and lengths[s] == 3)
-        or lengths[s] <= 1 or notr[s]
-        for s in per
-    )
+def _describe(suits: tuple[tuple[str, int], ...], defs: Definitions) -> Descriptors:
+    return Descriptors(suits, defs)
 
-    def col(attr: str) -> tuple:
-        return (0 if attr not in ("safe", "notr", "ace", "king", "queen", "jack", "ten") else False,) + tuple(
-            getattr(facts[s], attr) for s in per)
 
-    return Descriptors(
-        HCP=hcp,
-        DISTP=distp,
-        TOTALPTS=hcp + xtrp - sub,
-        SUB=sub,
-        XTRP=xtrp,
-        SUMP=hcp + distp - sub,
-        ACES=aces,
-        KINGS=sum(facts[s].king for s in per),  # type: ignore[union-attr]
-        LONGEST=sl[0],
-        STOP=sum(facts[s].safe for s in per),  # type: ignore[union-attr]
-        PLAYTRICKS=sum(facts[s].pt for s in per),  # type: ignore[union-attr]
-        VOIDFLAG=any(n == 0 for n in sl[1:]),
-        EVENDIST=distp <= 1,
-        FOUR441=sl[0] <= 5 and any(n == 1 for n in sl),
-        SOLID=solid,
-        NOTRUMPTRY=notrumptry,
-        SHAPE="".join(str(n) for n in sl),
-        SP=(0, *sp),  # type: ignore[arg-type]
-        SUITLENGTH=lengths,
-        SUITPOINTS=points,
-        HONORCOUNT=col("honours"),
-        PT=col("pt"),
-        SAFE=col("safe"),
-        NOTR=notr,
-        ACE=col("ace"),
-        KING=col("king"),
-        QUEEN=col("queen"),
-        JACK=col("jack"),
-        TEN=col("ten"),
-    )
+def describe(hand: Hand, readings: Readings | None = None, local: tuple[Derived, ...] = ()
+             ) -> Descriptors:
+    """Every descriptor of ``hand`` under ``readings`` (default: the default readings)."""
+    return _describe(hand_suits(hand), definitions(readings or Readings(), local))
+
+
+def describe_suits(suits: tuple[tuple[str, int], ...], readings: Readings,
+                   local: tuple[Derived, ...] = ()) -> Descriptors:
+    """The same from (ranks, x cards) per suit, C, D, H, S (e.g. a hand class under a rank
+    model: the tracked ranks held, the rest as x)."""
+    return _describe(suits, definitions(readings, local))
+

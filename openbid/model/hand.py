@@ -188,13 +188,23 @@ class Hand:
         for choice in product(*options):
             yield Hand(*(Holding(r, 0) for r in choice))
 
-    def lowest(self) -> "Hand":
-        """The concrete hand with each ``x`` replaced by the lowest free spot card."""
+    def lowest(self, small: str = SPOTS) -> "Hand":
+        """The concrete hand with each ``x`` replaced by the lowest free card of ``small`` (the
+        ranks an ``x`` may be: by default the spot cards 9-2)."""
         out = []
         for h in self.holdings:
-            free = [r for r in reversed(SPOTS) if r not in h.ranks][: h.xs]
+            free = [r for r in reversed(small) if r not in h.ranks][: h.xs]
+            if len(free) < h.xs:
+                raise HandError(f"{h.text()}: {h.xs} x cards but only {len(free)} ranks for them")
             out.append(Holding(_sorted_ranks(h.ranks + "".join(free)), 0))
         return Hand(*out)
+
+    @classmethod
+    def from_states(cls, held: tuple[str, str, str, str], small: tuple[int, int, int, int]) -> "Hand":
+        """The hand class holding the ranks ``held`` and ``small`` further cards (``x``) in
+        each suit, S H D C."""
+        parts = [_sorted_ranks(h) + "x" * n for h, n in zip(held, small)]
+        return cls._from_parts(parts, ".".join(parts))
 
     def to_class(self) -> "Hand":
         """The same hand with every spot card written as ``x``."""

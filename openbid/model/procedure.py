@@ -8,14 +8,15 @@ the program for inspection): a section returns a bid ``(bidval, label)``, a tent
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 from openbid.model.bids import VALID_BIDVALS, bid_text
 from openbid.model.errors import OpenbidError
-from openbid.model.descriptors import Descriptors, Readings, describe, describe_key
+from openbid.model.descriptors import Descriptors, definitions, describe
+from openbid.model.registry import Readings
 from openbid.model.expr.ast import TRUE
-from openbid.model.expr.pycode import py, var_name
+from openbid.model.expr.pycode import NAMESPACE, py, var_name
+from openbid.model.expr.pycode import py as _py
 from openbid.model.hand import Hand
 from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Step
 
@@ -47,17 +48,17 @@ class Program:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.readings: Readings = rules.readings  # type: ignore[assignment]
-        self.source = _generate(rules, traced=False)
-        self.traced_source = _generate(rules, traced=True)
-        ns: dict = {"Fraction": Fraction}
+        self.readings: Readings = rules.readings
+        self.defs = definitions(rules.readings, rules.definitions)
+        self.source = _generate(rules, traced=False, is_table=self.defs.is_table)
+        self.traced_source = _generate(rules, traced=True, is_table=self.defs.is_table)
+        ns: dict = dict(NAMESPACE)
         exec(compile(self.source, f"<rules {rules.name}>", "exec"), ns)  # noqa: S102
         self._sections = ns["SECTIONS"]
-        tns: dict = {"Fraction": Fraction}
+        tns: dict = dict(NAMESPACE)
         exec(compile(self.traced_source, f"<rules {rules.name} traced>", "exec"), tns)  # noqa: S102
         self._traced = tns["SECTIONS"]
         self._first = rules.sections[0].number
-        self._cache: dict = {}
 
     def run(self, d: Descriptors) -> Outcome:
         secs = self._sections
@@ -114,35 +115,35 @@ class Program:
             outcome = self._outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")
         return outcome, steps
 
+    def describe(self, hand: Hand) -> Descriptors:
+        return describe(hand, self.readings, self.rules.definitions)
+
     def bid_hand(self, hand: Hand) -> Outcome:
-        return self.run(describe(hand, self.readings))
-
-    def bid_key(self, key) -> Outcome:
-        out = self._cache.get(key)
-        if out is None:
-            out = self.run(describe_key(key, self.readings))
-            if len(self._cache) < 1 << 18:
-                self._cache[key] = out
-        return out
+        return self.run(self.describe(hand))
 
 
-def _generate(rules: Rules, traced: bool) -> str:
+def _generate(rules: Rules, traced: bool, is_table=None) -> str:
     lines = ["SECTIONS = {}"]
     for sec in rules.sections:
         k = sec.number
         lines.append(f"def s{k}(d):")
         ret = (lambda v: f"return (True, {v})") if traced else (lambda v: f"return {v}")
         if sec.guard != TRUE:
-            lines.append(f"    if not {py(sec.guard)}:")
+            lines.append(f"    if not {py(sec.guard, is_table=is_table)}:")
             lines.append(f"        return (False, {k + 1})" if traced else f"        return {k + 1}")
-        _gen_steps(sec.body, 1, frozenset(), lines, ret)
+        _gen_steps(sec.body, 1, frozenset(), lines, ret, is_table)
         lines.append(f"    {ret(sec.after)}")
         lines.append(f"SECTIONS[{k}] = s{k}")
     return "\n".join(lines) + "\n"
 
 
-def _gen_steps(steps: tuple[Step, ...], depth: int, sv: frozenset[str], out: list[str], ret) -> None:
+def _gen_steps(steps: tuple[Step, ...], depth: int, sv: frozenset[str], out: list[str], ret,
+               is_table=None) -> None:
     pad = "    " * depth
+
+    def py(e, sv):
+        return _py(e, sv, is_table)
+
     for st in steps:
         if isinstance(st, Bid):
             out.append(f"{pad}if {py(st.when, sv)}:")
@@ -156,10 +157,10 @@ def _gen_steps(steps: tuple[Step, ...], depth: int, sv: frozenset[str], out: lis
             out.append(f"{pad}    {ret(st.target)}")
         elif isinstance(st, If):
             out.append(f"{pad}if {py(st.when, sv)}:")
-            _gen_steps(st.body, depth + 1, sv, out, ret)
+            _gen_steps(st.body, depth + 1, sv, out, ret, is_table)
         elif isinstance(st, ForSuits):
             out.append(f"{pad}for {var_name(st.var)} in {st.suits!r}:")
-            _gen_steps(st.body, depth + 1, sv | {st.var}, out, ret)
+            _gen_steps(st.body, depth + 1, sv | {st.var}, out, ret, is_table)
         else:  # pragma: no cover
             raise TypeError(st)
 

@@ -42,7 +42,7 @@ def load_variant(name: str) -> Rules:
         raise OpenbidError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
     filename, overrides, _ = VARIANTS[name]
     rules = loads(rules_text(filename), f"openbid/model/rules/{filename}")
-    readings = replace(rules.readings, **overrides)  # type: ignore[arg-type]
+    readings = rules.readings.replace(**overrides)
     return replace(rules, readings=readings, name=name)
 
 

@@ -1,7 +1,7 @@
 """Symbolic execution of the rules table over any Boolean algebra.
 
 The same walk gives the Z3 formulas "the procedure bids at site L" (openbid.readers.symbolic) and the
-masks over all hand classes (openbid.readers.census.array_rules): only the algebra differs. Control flow follows
+masks over all hand classes (openbid.readers.census.arrays): only the algebra differs. Control flow follows
 :mod:`openbid.model.rules.model`: first bid wins, forward gotos, Note 1 (tentative bid, resume) and
 Note 2 (``else goto``).
 """

@@ -1,32 +1,43 @@
-"""The Z3 hand model and the Z3 reading of the expression language and the rules table.
+"""The Z3 reader: the hand model, the registry's descriptors and the rules table as Z3 terms.
 
-A hand is, per suit, five Booleans (A K Q J T held) and a number of spot cards 0..8, with the
-lengths summing to 13. Every descriptor is *defined* from these exactly as
-:mod:`openbid.model.descriptors` computes it (PLAYTRICKS by the same table or procedure, cell by cell),
-so every model the solver returns is a real hand.
+A hand is, per suit, a Boolean for each tracked rank (the ranks something in use reads, and A K
+Q J T: :mod:`openbid.model.ranks`) and a number of small cards, the lengths summing to 13. Every
+descriptor is compiled from its registry entry (openbid.readers.core): a per-suit table becomes a
+term over that suit's Booleans and length (a linear form where the table is one, otherwise a
+decision diagram over the ranks read), a pattern table an if-chain over the patterns, a
+definition the terms of its tree. So every model the solver returns is a real hand, and its
+values are the executor's.
+
+Numbers are exact fixed point: an integer term and a denominator (``ZNum``), so fractional
+scales stay in linear integer arithmetic.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
+from math import lcm
+from typing import Any, Iterable
 
 import z3
 
+from openbid.model.descriptors import Definitions, definitions
 from openbid.model.errors import OpenbidError
-from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant,
-                              expand_quantifiers)
-from openbid.model.expr.names import SUIT_CONSTANTS, bidvals_printing, string_comparison
+from openbid.model.expr.ast import Expr
+from openbid.model.expr.names import bidvals_printing
 from openbid.model.hand import Hand
-from openbid.model.playtricks import APPENDIX3, HCP_OF, suit_playtricks
+from openbid.model.ranks import RankModel
+from openbid.model.registry import PatternTable, SuitTable
 from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import PASS_SECTION, Rules
-from openbid.model.shape import parse_shape
+from openbid.model.shape import all_shapes
+from openbid.readers.core import Interpreter, is_const
 from openbid.readers.execution import Execution, execute
+from openbid.readers.uses import tracked_ranks
 
 SUITS = (1, 2, 3, 4)  # C D H S (Algol numbers)
-HONOUR_BITS = {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 0}
+LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
 
 
 class Z3Algebra:
@@ -72,145 +83,218 @@ class Z3Algebra:
 ALG = Z3Algebra()
 
 
+@dataclass(frozen=True)
+class ZNum:
+    """An exact number: ``term / den`` with ``term`` an integer term."""
+
+    term: Any
+    den: int = 1
+
+
 def _b2i(b):
     return z3.If(b, 1, 0)
 
 
-@dataclass
-class SymbolicHand:
-    """Z3 variables of one hand and every descriptor defined from them (under ``rules.readings``)."""
+def _zbool(v):
+    return z3.BoolVal(v) if isinstance(v, bool) else v
 
-    rules: Rules
-    prefix: str = "h"
-    honour: dict = field(init=False)
-    spots: dict = field(init=False)
 
-    def __post_init__(self) -> None:
-        p = self.prefix
-        self.honour = {(s, r): z3.Bool(f"{p}_{'CDHS'[s - 1]}{r}") for s in SUITS for r in "AKQJT"}
-        self.spots = {s: z3.Int(f"{p}_{'CDHS'[s - 1]}x") for s in SUITS}
+def _scaled(v, den: int):
+    """``v`` (a constant or ZNum) times ``den``, as an integer term or int."""
+    if isinstance(v, ZNum):
+        return v.term if v.den == den else v.term * (den // v.den)
+    f = Fraction(v) * den
+    assert f.denominator == 1
+    return int(f)
+
+
+def _den(*vals) -> int:
+    return lcm(*(v.den if isinstance(v, ZNum) else Fraction(v).denominator for v in vals))
+
+
+class SymbolicHand(Interpreter):
+    """Z3 variables of one hand and every descriptor compiled from them under ``rules``.
+
+    ``exprs``: expressions that will be asked of this hand besides the rules (their ranks are
+    tracked too); ``model``: the rank model, if the caller has one."""
+
+    def __init__(self, rules: Rules, prefix: str = "h", exprs: Iterable[Expr] = (),
+                 model: RankModel | None = None) -> None:
+        super().__init__(definitions(rules.readings, rules.definitions))
+        self.rules = rules
+        self.prefix = prefix
+        self.model = model or RankModel.of(tracked_ranks(self.defs, list(exprs), rules))
+        p = prefix
+        self.honour = {(s, r): z3.Bool(f"{p}_{LETTER[s]}{r}") for s in SUITS
+                       for r in self.model.tracked}
+        self.spots = {s: z3.Int(f"{p}_{LETTER[s]}x") for s in SUITS}
+        self._tables: dict[tuple[SuitTable, int], Any] = {}
+        self._shapes: dict[tuple[int, ...], Any] = {}
 
     # ---- the hand ------------------------------------------------------------------------
     def has(self, s: int, r: str):
-        return self.honour[(s, r)]
+        try:
+            return self.honour[(s, r)]
+        except KeyError:
+            raise OpenbidError(f"the rank {r} is not tracked by this hand model "
+                               f"({self.model.tracked})") from None
 
     @cached_property
     def length(self) -> dict:
-        return {s: sum(_b2i(self.has(s, r)) for r in "AKQJT") + self.spots[s] for s in SUITS}
+        return {s: sum(_b2i(self.has(s, r)) for r in self.model.tracked) + self.spots[s]
+                for s in SUITS}
 
     @cached_property
     def domain(self):
         """The constraints that make the variables a hand of 13 cards."""
-        cs = [z3.And(self.spots[s] >= 0, self.spots[s] <= 8) for s in SUITS]
+        cs = [z3.And(self.spots[s] >= 0, self.spots[s] <= self.model.max_small) for s in SUITS]
         cs.append(sum(self.length[s] for s in SUITS) == 13)
         return z3.And(*cs)
 
-    # ---- per suit ----------------------------------------------------------------------------
-    @cached_property
-    def points(self) -> dict:
-        return {s: sum(HCP_OF[r] * _b2i(self.has(s, r)) for r in "AKQJ") for s in SUITS}
+    # ---- the registry's tables -------------------------------------------------------------
+    def table(self, t: SuitTable, suit: int):
+        key = (t, suit)
+        got = self._tables.get(key)
+        if got is None:
+            got = self._tables[key] = _TableTerm(self, t, suit).term()
+        return got
 
-    @cached_property
-    def honours(self) -> dict:
-        return {s: sum(_b2i(self.has(s, r)) for r in "AKQJT") for s in SUITS}
+    def pattern(self, p: PatternTable):
+        values = p.values
+        if p.result == "bool":
+            return self.pattern_test(p, lambda v: v)
+        den = lcm(*(Fraction(v).denominator for v in values.values()))
+        scaled = {shape: int(Fraction(v) * den) for shape, v in values.items()}
+        counts: dict[int, int] = {}
+        for v in scaled.values():
+            counts[v] = counts.get(v, 0) + 1
+        default = max(counts, key=lambda v: (counts[v], -v))
+        term: Any = z3.IntVal(default)
+        for shape in reversed(all_shapes()):
+            if scaled[shape] != default:
+                term = z3.If(self.shape_is(shape), scaled[shape], term)
+        return ZNum(term, den)
 
-    @cached_property
-    def sub(self) -> dict:
-        out = {}
-        for s in SUITS:
-            n = self.length[s]
-            out[s] = (z3.If(z3.And(self.has(s, "A"), n == 1), -1, 0)
-                      + z3.If(z3.And(self.has(s, "K"), n == 1), 2, 0)
-                      + z3.If(z3.And(self.has(s, "Q"), n < 3), 3 - n, 0)
-                      + z3.If(z3.And(self.has(s, "J"), n < 3), 1, 0))
-        return out
+    def pattern_test(self, p: PatternTable, test):
+        yes = [s for s in all_shapes() if test(p.values[s])]
+        no = [s for s in all_shapes() if not test(p.values[s])]
+        if not yes:
+            return False
+        if not no:
+            return True
+        if len(yes) <= len(no):
+            return z3.Or(*(self.shape_is(s) for s in yes)) if len(yes) > 1 else self.shape_is(yes[0])
+        return z3.Not(z3.Or(*(self.shape_is(s) for s in no)) if len(no) > 1 else self.shape_is(no[0]))
 
-    @cached_property
-    def safe(self) -> dict:
-        return {s: z3.Or(self.has(s, "A"), z3.And(self.has(s, "K"), self.length[s] != 1),
-                         self.length[s] >= 3) for s in SUITS}
+    def shape_is(self, shape: tuple[int, ...]):
+        got = self._shapes.get(shape)
+        if got is None:
+            L = self.length
+            got = z3.And(*(sum(_b2i(L[s] == v) for s in SUITS) == shape.count(v) for v in set(shape)))
+            self._shapes[shape] = got
+        return got
 
-    @cached_property
-    def notr(self) -> dict:
-        return {s: z3.Or(z3.And(self.has(s, "K"), self.length[s] == 1),
-                         z3.And(self.length[s] == 2, self.has(s, "Q"), self.has(s, "J")))
-                for s in SUITS}
+    # ---- arithmetic --------------------------------------------------------------------------
+    def _pair(self, a, b):
+        d = _den(a, b)
+        return _scaled(a, d), _scaled(b, d), d
 
-    @cached_property
-    def pt(self) -> dict:
-        """PLAYTRICKS per suit: the exact cell for every (A K Q J) holding and length."""
-        source = self.rules.readings.playtricks  # type: ignore[attr-defined]
-        out = {}
-        for s in SUITS:
-            n = self.length[s]
-            term = z3.IntVal(0)
-            for name, row in APPENDIX3.items():
-                a, k, q, j = (r in name for r in "AKQJ")
-                match = z3.And(*(self.has(s, r) if held else z3.Not(self.has(s, r))
-                                 for r, held in zip("AKQJ", (a, k, q, j))))
-                by_len = z3.IntVal(0)
-                for length in range(13, -1, -1):
-                    if row[length] is None:
-                        continue  # a length this holding cannot have
-                    v = suit_playtricks(source, a, k, q, j, length)
-                    by_len = z3.If(n == length, v, by_len)
-                term = z3.If(match, by_len, term)
-            out[s] = term
-        return out
+    def add(self, a, b):
+        x, y, d = self._pair(a, b)
+        return ZNum(x + y, d)
 
-    # ---- whole hand --------------------------------------------------------------------------
-    @cached_property
-    def scalars(self) -> dict:
-        L, P = self.length, self.points
-        hcp = sum(P[s] for s in SUITS)
-        aces = sum(_b2i(self.has(s, "A")) for s in SUITS)
-        # The longest suit has at least 4 cards, so "the three shortest" are just those under 3.
-        distp = sum(z3.If(L[s] < 3, 3 - L[s], 0) for s in SUITS)
-        longest = L[1]
-        for s in (2, 3, 4):
-            longest = z3.If(L[s] > longest, L[s], longest)
-        xtrp = (1 - _b2i(distp == 0) - _b2i(aces == 0) + _b2i(aces == 4)
-                + sum(z3.If(L[s] >= 5, 2 * (L[s] - 5) + 1, 0) for s in SUITS))
-        sub = sum(self.sub[s] for s in SUITS)
-        r = self.rules.readings  # type: ignore[attr-defined]
-        if r.solid == "corrected":
-            bad = [z3.Or(z3.And(P[s] <= 2, L[s] <= 4), self.notr[s]) for s in SUITS]
-        else:
-            bad = [z3.Or(z3.And(P[s] >= 2, L[s] <= 4), self.notr[s]) for s in SUITS]
-        two, three = (3, 2) if r.notrumptry == "code" else (2, 1)
-        ntbad = [z3.Or(z3.And(P[s] <= two, L[s] == 2), z3.And(P[s] <= three, L[s] == 3),
-                       L[s] <= 1, self.notr[s]) for s in SUITS]
-        return {
-            "HCP": hcp, "DISTP": distp, "ACES": aces, "LONGEST": longest, "XTRP": xtrp,
-            "SUB": sub, "TOTALPTS": hcp + xtrp - sub, "SUMP": hcp + distp - sub,
-            "KINGS": sum(_b2i(self.has(s, "K")) for s in SUITS),
-            "STOP": sum(_b2i(self.safe[s]) for s in SUITS),
-            "PLAYTRICKS": sum(self.pt[s] for s in SUITS),
-            "VOIDFLAG": z3.Or(*(L[s] == 0 for s in SUITS)),
-            "EVENDIST": distp <= 1,
-            "FOUR441": z3.And(longest <= 5, z3.Or(*(L[s] == 1 for s in SUITS))),
-            "SOLID": z3.Not(z3.Or(*bad)),
-            "NOTRUMPTRY": z3.Not(z3.Or(*ntbad)),
-        }
+    def sub(self, a, b):
+        x, y, d = self._pair(a, b)
+        return ZNum(x - y, d)
 
-    @cached_property
-    def sp(self) -> list:
-        """SP(1) >= ... >= SP(4): the suit points through a sorting network (exact)."""
-        v = [self.points[s] for s in SUITS]
+    def mul(self, a, b):
+        if is_const(a):
+            a, b = b, a
+        if is_const(b):
+            f = Fraction(b)
+            return ZNum(a.term * f.numerator, a.den * f.denominator)
+        return ZNum(a.term * b.term, a.den * b.den)
 
-        def cx(i, j):
-            hi = z3.If(v[i] >= v[j], v[i], v[j])
-            lo = z3.If(v[i] >= v[j], v[j], v[i])
-            v[i], v[j] = hi, lo
+    def neg(self, a):
+        return ZNum(-a.term, a.den)
 
-        for i, j in ((0, 1), (2, 3), (0, 2), (1, 3), (1, 2)):
-            cx(i, j)
-        return [None, *v]
+    def div_const(self, a, c: Fraction):
+        sign = -1 if c < 0 else 1
+        return ZNum(a.term * (c.denominator * sign), a.den * abs(c.numerator))
+
+    def compare(self, op, a, b):
+        x, y, _ = self._pair(a, b)
+        return {"=": lambda: x == y, "!=": lambda: x != y, "<": lambda: x < y,
+                "<=": lambda: x <= y, ">": lambda: x > y, ">=": lambda: x >= y}[op]()
+
+    def and_(self, a, b):
+        return z3.And(a, b)
+
+    def or_(self, a, b):
+        return z3.Or(a, b)
+
+    def not_(self, a):
+        return z3.Not(a)
+
+    def ite(self, c, a, b):
+        if _is_bool(a) or _is_bool(b):
+            return z3.If(c, _zbool(a), _zbool(b))
+        x, y, d = self._pair(a, b)
+        return ZNum(z3.If(c, x, y), d)
+
+    def count(self, conds, known):
+        return ZNum(sum(_b2i(c) for c in conds) + known)
+
+    def extreme(self, fn, vals):
+        d = _den(*vals)
+        terms = [_scaled(v, d) for v in vals]
+        out = terms[0]
+        for t in terms[1:]:
+            out = z3.If(t > out, t, out) if fn == "max" else z3.If(t < out, t, out)
+        return ZNum(out, d)
+
+    def largest(self, i, vals):
+        d = _den(*vals)
+        v = [_scaled(x, d) for x in vals]
+        # A sorting network (exact): bubble the larger values forward.
+        for end in range(len(v) - 1, 0, -1):
+            for j in range(end):
+                hi = z3.If(v[j] >= v[j + 1], v[j], v[j + 1])
+                lo = z3.If(v[j] >= v[j + 1], v[j + 1], v[j])
+                v[j], v[j + 1] = hi, lo
+        return ZNum(v[i - 1], d)
+
+    def floor(self, a):
+        return ZNum(a.term / a.den if a.den != 1 else a.term, 1)
+
+    # ---- terms for callers -------------------------------------------------------------------
+    def cond(self, e: Expr):
+        t = self.value(e)
+        if isinstance(t, bool):
+            return z3.BoolVal(t)
+        if not z3.is_bool(t):
+            raise OpenbidError("expected a condition")
+        return t
+
+    def num(self, e: Expr):
+        """An integer-valued expression as an integer term (BIDVAL, counts)."""
+        v = self.value(e)
+        if isinstance(v, ZNum):
+            if v.den != 1:
+                raise OpenbidError("expected a whole number here")
+            return v.term
+        return z3.IntVal(int(v)) if not isinstance(v, bool) else z3.BoolVal(v)
+
+    def exact(self, e: Expr) -> ZNum:
+        """Any number as ``ZNum``."""
+        v = self.value(e)
+        return v if isinstance(v, ZNum) else ZNum(z3.IntVal(_scaled(v, Fraction(v).denominator)),
+                                                  Fraction(v).denominator)
 
     # ---- the rules ---------------------------------------------------------------------------
     @cached_property
     def execution(self) -> Execution:
-        return execute(self.rules, ALG, lambda e: self.cond(e), lambda e: self.num(e))
+        return execute(self.rules, ALG, self.cond, self.num)
 
     @cached_property
     def labels(self) -> tuple[str, ...]:
@@ -238,152 +322,175 @@ class SymbolicHand:
     def meets(self, label: str):
         return self.cond(meets_expr(self.rules, label))
 
-    # ---- the expression language -------------------------------------------------------------
-    def cond(self, e: Expr):
-        t = self._z(expand_quantifiers(e))
-        if not z3.is_bool(t):
-            raise OpenbidError("expected a condition")
-        return t
+    def outcome_name(self, name: str):
+        if name == "bidval":
+            return ZNum(self.outcome[0])
+        raise OpenbidError(f"{name} can only be compared with = or != to a quoted value")
 
-    def num(self, e: Expr):
-        return self._z(expand_quantifiers(e))
+    def bid_is(self, text: str):
+        vals = bidvals_printing(text)
+        return z3.Or(*(self.outcome[0] == v for v in vals)) if vals else False
 
-    def _suit(self, e: Expr) -> int:
-        if isinstance(e, Const) and isinstance(e.value, int):
-            return e.value
-        if isinstance(e, Name) and e.id in SUIT_CONSTANTS:
-            return SUIT_CONSTANTS[e.id]
-        raise OpenbidError(f"a suit argument must be a suit here, not {e!r}")
-
-    def _z(self, e: Expr):
-        if isinstance(e, Const):
-            v = e.value
-            if isinstance(v, bool):
-                return z3.BoolVal(v)
-            if isinstance(v, Fraction):
-                return z3.RealVal(f"{v.numerator}/{v.denominator}")
-            if isinstance(v, int):
-                return z3.IntVal(v)
-            raise OpenbidError(f"a string ({v!r}) can only be compared with bid, section or SHAPE")
-        if isinstance(e, Name):
-            if e.id in SUIT_CONSTANTS:
-                return z3.IntVal(SUIT_CONSTANTS[e.id])
-            if e.id in self.scalars:
-                return self.scalars[e.id]
-            if e.id == "bidval":
-                return self.outcome[0]
-            raise OpenbidError(f"{e.id} cannot be used alone here")
-        if isinstance(e, Call):
-            return self._call(e)
-        if isinstance(e, Neg):
-            return -self._z(e.operand)
-        if isinstance(e, Arith):
-            a, b = self._z(e.left), self._z(e.right)
-            if e.op == "+":
-                return a + b
-            if e.op == "-":
-                return a - b
-            if e.op == "*":
-                return a * b
-            return z3.ToReal(a) / b if z3.is_int(a) and z3.is_int(b) else a / b
-        if isinstance(e, Compare):
-            special = self._compare_names(e)
-            if special is not None:
-                return special
-            a, b = self._z(e.left), self._z(e.right)
-            return {"=": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b,
-                    "<=": lambda: a <= b, ">": lambda: a > b, ">=": lambda: a >= b}[e.op]()
-        if isinstance(e, And):
-            return z3.And(*(self._z(i) for i in e.items))
-        if isinstance(e, Or):
-            return z3.Or(*(self._z(i) for i in e.items))
-        if isinstance(e, Not):
-            return z3.Not(self._z(e.operand))
-        if isinstance(e, Quant):  # pragma: no cover - expanded before
-            raise AssertionError("quantifier not expanded")
-        raise TypeError(e)
-
-    def _call(self, e: Call):
-        fn = e.fn
-        if fn == "count":
-            return sum(z3.If(self._z(a), 1, 0) for a in e.args)
-        if fn == "meets":
-            return self.meets(e.args[0].value)  # type: ignore[union-attr]
-        if fn == "SP":
-            i = e.args[0]
-            if not (isinstance(i, Const) and i.value in (1, 2, 3, 4)):
-                raise OpenbidError("SP(i) needs a constant i = 1..4")
-            return self.sp[i.value]
-        s = self._suit(e.args[0])
-        if fn == "SUITLENGTH":
-            return self.length[s]
-        if fn == "SUITPOINTS":
-            return self.points[s]
-        if fn == "HONORCOUNT":
-            return self.honours[s]
-        if fn == "PT":
-            return self.pt[s]
-        if fn == "SAFE":
-            return self.safe[s]
-        if fn == "NOTR":
-            return self.notr[s]
-        if fn in ("ACE", "KING", "QUEEN", "JACK", "TEN"):
-            return self.has(s, "AKQJT"[("ACE", "KING", "QUEEN", "JACK", "TEN").index(fn)])
-        if fn == "OUTSIDEACE":
-            return z3.Or(*(self.has(t, "A") for t in SUITS if t != s))
-        if fn == "CANBEREBID":
-            n = self.length[s]
-            return z3.Or(z3.And(n >= 5, self.points[s] >= 4, self.honours[s] >= 2), n >= 6)
-        if fn == "SLIDEPOINTS":
-            return self.points[s] >= self._z(e.args[1]) - self._z(e.args[2]) * self.length[s]
-        if fn == "MAJOR":
-            return z3.BoolVal(s >= 3)
-        if fn == "MINOR":
-            return z3.BoolVal(s <= 2)
-        raise OpenbidError(f"{fn} has no Z3 reading")
-
-    def _compare_names(self, e: Compare):
-        """``SHAPE = "4432"``, ``bid = "1S"``, ``section = "12a"`` (and ``!=``)."""
-        got = string_comparison(e)
-        if got is None:
-            return None
-        name, text, negated = got
-        if name == "SHAPE":
-            shape = parse_shape(text)
-            if shape is None:
-                t = z3.BoolVal(False)
-            else:
-                t = z3.And(*(sum(_b2i(self.length[s] == v) for s in SUITS) == shape.count(v)
-                             for v in set(shape)))
-        elif name == "bid":
-            vals = bidvals_printing(text)
-            t = z3.Or(*(self.outcome[0] == v for v in vals)) if vals else z3.BoolVal(False)
-        else:
-            if text not in self.labels:
-                raise OpenbidError(f"no section label {text!r}; known: {', '.join(self.labels)}")
-            t = self.outcome[1] == self.labels.index(text)
-        return z3.Not(t) if negated else t
+    def section_is(self, text: str):
+        if text not in self.labels:
+            raise OpenbidError(f"no section label {text!r}; known: {', '.join(self.labels)}")
+        return self.outcome[1] == self.labels.index(text)
 
     # ---- models back to hands ----------------------------------------------------------------
     def hand_of(self, model: z3.ModelRef) -> Hand:
-        """The hand class a model describes (spot cards as ``x``)."""
-        masks, spots = [], []
+        """The hand class a model describes (small cards as ``x``)."""
+        held, small = [], []
         for s in (4, 3, 2, 1):
-            m = 0
-            for r, bit in HONOUR_BITS.items():
-                if z3.is_true(model.eval(self.has(s, r), model_completion=True)):
-                    m |= 1 << bit
-            masks.append(m)
-            spots.append(model.eval(self.spots[s], model_completion=True).as_long())
-        return Hand.from_class(tuple(masks), tuple(spots))  # type: ignore[arg-type]
+            held.append("".join(r for r in self.model.tracked
+                                if z3.is_true(model.eval(self.has(s, r), model_completion=True))))
+            small.append(model.eval(self.spots[s], model_completion=True).as_long())
+        return Hand.from_states(tuple(held), tuple(small))  # type: ignore[arg-type]
+
+    def witness(self, model: z3.ModelRef) -> Hand:
+        """The concrete hand of a model: its class with the lowest small cards."""
+        return self.concrete(self.hand_of(model))
+
+    def concrete(self, cls: Hand) -> Hand:
+        """The class's concrete hand with the lowest small cards."""
+        return cls.lowest(self.model.small_ranks)
 
     def block(self, hand: Hand):
         """A constraint excluding ``hand``'s class (for distinct witnesses)."""
         eqs = []
         for s in SUITS:
             h = hand.holding(s)  # type: ignore[arg-type]
-            for r in "AKQJT":
+            for r in self.model.tracked:
                 eqs.append(self.has(s, r) == z3.BoolVal(h.has(r)))
-            eqs.append(self.spots[s] == h.spot_count)
+            eqs.append(self.spots[s] == h.length - sum(h.has(r) for r in self.model.tracked))
         return z3.Not(z3.And(*eqs))
 
+
+def _is_bool(v) -> bool:
+    return isinstance(v, bool) or (isinstance(v, z3.ExprRef) and z3.is_bool(v))
+
+
+class _TableTerm:
+    """A per-suit table as a Z3 term: linear in the ranks held and the length where the table
+    is, else a decision diagram over the ranks read (leaves: functions of the length)."""
+
+    def __init__(self, sym: SymbolicHand, t: SuitTable, suit: int) -> None:
+        self.sym, self.t, self.suit = sym, t, suit
+        self.reads = t.reads
+        self.max_small = 13 - len(t.reads)
+        vals = {}
+        from openbid.model.evaluators.form import holdings
+
+        for held, n in holdings(t.reads):
+            vals[(held, n)] = t.value(held, n)
+        self.vals = vals
+        self.boolean = t.result == "bool"
+        self.den = 1 if self.boolean else lcm(*(Fraction(v).denominator for v in vals.values()))
+        self._memo: dict = {}
+
+    def term(self):
+        if not self.boolean:
+            lin = self._linear()
+            if lin is not None:
+                return ZNum(lin, self.den)
+            return ZNum(self._node(0, ""), self.den)
+        return self._node(0, "")
+
+    def _scaled(self, v) -> int:
+        return int(Fraction(v) * self.den)
+
+    def _linear(self):
+        """c0 + sum c_r [r held] + cL * length, if it fits every holding exactly."""
+        v = {k: self._scaled(x) for k, x in self.vals.items()}
+        if ("", 0) not in v:
+            return None
+        c0 = v[("", 0)]
+        cl = v[("", 1)] - c0 if ("", 1) in v else 0
+        cr = {r: v[(r, 1)] - c0 - cl for r in self.reads}
+        for (held, n), x in v.items():
+            if c0 + cl * n + sum(cr[r] for r in held) != x:
+                return None
+        sym, s = self.sym, self.suit
+        term: Any = z3.IntVal(c0)
+        if cl:
+            term = term + cl * sym.length[s]
+        for r in self.reads:
+            if cr[r]:
+                term = term + cr[r] * _b2i(sym.has(s, r))
+        return term
+
+    def _sub(self, i: int, held: str) -> tuple:
+        """The values of the holdings whose first ``i`` ranks read are fixed as ``held``."""
+        fixed = self.reads[:i]
+        return tuple(sorted((k, x) for k, x in self.vals.items()
+                            if "".join(r for r in k[0] if r in fixed) == held))
+
+    def _node(self, i: int, held: str):
+        sub = self._sub(i, held)
+        rest = self.reads[i:]
+        key = tuple(("".join(r for r in k[0] if r in rest), k[1], x) for k, x in sub)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        values = {x for _, x in sub}
+        if len(values) == 1:
+            got = self._const(next(iter(values)))
+        elif i == len(self.reads):
+            got = self._leaf({k[1]: x for k, x in sub})
+        else:
+            r = self.reads[i]
+            yes = self._node(i + 1, held + r)
+            no = self._node(i + 1, held)
+            got = self._if(self.sym.has(self.suit, r), yes, no)
+        self._memo[key] = got
+        return got
+
+    def _const(self, v):
+        return z3.BoolVal(bool(v)) if self.boolean else z3.IntVal(self._scaled(v))
+
+    def _if(self, c, a, b):
+        if self.boolean:
+            if z3.is_true(a) and z3.is_false(b):
+                return c
+            if z3.is_false(a) and z3.is_true(b):
+                return z3.Not(c)
+            if z3.is_false(b):
+                return z3.And(c, a)
+            if z3.is_true(a):
+                return z3.Or(c, b)
+            if z3.is_false(a):
+                return z3.And(z3.Not(c), b)
+            if z3.is_true(b):
+                return z3.Or(z3.Not(c), a)
+        if a.eq(b):
+            return a
+        return z3.If(c, a, b)
+
+    def _leaf(self, by_len: dict[int, Any]):
+        """A function of the length over the lengths this holding can have."""
+        n = self.sym.length[self.suit]
+        lengths = sorted(by_len)
+        lo, hi = lengths[0], lengths[-1]
+        if self.boolean:
+            yes = [k for k in lengths if by_len[k]]
+            if len(yes) == yes[-1] - yes[0] + 1:  # an interval
+                parts = []
+                if yes[0] > lo:
+                    parts.append(n >= yes[0])
+                if yes[-1] < hi:
+                    parts.append(n <= yes[-1])
+                return z3.And(*parts) if len(parts) > 1 else parts[0]
+            return z3.Or(*(n == k for k in yes))
+        v = {k: self._scaled(x) for k, x in by_len.items()}
+        if len(lengths) >= 2:
+            step = v[lengths[1]] - v[lengths[0]]
+            if all(v[k] == v[lo] + step * (k - lo) for k in lengths):
+                return v[lo] - step * lo + step * n
+        counts: dict[int, int] = {}
+        for x in v.values():
+            counts[x] = counts.get(x, 0) + 1
+        default = max(counts, key=lambda x: (counts[x], -x))
+        term: Any = z3.IntVal(default)
+        for k in reversed(lengths):
+            if v[k] != default:
+                term = z3.If(n == k, v[k], term)
+        return term

@@ -7,7 +7,6 @@ import gc
 import time
 from typing import Callable
 
-from openbid.readers.census.enumeration import NONE_MERGED, TOTAL_CLASSES, chunk_plan
 
 
 def keep_freed_memory() -> None:
@@ -41,14 +40,11 @@ def jobs() -> int:
     return min(4, os.cpu_count() or 1)
 
 
-def map_chunks(fn, task, progress: Callable[[int, int], None] | None = None,
-               size_of: Callable[[object], int] | None = None,
-               merged: frozenset[int] = NONE_MERGED) -> list:
-    """``fn(task, i)`` for every chunk ``i`` of the plan (``chunk_plan(merged=merged)``, which
-    ``fn`` must read too), in worker processes (``OPENBID_JOBS``, default one per core),
-    returned in chunk order. ``size_of(result)``: the classes it covered, for
-    ``progress(done, total)``."""
-    n = len(chunk_plan(merged=merged))
+def map_chunks(fn, task, n: int, progress: Callable[[int, int], None] | None = None,
+               size_of: Callable[[object], int] | None = None, total: int = 0) -> list:
+    """``fn(task, i)`` for every chunk ``i < n`` of a pass, in worker processes (``OPENBID_JOBS``,
+    default one per core), returned in chunk order. ``size_of(result)``: the classes it covered,
+    for ``progress(done, total)``."""
     results: list = [None] * n
     done = 0
 
@@ -57,10 +53,10 @@ def map_chunks(fn, task, progress: Callable[[int, int], None] | None = None,
         results[i] = result
         if progress and size_of:
             done += size_of(result)
-            progress(done, TOTAL_CLASSES)
+            progress(done, total)
 
     n_jobs = jobs()
-    if n_jobs <= 1:
+    if n_jobs <= 1 or n <= 1:
         keep_freed_memory()
         for i in range(n):
             note(i, fn(task, i))

@@ -11,28 +11,46 @@ import numpy as np
 
 from openbid.model.algol import AlgolReadings, algol_openbid
 from openbid.model.rules.model import Rules
-from openbid.readers.census.array_hand import ArrayHand
-from openbid.readers.census.array_rules import ArrayRules
-from openbid.readers.census.enumeration import SUITS, TOTAL_CLASSES, SuitClasses, chunk_plan, class_hand, make_chunk
+from openbid.model.hand import Hand
+from openbid.model.ranks import RankModel
+from openbid.readers.census.domain import SUITS, state_hand
+from openbid.readers.census.passes import plan, spec_for
 from openbid.readers.workers import map_chunks
 
-_RANK_NUMBER = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10}
-_SPOTS_LOW = (2, 3, 4, 5, 6, 7, 8, 9)
+_RANK_NUMBER = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10, **{r: int(r) for r in "98765432"}}
 _OFFSET = {1: 0, 2: 13, 3: 26, 4: 39}  # Appendix 5: clubs 1-13, diamonds 14-26, ...
+OPENBID_MODEL = RankModel.of("AKQJT")  # what the Algol reads (the paper, p. 10)
 
 
-def _suit_cards() -> dict[int, list[list[int]]]:
-    """Per suit, per suit-class id: the card numbers (honours, then the lowest spot cards)."""
-    sc = SuitClasses.build()
+def _suit_cards(model: RankModel = OPENBID_MODEL) -> dict[int, list[list[int]]]:
+    """Per suit, per state: the card numbers (the ranks held, then the lowest small cards)."""
     out: dict[int, list[list[int]]] = {}
     for s in SUITS:
         rows = []
-        for m, n in zip(sc.mask.tolist(), sc.spots.tolist()):
-            ranks = [_RANK_NUMBER[r] for i, r in enumerate("TJQKA") if m >> i & 1]
-            ranks += list(_SPOTS_LOW[:n])
+        for held, n in zip(model.held, model.small):
+            ranks = [_RANK_NUMBER[r] for r in held]
+            ranks += [_RANK_NUMBER[r] for r in reversed(model.small_ranks)][:n]
             rows.append([_OFFSET[s] + r for r in ranks])
         out[s] = rows
     return out
+
+
+def class_hand(states) -> Hand:
+    return state_hand(OPENBID_MODEL, states)
+
+
+def _full(rules: Rules):
+    """Every class of OPENBID's model, unmerged: a row is a class."""
+    p = plan(spec_for(rules, (), outcome=True, merge=False))
+    if p.model != OPENBID_MODEL:
+        raise AssertionError(f"the rules read {p.model.tracked}, more than the Algol does")
+    return p
+
+
+def algol_readings(rules: Rules) -> AlgolReadings:
+    """The readings of the OCR'd code the rules are run with, as the Algol takes them."""
+    r = rules.readings
+    return AlgolReadings(playtricks=r.playtricks, solid=r.solid, notrumptry=r.notrumptry)
 
 
 @dataclass
@@ -53,11 +71,11 @@ class Agreement:
         return self.mismatch_count == 0
 
 
-def _check_rows(rules: Rules, chunk, rows: np.ndarray) -> Agreement:
-    run = ArrayRules(rules, ArrayHand(chunk, rules.readings))  # type: ignore[arg-type]
-    bidval, section = run.outcome
+def _check_rows(rules: Rules, view, rows: np.ndarray) -> Agreement:
+    chunk = view.chunk
+    bidval, section = view.reader(0).outcome
     labels = rules.labels
-    readings = AlgolReadings(**rules.readings.as_dict())  # type: ignore[attr-defined]
+    readings = algol_readings(rules)
     cards = _suit_cards()
     ids = {s: chunk.ids[s] for s in SUITS}
     out = Agreement()
@@ -78,16 +96,17 @@ def _check_rows(rules: Rules, chunk, rows: np.ndarray) -> Agreement:
 
 
 def _task(rules, i: int) -> Agreement:
-    offset, comps = chunk_plan()[i]
-    chunk = make_chunk(offset, comps)
-    return _check_rows(rules, chunk, np.arange(chunk.size))
+    view = _full(rules).view(i)
+    return _check_rows(rules, view, np.arange(view.size))
 
 
-def random_classes(n: int, seed: int = 0) -> list[tuple[int, int, int, int]]:
-    """``n`` hand classes drawn uniformly from the 34,033,880 (seeded): per-suit class ids."""
-    from openbid.readers.census.enumeration import _by_length, compositions
+def random_classes(n: int, seed: int = 0, model: RankModel = OPENBID_MODEL
+                   ) -> list[tuple[int, int, int, int]]:
+    """``n`` hand classes drawn uniformly from the model's (seeded): per-suit states."""
+    from openbid.readers.census.domain import compositions
 
-    by_len = _by_length()
+    lengths = np.array(model.length)
+    by_len = [np.flatnonzero(lengths == k) for k in range(14)]
     comps = compositions()
     sizes = [int(np.prod([len(by_len[k]) for k in c])) for c in comps]
     rng = random.Random(seed)
@@ -102,7 +121,7 @@ def check_algol_sample(rules: Rules, n: int, seed: int = 0) -> Agreement:
     from openbid.model.procedure import program_for
 
     program = program_for(rules)
-    readings = AlgolReadings(**rules.readings.as_dict())  # type: ignore[attr-defined]
+    readings = algol_readings(rules)
     cards = _suit_cards()
     out = Agreement()
     for ids in random_classes(n, seed):
@@ -120,8 +139,9 @@ def check_algol_sample(rules: Rules, n: int, seed: int = 0) -> Agreement:
 def check_algol(rules: Rules, progress: Callable[[int, int], None] | None = None) -> Agreement:
     """Compare the engine (numpy census) and the Algol on every one of the 34,033,880 classes."""
     total = Agreement()
-    expected = TOTAL_CLASSES
-    for part in map_chunks(_task, rules, progress, lambda a: a.classes):
+    p = _full(rules)
+    expected = p.domain.classes()
+    for part in map_chunks(_task, rules, len(p), progress, lambda a: a.classes, expected):
         total.classes += part.classes
         total.mismatch_count += part.mismatch_count
         total.mismatches.extend(part.mismatches[: max(0, 20 - len(total.mismatches))])

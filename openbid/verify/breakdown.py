@@ -14,22 +14,19 @@ from openbid.model.bids import bid_text
 from openbid.model.expr import parse
 from openbid.model.rules.model import Rules
 from openbid.proofs.part_two.tree import Node, load_propositions
-from openbid.readers.census.array_hand import ArrayHand
-from openbid.readers.census.array_rules import ArrayRules, full_mask
-from openbid.readers.census.enumeration import chunk_plan, make_chunk
+from openbid.readers.census.arrays import full_mask
+from openbid.readers.census.passes import plan, spec_for
 from openbid.readers.workers import map_chunks
-from openbid.readers.census.relevance import tens_unseen
 
 
 def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
-    rules, roots, merged = task
-    offset, comps = chunk_plan(merged=merged)[i]
-    chunk = make_chunk(offset, comps, merged)
-    run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
+    spec, roots = task
+    view = plan(spec).view(i)
+    run = view.reader(0)
     bidval, section = run.outcome
     key = section.astype(np.int64) * 128 + bidval
-    w = run.hand.weight.astype(np.float64)
-    n = chunk.size
+    w = view.weight.astype(np.float64)
+    n = view.size
     out: dict[str, dict[int, int]] = {}
 
     def walk(node: Node, parent: np.ndarray) -> None:
@@ -46,7 +43,7 @@ def _chunk(task, i: int) -> tuple[int, dict[str, dict[int, int]]]:
     everything = np.ones(n, dtype=bool)
     for root in roots:
         walk(root, everything)
-    return run.hand.classes(), out
+    return view.classes(), out
 
 
 def leaf_breakdown(rules: Rules, propositions=None,
@@ -54,10 +51,12 @@ def leaf_breakdown(rules: Rules, propositions=None,
     """{leaf path: {"BID@SECTION": hands}} over all 635,013,559,600 hands."""
     roots = tuple(r for r in load_propositions()
                   if propositions is None or int(r.path[1:]) in set(propositions))
-    # The ten counts as a spot card in the suits no assumption (nor the rules) reads: exact.
-    merged = tens_unseen([parse(n.assumption) for n in _nodes(roots)], rules, outcome=True)
+    # Suit states no assumption (nor the rules) can tell apart are merged: exact.
+    spec = spec_for(rules, [parse(n.assumption) for n in _nodes(roots)], outcome=True)
+    p = plan(spec)
     totals: dict[str, dict[int, int]] = {}
-    for _, out in map_chunks(_chunk, (rules, roots, merged), progress, lambda r: r[0], merged):
+    for _, out in map_chunks(_chunk, (spec, roots), len(p), progress, lambda r: r[0],
+                             p.domain.classes()):
         for path, counts in out.items():
             acc = totals.setdefault(path, {})
             for k, c in counts.items():

@@ -97,7 +97,7 @@ class ClaimSolver:
         return Verdict.FAILED, self.witness(r.model, path, conclusion), ""
 
     def witness(self, model, path: list[Expr], conclusion: Expr | None) -> Hand:
-        hand = self.sym.hand_of(model).lowest()
+        hand = self.sym.witness(model)
         ok = all(holds(e, hand, self.rules) for e in path)
         if conclusion is not None:
             ok = ok and not holds(conclusion, hand, self.rules)

@@ -109,7 +109,7 @@ def decide(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS):
     r = check(s)
     if r.status is Status.SAT:
         assert r.model is not None
-        return r.status, sa.hand_of(r.model).lowest(), ""
+        return r.status, sa.witness(r.model), ""
     return r.status, None, r.reason
 
 
@@ -132,7 +132,6 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         return result
     # Exact counts (and, when Z3 gave up, the decision itself) from the exhaustive census.
     from openbid.readers.census.census import Census, Column
-    from openbid.readers.census.enumeration import class_hand
 
     groups = Census([a, b]).group([Column("outcome", 0), Column("outcome", 1)], progress)
     changed = bidval_only = 0
@@ -150,7 +149,7 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         t.count += w
         t.classes += groups.classes[key]
         if len(t.examples) < examples:
-            hand = class_hand(groups.examples[key]).lowest()
+            hand = groups.concrete(key)
             oa, ob = pa.bid_hand(hand), pb.bid_hand(hand)
             if (_name(oa.bidval, oa.section), _name(ob.bidval, ob.section)) != (ha, hb):
                 raise AssertionError(f"census example {hand.to_pbn()} does not re-check")

@@ -168,8 +168,8 @@ def _derive_shape(shape: tuple[int, int, int, int]):
 
 def check_appendix6(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[ShapeCheck]:
     sym = SymbolicHand(rules)
-    delta = sym.scalars["TOTALPTS"] - sym.scalars["HCP"]
-    hcp = sym.scalars["HCP"]
+    delta = sym.num(parse("TOTALPTS - HCP", want="num"))
+    hcp = sym.num(parse("HCP", want="num"))
     solver = new_solver(timeout_ms)
     solver.add(sym.domain)
     out = []
@@ -187,7 +187,7 @@ def check_appendix6(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[
         for key, cond in (("min", delta == best["min"]), ("max", z3.And(hcp <= 15, delta == best["max15"]))):
             r = check(solver, is_shape, cond)
             proved &= r.status is Status.SAT
-            wit[key] = sym.hand_of(r.model).lowest().to_pbn() if r.status is Status.SAT else ""
+            wit[key] = sym.witness(r.model).to_pbn() if r.status is Status.SAT else ""
         pmin, pmax = APPENDIX6[text]
         footnote = pmax + (1 if min(shape) > 0 else 0)
         out.append(ShapeCheck(text, pmin, pmax, best["min"], best["max15"], best["max"],

@@ -133,7 +133,7 @@ def decide_pairs(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartOne:
             if r.status is Status.UNKNOWN:
                 pr.note = (pr.note + f" solver: {r.reason}").strip()
             if r.status is Status.SAT:
-                hand = sym.hand_of(r.model).lowest()
+                hand = sym.witness(r.model)
                 both = parse(f'meets("{n}") and meets("{m}")')
                 if not holds(both, hand, rules):
                     raise Disagreement(f"witness {hand.to_pbn()} for {n}/{m} not confirmed")
@@ -164,5 +164,5 @@ def _outside(solver, sym: SymbolicHand, ln, lm, exceptions: str) -> str | None:
     """A hand meeting both N and M outside the region the paper concedes, or None if none."""
     r = check(solver, ln, lm, z3.Not(sym.cond(parse(exceptions))))
     if r.status is Status.SAT:
-        return sym.hand_of(r.model).lowest().to_pbn()
+        return sym.witness(r.model).to_pbn()
     return None

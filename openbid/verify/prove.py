@@ -146,11 +146,9 @@ def _start_census(rules: Rules, outcomes: bool):
 
 
 def _census_rows(rules: Rules, run: ProofRun, outcomes) -> None:
-    from openbid.readers.census.enumeration import class_hand
-
     rows = []
-    for (bidval, sec), (w, c, ids) in sorted(outcomes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        rows.append((bidval, rules.labels[sec], w, c, class_hand(ids).to_pbn()))
+    for (bidval, sec), (w, c, hand) in sorted(outcomes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        rows.append((bidval, rules.labels[sec], w, c, hand.to_pbn()))
     run.census = rows
 
 

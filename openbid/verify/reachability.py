@@ -107,7 +107,7 @@ def reachability(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[Bid
             if not z3.is_true(r.model.eval(pcs[node], model_completion=True)):
                 raise Disagreement(f"bid point {label}: the execution's witness does not follow "
                                    "a path of the control-flow graph")
-            hand = sym.hand_of(r.model).lowest()
+            hand = sym.witness(r.model)
             got = program.bid_hand(hand)
             if got.section != label:
                 raise Disagreement(f"Z3 proposed {hand.to_pbn()} for {label} but the executable "

@@ -33,7 +33,7 @@ def invalid_bidvals(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[
         r = check(solver)
         if r.status is Status.SAT:
             assert r.model is not None
-            out.append(BadBid(site.label, site.suit, r.status, sym.hand_of(r.model).lowest().to_pbn(),
+            out.append(BadBid(site.label, site.suit, r.status, sym.witness(r.model).to_pbn(),
                               r.model.eval(site.value, model_completion=True).as_long()))
         elif r.status is Status.UNKNOWN:
             out.append(BadBid(site.label, site.suit, r.status, None, None))

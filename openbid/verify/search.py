@@ -45,7 +45,7 @@ def find(expr: Expr, rules: Rules, limit: int = 1, timeout_ms: int = DEFAULT_TIM
             return Search(Status.SAT if found else Status.UNSAT, found, exhausted=True)
         assert r.model is not None
         cls = sym.hand_of(r.model)
-        concrete = cls.lowest()
+        concrete = sym.concrete(cls)
         if not holds(expr, concrete, rules):
             raise Disagreement(f"Z3 proposed {concrete.to_pbn()} but the executable procedure "
                                "does not confirm it: the symbolic and executable models disagree")

@@ -16,11 +16,10 @@ import random
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from openbid.model.algol import AlgolReadings, algol_openbid
+from openbid.model.algol import algol_openbid
 from openbid.model.hand import SPOTS, Hand, Holding
 from openbid.model.rules.model import Rules
-from openbid.verify.agreement import random_classes
-from openbid.readers.census.enumeration import class_hand
+from openbid.verify.agreement import algol_readings, class_hand, random_classes
 
 _NUM = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10, **{r: int(r) for r in "98765432"}}
 _OFF = {"S": 39, "H": 26, "D": 13, "C": 0}
@@ -60,7 +59,7 @@ def _fillings(cls: Hand, rng: random.Random, k: int) -> list[Hand]:
 
 def check_spot_independence(rules: Rules, n_classes: int = 2000, per_class: int = 6,
                             seed: int = 0) -> Soundness:
-    readings = AlgolReadings(**rules.readings.as_dict())  # type: ignore[attr-defined]
+    readings = algol_readings(rules)
     rng = random.Random(seed)
     out = Soundness()
     for ids in random_classes(n_classes, seed):

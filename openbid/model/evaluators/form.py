@@ -72,6 +72,8 @@ class Evaluator:
     pattern: the four lengths longest first -> value (None: 0).
     doc: one line for ``openbid eval`` and the docs.
     source: where the definition comes from (a seed and its lines, or repository/path@commit).
+    final: a last step on the total, in the expression language over ``x`` (``"max(0, x)"``:
+        dealerv2's K&R clamps at 0), or None. It makes the evaluator no longer a plain sum.
     """
 
     name: str
@@ -81,6 +83,7 @@ class Evaluator:
     doc: str = ""
     source: str = ""
     options: dict[str, str] = field(default_factory=dict, compare=False)
+    final: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "reads", rank_order(self.reads))

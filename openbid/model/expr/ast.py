@@ -84,17 +84,28 @@ class Not:
 
 
 @dataclass(frozen=True)
-class Quant:
-    """``any(s in S, H, D: body)``, ``all(...)`` or ``count(...)``; suits as Algol numbers."""
+class Ite:
+    """``if cond then a else b``: both branches numbers, or both conditions."""
 
-    kind: str  # "any", "all", "count"
+    cond: "Expr"
+    then: "Expr"
+    other: "Expr"
+    pos: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True)
+class Quant:
+    """``any(s in S, H, D: body)``, ``all(...)``, ``count(...)`` or ``sum(...)``; suits as
+    Algol numbers."""
+
+    kind: str  # "any", "all", "count", "sum"
     var: str
     suits: tuple[int, ...]
     body: "Expr"
     pos: int = field(default=0, compare=False)
 
 
-Expr = Union[Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Quant]
+Expr = Union[Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Ite, Quant]
 
 
 def _cache_hash(cls):
@@ -114,7 +125,7 @@ def _cache_hash(cls):
     return cls
 
 
-for _cls in (Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Quant):
+for _cls in (Const, Name, Call, Neg, Arith, Compare, And, Or, Not, Ite, Quant):
     _cache_hash(_cls)
 
 TRUE = Const(True)
@@ -130,6 +141,8 @@ def children(e: Expr) -> tuple[Expr, ...]:
         return (e.left, e.right)
     if isinstance(e, (And, Or)):
         return e.items
+    if isinstance(e, Ite):
+        return (e.cond, e.then, e.other)
     if isinstance(e, Quant):
         return (e.body,)
     return ()
@@ -181,6 +194,8 @@ def rebuild(e: Expr, f) -> Expr:
         return type(e)(e.op, f(e.left), f(e.right), e.pos)
     if isinstance(e, (And, Or)):
         return type(e)(tuple(f(i) for i in e.items), e.pos)
+    if isinstance(e, Ite):
+        return Ite(f(e.cond), f(e.then), f(e.other), e.pos)
     if isinstance(e, Quant):
         return Quant(e.kind, e.var, e.suits, f(e.body), e.pos)
     raise TypeError(e)
@@ -188,11 +203,20 @@ def rebuild(e: Expr, f) -> Expr:
 
 def substitute(e: Expr, var: str, suit: int) -> Expr:
     """``e`` with the suit variable ``var`` replaced by the constant suit ``suit``."""
-    if isinstance(e, Name) and e.id == var:
-        return Const(suit)
-    if isinstance(e, Quant) and e.var == var:  # shadowed
+    return bind(e, {var: Const(suit)})
+
+
+def bind(e: Expr, env: dict[str, Expr]) -> Expr:
+    """``e`` with each free name of ``env`` replaced by its expression (parameters of a
+    definition, loop variables)."""
+    if not env:
         return e
-    return rebuild(e, lambda c: substitute(c, var, suit))
+    if isinstance(e, Name):
+        return env.get(e.id, e)
+    if isinstance(e, Quant) and e.var in env:  # shadowed
+        inner = {k: v for k, v in env.items() if k != e.var}
+        return Quant(e.kind, e.var, e.suits, bind(e.body, inner), e.pos)
+    return rebuild(e, lambda c: bind(c, env))
 
 
 @lru_cache(maxsize=4096)
@@ -205,5 +229,10 @@ def expand_quantifiers(e: Expr) -> Expr:
             return disj(*parts) if parts else FALSE
         if e.kind == "all":
             return conj(*parts) if parts else TRUE
+        if e.kind == "sum":
+            out: Expr = parts[0] if parts else Const(0)
+            for p in parts[1:]:
+                out = Arith("+", out, p, e.pos)
+            return out
         return Call("count", tuple(parts), e.pos)
     return rebuild(e, expand_quantifiers)

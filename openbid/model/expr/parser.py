@@ -8,8 +8,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from openbid.model.errors import ExprError
-from openbid.model.expr.ast import And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant
-from openbid.model.expr.names import KEYWORDS, SIGNATURES, SUIT_CONSTANTS, SUIT_GROUPS
+from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
+                                    Quant)
+from openbid.model.expr.names import (BUILTINS, KEYWORDS, QUANTIFIERS, SIGNATURES, SUIT_CONSTANTS,
+                                      SUIT_GROUPS, signature)
 
 _TOKEN = re.compile(
     r"""
@@ -109,6 +111,13 @@ class _Parser:
 
     def or_(self) -> Expr:
         pos = self.tok.pos
+        if self.at("if") and self.tok.kind == "name":
+            self.i += 1
+            cond = self.or_()
+            self.take("then")
+            then = self.or_()
+            self.take("else")
+            return Ite(cond, then, self.or_(), pos)
         items = [self.and_()]
         while self.at("or"):
             self.i += 1
@@ -199,7 +208,7 @@ class _Parser:
             if t.text in ("true", "false"):
                 self.i += 1
                 return Const(t.text == "true", t.pos)
-            if t.text in ("any", "all", "count") and self.toks[self.i + 1].text == "(":
+            if t.text in QUANTIFIERS and self.toks[self.i + 1].text == "(":
                 if t.text != "count" or self.toks[self.i + 3].text == "in":
                     return self.quant()
                 self.i += 2  # count(c1, c2, ...): how many of the conditions hold
@@ -229,7 +238,8 @@ class _Parser:
         kind = self.take().text
         start = self.take("(")
         var = self.take(kind="name")
-        if var.text in SUIT_CONSTANTS or var.text in SIGNATURES or var.text in KEYWORDS:
+        if (var.text in SUIT_CONSTANTS or var.text in SIGNATURES or var.text in KEYWORDS
+                or var.text in BUILTINS):
             raise self.error(f"{var.text!r} cannot be a suit variable", var)
         self.take("in")
         suits: list[int] = []
@@ -256,15 +266,18 @@ class _Parser:
 
 
 def parse(text: str, suit_vars: frozenset[str] | set[str] = frozenset(), *,
-          outcome: bool = True, want: str | None = "bool") -> Expr:
-    """Parse and type-check ``text``. ``suit_vars`` are names bound by an enclosing loop.
+          outcome: bool = True, want: str | None = "bool", num_vars: frozenset[str] = frozenset(),
+          local=None) -> Expr:
+    """Parse and type-check ``text``. ``suit_vars`` are names bound by an enclosing loop (or
+    suit parameters of a definition); ``num_vars`` number parameters of a definition; ``local``
+    the signatures of a rule file's own definitions (name -> tuple of Signature).
 
     ``outcome`` allows the outcome names (``bid``, ``section``, ``meets(...)``); ``want`` is the
     required type of the whole expression ("bool", "num", or None for any).
     """
     p = _Parser(text, frozenset(suit_vars))
     e = p.parse()
-    got = Checker(text, frozenset(suit_vars), outcome).type_of(e)
+    got = Checker(text, frozenset(suit_vars), outcome, frozenset(num_vars), local).type_of(e)
     if want == "bool" and got != "bool":
         raise ExprError(f"expected a condition (true/false), found a {_WORD[got]}", text, _pos(e))
     if want == "num" and got not in ("num", "suit"):
@@ -282,10 +295,13 @@ def _pos(e: Expr) -> int:
 class Checker:
     """Static types: catches ``HCP and 3``, unknown names, wrong argument counts, at parse time."""
 
-    def __init__(self, text: str, suit_vars: frozenset[str], outcome: bool) -> None:
+    def __init__(self, text: str, suit_vars: frozenset[str], outcome: bool,
+                 num_vars: frozenset[str] = frozenset(), local=None) -> None:
         self.text = text
         self.scope = set(suit_vars)
         self.outcome = outcome
+        self.nums = num_vars
+        self.local = local
 
     def err(self, msg: str, e: Expr) -> ExprError:
         return ExprError(msg, self.text, _pos(e))
@@ -308,12 +324,15 @@ class Checker:
                 return "suit"
             if e.id in SUIT_CONSTANTS:
                 return "suit"
-            sig = SIGNATURES.get(e.id)
+            if e.id in self.nums:
+                return "num"
+            sig = signature(e.id, 0, self.local)
             if sig is None:
-                hint = _suggest(e.id)
-                raise self.err(f"unknown name {e.id!r}{hint}", e)
-            if sig.args:
-                raise self.err(f"{e.id} needs {len(sig.args)} argument(s): {e.id}({', '.join(sig.args)})", e)
+                sigs = _sigs(e.id, self.local)
+                if not sigs:
+                    raise self.err(f"unknown name {e.id!r}{_suggest(e.id)}", e)
+                s0 = sigs[0]
+                raise self.err(f"{e.id} needs {len(s0.args)} argument(s): {e.id}({', '.join(s0.args)})", e)
             if sig.kind == "outcome" and not self.outcome:
                 raise self.err(f"{e.id!r} is an outcome; it cannot be used in a rule", e)
             return sig.result
@@ -322,9 +341,16 @@ class Checker:
                 for a in e.args:
                     self.expect(a, "bool")
                 return "num"
-            sig = SIGNATURES.get(e.fn)
+            if e.fn in BUILTINS:
+                return self.builtin(e)
+            sig = signature(e.fn, len(e.args), self.local)
             if sig is None:
-                raise self.err(f"unknown function {e.fn!r}{_suggest(e.fn)}", e)
+                sigs = _sigs(e.fn, self.local)
+                if not sigs:
+                    raise self.err(f"unknown function {e.fn!r}{_suggest(e.fn)}", e)
+                if not any(s.args for s in sigs):
+                    raise self.err(f"{e.fn} takes no arguments", e)
+                sig = max(sigs, key=lambda s: len(s.args))
             if sig.kind == "outcome" and not self.outcome:
                 raise self.err(f"{e.fn!r} is an outcome; it cannot be used in a rule", e)
             if len(e.args) != len(sig.args):
@@ -338,12 +364,13 @@ class Checker:
                 elif want == "str":
                     if not (isinstance(a, Const) and isinstance(a.value, str)):
                         raise self.err(f'{e.fn} needs a quoted label, e.g. {e.fn}("10")', a)
+                elif ".." in want:  # a constant in a range, e.g. SP(i) with i in 1..4
+                    lo, hi = (int(x) for x in want.split(".."))
+                    if not (isinstance(a, Const) and isinstance(a.value, int)
+                            and not isinstance(a.value, bool) and lo <= a.value <= hi):
+                        raise self.err(f"{e.fn} needs a constant from {lo} to {hi} here", a)
                 else:
                     self.expect(a, "num")
-            if e.fn == "SP":
-                a = e.args[0]
-                if not (isinstance(a, Const) and a.value in (1, 2, 3, 4)):
-                    raise self.err("SP(i) needs i = 1, 2, 3 or 4 (a constant)", a)
             return sig.result
         if isinstance(e, Neg):
             self.expect(e.operand, "num")
@@ -370,22 +397,53 @@ class Checker:
         if isinstance(e, Not):
             self.expect(e.operand, "bool")
             return "bool"
+        if isinstance(e, Ite):
+            self.expect(e.cond, "bool")
+            a, b = self.type_of(e.then), self.type_of(e.other)
+            nums = ("num", "suit")
+            if a in nums and b in nums:
+                return "num"
+            if a == b == "bool":
+                return "bool"
+            raise self.err(f"the branches of 'if' must both be numbers or both conditions, "
+                           f"found a {_WORD[a]} and a {_WORD[b]}", e)
         if isinstance(e, Quant):
             added = e.var not in self.scope
             self.scope.add(e.var)
             try:
-                self.expect(e.body, "bool")
+                self.expect(e.body, "num" if e.kind == "sum" else "bool")
             finally:
                 if added:
                     self.scope.discard(e.var)
-            return "num" if e.kind == "count" else "bool"
+            return "num" if e.kind in ("count", "sum") else "bool"
         raise TypeError(e)
+
+    def builtin(self, e: Call) -> str:
+        if not e.args:
+            raise self.err(f"{e.fn} needs at least one argument", e)
+        if e.fn == "floor" and len(e.args) != 1:
+            raise self.err("floor takes one number", e)
+        if e.fn == "largest":
+            i = e.args[0]
+            n = len(e.args) - 1
+            if isinstance(i, Name) and i.id in self.nums:  # a definition's constant parameter
+                pass
+            elif not (isinstance(i, Const) and isinstance(i.value, int)
+                      and not isinstance(i.value, bool) and 1 <= i.value <= n):
+                raise self.err(f"largest(i, a, b, ...) needs a constant i from 1 to {max(n, 1)}", i)
+        for a in e.args:
+            self.expect(a, "num")
+        return "num"
+
+
+def _sigs(name: str, local) -> tuple:
+    return tuple((local or {}).get(name, ())) + tuple(SIGNATURES.get(name, ()))
 
 
 def _suggest(name: str) -> str:
     import difflib
 
-    pool = list(SIGNATURES) + list(SUIT_CONSTANTS) + list(SUIT_GROUPS)
+    pool = list(SIGNATURES) + list(SUIT_CONSTANTS) + list(SUIT_GROUPS) + list(BUILTINS)
     close = difflib.get_close_matches(name, pool, n=1) or difflib.get_close_matches(
         name.upper(), pool, n=1)
     return f" (did you mean {close[0]}?)" if close else ""

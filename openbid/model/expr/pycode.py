@@ -1,78 +1,106 @@
-"""The Python interpreter of the expression language: an expression becomes Python source
-(``d`` is a :class:`~openbid.model.descriptors.Descriptors`, ``o`` the outcome, suit variables are
-locals), compiled once. Fast enough to bid tens of thousands of hands a second."""
+"""The Python interpreter of the expression language: an expression becomes Python source, compiled
+once. ``d`` is a :class:`~openbid.model.descriptors.Descriptors` (a per-suit table ``X(s)`` is
+``d._s_X[s]``, a definition with parameters ``d._f_X(...)``, a whole-hand descriptor ``d.X``),
+``o`` the outcome; suit variables and parameters are locals."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
-from openbid.model.expr.ast import And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant
-from openbid.model.expr.ast import expand_quantifiers
-from openbid.model.expr.names import SIGNATURES, SUIT_CONSTANTS
+from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
+                                    Quant, expand_quantifiers)
+from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS
 
 _OPS = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_TABLE_CALLS = {"SUITLENGTH", "SUITPOINTS", "HONORCOUNT", "PT", "SAFE", "NOTR", "ACE", "KING",
-                "QUEEN", "JACK", "TEN", "SP"}
 
 
 def var_name(var: str) -> str:
     return f"v_{var}"
 
 
-def py(e: Expr, suit_vars: frozenset[str] = frozenset()) -> str:
-    """Python source for ``e`` (quantifiers unrolled)."""
-    return _py(expand_quantifiers(e), suit_vars)
+def py(e: Expr, suit_vars: frozenset[str] = frozenset(), is_table=None) -> str:
+    """Python source for ``e`` (quantifiers unrolled). ``suit_vars``: names that are locals
+    (loop variables, parameters). ``is_table(name)``: whether ``name(s)`` is a per-suit table
+    (default: the registry's)."""
+    if is_table is None:
+        is_table = _registry_table
+    return _Py(suit_vars, is_table).py(expand_quantifiers(e))
 
 
-def _py(e: Expr, sv: frozenset[str]) -> str:
-    if isinstance(e, Const):
-        v = e.value
-        if isinstance(v, Fraction):
-            return f"Fraction({v.numerator}, {v.denominator})"
-        return repr(v)
-    if isinstance(e, Name):
-        if e.id in sv:
-            return var_name(e.id)
-        if e.id in SUIT_CONSTANTS:
-            return str(SUIT_CONSTANTS[e.id])
-        if SIGNATURES[e.id].kind == "outcome":
-            return f"o.{e.id}"
-        return f"d.{e.id}"
-    if isinstance(e, Call):
-        args = [_py(a, sv) for a in e.args]
-        if e.fn == "count":
-            return "(" + " + ".join(f"({a})" for a in args) + ")"
-        if e.fn in _TABLE_CALLS:
-            return f"d.{e.fn}[{args[0]}]"
-        if e.fn == "SLIDEPOINTS":
-            s, n1, n2 = args
-            return f"(d.SUITPOINTS[{s}] >= {n1} - {n2} * d.SUITLENGTH[{s}])"
-        if e.fn == "MAJOR":
-            return f"({args[0]} >= 3)"
-        if e.fn == "MINOR":
-            return f"({args[0]} <= 2)"
-        if SIGNATURES[e.fn].kind == "outcome":
-            return f"o.{e.fn}({', '.join(args)})"
-        return f"d.{e.fn}({', '.join(args)})"
-    if isinstance(e, Neg):
-        return f"(-{_py(e.operand, sv)})"
-    if isinstance(e, Arith):
-        left, right = _py(e.left, sv), _py(e.right, sv)
-        if e.op == "/":
-            return f"(Fraction({left}) / {right})"
-        return f"({left} {e.op} {right})"
-    if isinstance(e, Compare):
-        return f"({_py(e.left, sv)} {_OPS[e.op]} {_py(e.right, sv)})"
-    if isinstance(e, And):
-        return "(" + " and ".join(_py(i, sv) for i in e.items) + ")"
-    if isinstance(e, Or):
-        return "(" + " or ".join(_py(i, sv) for i in e.items) + ")"
-    if isinstance(e, Not):
-        return f"(not {_py(e.operand, sv)})"
-    if isinstance(e, Quant):  # pragma: no cover - removed by expand_quantifiers
-        raise AssertionError("quantifier not expanded")
-    raise TypeError(e)
+def _registry_table(name: str) -> bool:
+    from openbid.model.registry import SuitTable, registry
 
+    reg = registry()
+    return reg.has(name, 1) and isinstance(reg.default(name, 1), SuitTable)
+
+
+class _Py:
+    def __init__(self, sv: frozenset[str], is_table) -> None:
+        self.sv = sv
+        self.is_table = is_table
+
+    def py(self, e: Expr) -> str:
+        f = self.py
+        if isinstance(e, Const):
+            v = e.value
+            if isinstance(v, Fraction):
+                return f"Fraction({v.numerator}, {v.denominator})"
+            return repr(v)
+        if isinstance(e, Name):
+            if e.id in self.sv:
+                return var_name(e.id)
+            if e.id in SUIT_CONSTANTS:
+                return str(SUIT_CONSTANTS[e.id])
+            if e.id in OUTCOMES:
+                return f"o.{e.id}"
+            return f"d.{e.id}"
+        if isinstance(e, Call):
+            args = [f(a) for a in e.args]
+            if e.fn == "count":
+                return "(" + " + ".join(f"({a})" for a in args) + ")"
+            if e.fn in ("max", "min"):
+                return f"{e.fn}({', '.join(args)})" if len(args) > 1 else args[0]
+            if e.fn == "floor":
+                return f"_floor({args[0]})"
+            if e.fn == "largest":
+                return f"_largest({', '.join(args)})"
+            if e.fn in OUTCOMES:
+                return f"o.{e.fn}({', '.join(args)})"
+            if len(args) == 1 and self.is_table(e.fn):
+                return f"d._s_{e.fn}[{args[0]}]"
+            return f"d._f_{e.fn}({', '.join(args)})"
+        if isinstance(e, Neg):
+            return f"(-{f(e.operand)})"
+        if isinstance(e, Arith):
+            left, right = f(e.left), f(e.right)
+            if e.op == "/":
+                return f"(Fraction({left}) / {right})"
+            return f"({left} {e.op} {right})"
+        if isinstance(e, Compare):
+            return f"({f(e.left)} {_OPS[e.op]} {f(e.right)})"
+        if isinstance(e, And):
+            return "(" + " and ".join(f(i) for i in e.items) + ")"
+        if isinstance(e, Or):
+            return "(" + " or ".join(f(i) for i in e.items) + ")"
+        if isinstance(e, Not):
+            return f"(not {f(e.operand)})"
+        if isinstance(e, Ite):
+            return f"(({f(e.then)}) if ({f(e.cond)}) else ({f(e.other)}))"
+        if isinstance(e, Quant):  # pragma: no cover - removed by expand_quantifiers
+            raise AssertionError("quantifier not expanded")
+        raise TypeError(e)
+
+
+def _largest(i: int, *values):
+    return sorted(values, reverse=True)[i - 1]
+
+
+def _floor(x):
+    return math.floor(x)
+
+
+NAMESPACE = {"Fraction": Fraction, "_floor": _floor, "_largest": _largest}
 
 _CACHE: dict[Expr, object] = {}
 
@@ -82,6 +110,6 @@ def compile_expr(e: Expr):
     fn = _CACHE.get(e)
     if fn is None:
         src = f"lambda d, o=None: {py(e)}"
-        fn = eval(compile(src, "<expr>", "eval"), {"Fraction": Fraction})  # noqa: S307
+        fn = eval(compile(src, "<expr>", "eval"), dict(NAMESPACE))  # noqa: S307
         _CACHE[e] = fn
     return fn

@@ -5,8 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from openbid.model.expr.ast import And, Arith, Call, Compare, Const, Expr, Name, Neg, Not, Or, Quant
-from openbid.model.expr.names import SIGNATURES
+from openbid.model.expr.ast import And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or, Quant
+from openbid.model.expr.names import signature
 
 _SUIT_LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
 # Binding strength: or 1, and 2, not 3, compare 4, sum 5, product 6, unary 7, atom 8.
@@ -17,6 +17,8 @@ def unparse(e: Expr) -> str:
 
 
 def _prec(e: Expr) -> int:
+    if isinstance(e, Ite):
+        return 0
     if isinstance(e, Or):
         return 1
     if isinstance(e, And):
@@ -35,6 +37,10 @@ def _prec(e: Expr) -> int:
 def _wrap(e: Expr, least: int) -> str:
     s = _u(e)
     return f"({s})" if _prec(e) < least else s
+
+
+# An "if" inside and/or/not/compare/arithmetic is always parenthesised (least >= 1); at the top
+# or as a branch of another "if" it is not.
 
 
 def _u(e: Expr) -> str:
@@ -59,7 +65,8 @@ def _u(e: Expr) -> str:
     if isinstance(e, Call):
         if e.fn == "count":
             return "count(" + ", ".join(_u(a) for a in e.args) + ")"
-        kinds = SIGNATURES[e.fn].args if e.fn in SIGNATURES else ()
+        sig = signature(e.fn, len(e.args))
+        kinds = sig.args if sig is not None else ()
         return f"{e.fn}(" + ", ".join(_suit_arg(a) if k == "suit" else _u(a)
                                       for a, k in zip(e.args, kinds or ("",) * len(e.args))) + ")"
     if isinstance(e, Neg):
@@ -75,6 +82,8 @@ def _u(e: Expr) -> str:
         return " or ".join(_wrap(i, 3) for i in e.items)  # parenthesise "and" for the reader
     if isinstance(e, Not):
         return "not " + _wrap(e.operand, 3)
+    if isinstance(e, Ite):
+        return f"if {_wrap(e.cond, 1)} then {_wrap(e.then, 1)} else {_u(e.other)}"
     if isinstance(e, Quant):
         suits = ", ".join(_SUIT_LETTER[s] for s in e.suits)
         return f"{e.kind}({e.var} in {suits}: {_u(e.body)})"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 from openbid.model.expr.ast import Expr
+from openbid.model.registry import Derived, Readings
 
 
 @dataclass(frozen=True)
@@ -81,14 +82,15 @@ class Rules:
     """A complete rules table plus the descriptor readings it is meant to be run with."""
 
     sections: tuple[Section, ...]
-    readings: "object"  # openbid.model.descriptors.Readings (kept loose to avoid an import cycle)
+    readings: Readings
     name: str = "code"
+    definitions: tuple[Derived, ...] = ()  # the rule file's own (``define``)
 
     def __hash__(self) -> int:  # the table is a cache key everywhere: hash it once
         try:
             return self.__dict__["_hash"]
         except KeyError:
-            h = hash((self.sections, self.readings, self.name))
+            h = hash((self.sections, self.readings, self.name, self.definitions))
             object.__setattr__(self, "_hash", h)
             return h
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from openbid.model.descriptors import Readings
+from openbid.model.registry import Readings
 from openbid.model.errors import ExprError, OpenbidError, RuleFileError
 from openbid.model.expr import parse, unparse
 from openbid.model.expr.ast import TRUE, Expr
@@ -136,9 +136,6 @@ class _Reader:
             values[k] = v
         try:
             return Readings(**values)
-        except TypeError:
-            known = ", ".join(Readings.__dataclass_fields__)
-            raise self.fail(line, f"unknown reading in {line.text!r} (known: {known})") from None
         except OpenbidError as exc:
             raise self.fail(line, str(exc)) from None
 
@@ -276,8 +273,7 @@ def dumps(rules: Rules, header: str = "") -> str:
     if header:
         out.extend(f"# {h}".rstrip() for h in header.splitlines())
     out.append(f"name {rules.name}")
-    r = rules.readings
-    out.append("readings " + " ".join(f"{k}={v}" for k, v in r.as_dict().items()))  # type: ignore[attr-defined]
+    out.append("readings " + " ".join(f"{k}={v}" for k, v in _shown(rules.readings).items()))
     for sec in rules.sections:
         out.append("")
         head = f'section {sec.number} "{sec.name}"'
@@ -288,6 +284,17 @@ def dumps(rules: Rules, header: str = "") -> str:
         out.append(head)
         _dump_steps(sec.body, 1, out)
     return "\n".join(out) + "\n"
+
+
+OPENBID_READINGS = ("playtricks", "solid", "notrumptry")
+
+
+def _shown(r: Readings) -> dict[str, str]:
+    """The readings a rule file states: OPENBID's three always (the paper's decisions), any
+    other only where it differs from its default."""
+    out = {k: r.get(k) for k in OPENBID_READINGS}
+    out.update({k: v for k, v in r.non_default().items() if k not in out})
+    return out
 
 
 def _dump_steps(steps: tuple[Step, ...], depth: int, out: list[str]) -> None:

@@ -1,26 +1,28 @@
-"""Exact counts over all hands, grouped by any columns: the outcome under a rules table, or any
-expression (one pass over all hand classes, in chunks, in worker processes)."""
+"""Exact counts over all hands, grouped by any columns: the outcome under a rules table, a
+condition, or a number (one pass over all hand classes, in chunks, in worker processes)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Callable, Sequence
 
 import numpy as np
 
-from openbid.model.descriptors import Readings
 from openbid.model.expr.ast import Expr
+from openbid.model.hand import Hand
 from openbid.model.rules.model import Rules
-from openbid.readers.census.array_hand import ArrayHand
-from openbid.readers.census.array_rules import ArrayRules, full_mask
-from openbid.readers.census.enumeration import SUITS, TOTAL_CLASSES, TOTAL_HANDS, Chunk, chunk_plan, make_chunk
+from openbid.readers.census.arrays import as_fx, full_mask
+from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.grouping import group_ids
+from openbid.readers.census.passes import PassSpec, plan
 from openbid.readers.workers import map_chunks
 
 
 @dataclass(frozen=True)
 class Column:
-    """What to group by: ``("outcome", rules_index)``, or ``("expr", rules_index, Expr)``."""
+    """What to group by: ``("outcome", rules_index)``, ``("expr", rules_index, Expr)`` (a
+    condition) or ``("value", rules_index, Expr)`` (a number)."""
 
     kind: str
     rules_index: int = 0
@@ -33,9 +35,14 @@ class Groups:
 
     weights: dict[tuple, int] = field(default_factory=dict)
     classes: dict[tuple, int] = field(default_factory=dict)
-    examples: dict[tuple, tuple[int, int, int, int]] = field(default_factory=dict)
+    examples: dict[tuple, Hand] = field(default_factory=dict)
     total_weight: int = 0
     total_classes: int = 0
+    small: str = "98765432"  # what an x of an example stands for (the pass's untracked ranks)
+
+    def concrete(self, key: tuple) -> Hand:
+        """The example of ``key`` with its lowest small cards."""
+        return self.examples[key].lowest(self.small)
 
 
 class Census:
@@ -46,107 +53,125 @@ class Census:
     def __init__(self, rules: Sequence[Rules]) -> None:
         self.rules = list(rules)
 
+    def spec(self, columns: Sequence[Column], where: Expr | None = None) -> PassSpec:
+        exprs: list[list[Expr]] = [[] for _ in self.rules]
+        outcomes = [False] * len(self.rules)
+        for col in columns:
+            if col.kind == "outcome":
+                outcomes[col.rules_index] = True
+            else:
+                assert col.expr is not None
+                exprs[col.rules_index].append(col.expr)
+        if where is not None:
+            exprs[0].append(where)
+        return PassSpec(tuple(self.rules), tuple(tuple(e) for e in exprs), tuple(outcomes))
+
     def group(self, columns: Sequence[Column], progress: Callable[[int, int], None] | None = None,
               where: Expr | None = None) -> Groups:
-        out = Groups()
-        merged = self.tens_unseen(columns, where)
-        task = (tuple(self.rules), tuple(columns), where, merged)
-        for part in map_chunks(_group_chunk, task, progress, lambda p: p.total_classes, merged):
-            _merge(out, part)  # in class order: the examples are deterministic
-        if out.total_classes != TOTAL_CLASSES or out.total_weight != TOTAL_HANDS:
-            raise AssertionError(f"enumeration covered {out.total_classes} classes of weight "
-                                 f"{out.total_weight}, expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
-        return out
-
-    def tens_unseen(self, columns: Sequence[Column], where: Expr | None) -> frozenset[int]:
-        """The suits whose ten no column reads (openbid.readers.census.relevance): merged in the pass."""
-        from openbid.readers.census.relevance import tens_unseen
-
-        out = frozenset(SUITS)
-        for col in columns:
-            rules = self.rules[col.rules_index]
-            exprs = [col.expr] if col.expr is not None else []
-            out &= tens_unseen(exprs, rules, outcome=col.kind == "outcome")
-        if where is not None:
-            out &= tens_unseen([where], self.rules[0])
+        spec = self.spec(columns, where)
+        p = plan(spec)
+        raw = _Raw()
+        task = (spec, tuple(columns), where)
+        for part in map_chunks(_group_chunk, task, len(p), progress, lambda r: r.total_classes,
+                               p.domain.classes()):
+            raw.merge(part)  # in class order: the examples are deterministic
+        expected = p.domain.classes()
+        if raw.total_classes != expected or raw.total_weight != TOTAL_HANDS:
+            raise AssertionError(f"enumeration covered {raw.total_classes} classes of weight "
+                                 f"{raw.total_weight}, expected {expected} and {TOTAL_HANDS}")
+        out = Groups(raw.weights, raw.classes, {}, raw.total_weight, raw.total_classes,
+                     p.model.small_ranks)
+        out.examples = {k: p.domain.class_hand(v) for k, v in raw.examples.items()}
         return out
 
 
-def _merge(out: Groups, part: Groups) -> None:
-    for k, w in part.weights.items():
-        out.weights[k] = out.weights.get(k, 0) + w
-        out.classes[k] = out.classes.get(k, 0) + part.classes[k]
-        if k not in out.examples:
-            out.examples[k] = part.examples[k]
-    out.total_weight += part.total_weight
-    out.total_classes += part.total_classes
+@dataclass
+class _Raw:
+    weights: dict[tuple, int] = field(default_factory=dict)
+    classes: dict[tuple, int] = field(default_factory=dict)
+    examples: dict[tuple, tuple[int, int, int, int]] = field(default_factory=dict)
+    total_weight: int = 0
+    total_classes: int = 0
+
+    def merge(self, part: "_Raw") -> None:
+        for k, w in part.weights.items():
+            self.weights[k] = self.weights.get(k, 0) + w
+            self.classes[k] = self.classes.get(k, 0) + part.classes[k]
+            if k not in self.examples:
+                self.examples[k] = part.examples[k]
+        self.total_weight += part.total_weight
+        self.total_classes += part.total_classes
 
 
-def _group_chunk(task, i: int) -> Groups:
-    rules_list, columns, where, merged = task
-    offset, comps = chunk_plan(merged=merged)[i]
-    chunk = make_chunk(offset, comps, merged)
-    out = Groups()
-    hands: dict[Readings, ArrayHand] = {}
-    runs: list[ArrayRules] = []
-    for r in rules_list:
-        rd = r.readings
-        if rd not in hands:
-            hands[rd] = ArrayHand(chunk, rd)
-        runs.append(ArrayRules(r, hands[rd]))
-    base = next(iter(hands.values()))
-    w = base.weight
-    n = chunk.size
-    keep = full_mask(runs[0].cond(where), n) if where is not None else None
-    key = np.zeros(n, dtype=np.int64)
-    radix: list[int] = []
+def _group_chunk(task, i: int) -> _Raw:
+    spec, columns, where = task
+    p = plan(spec)
+    view = p.view(i)
+    readers = [view.reader(k) for k in range(len(spec.rules))]
+    n = view.size
+    w = view.weight
+    keep = full_mask(readers[0].cond(where), n) if where is not None else None
+    keys: list[np.ndarray] = []
+    decoders: list = []
     for col in columns:
-        run = runs[col.rules_index]
+        run = readers[col.rules_index]
         if col.kind == "outcome":
             bidval, section = run.outcome
-            key = key * (128 * 64) + (section.astype(np.int64) * 128 + bidval)
-            radix.append(128 * 64)
+            keys.append(section.astype(np.int64) * 128 + bidval)
+            decoders.append(("outcome", 128 * 64, 0, 1))
+        elif col.kind == "expr":
+            assert col.expr is not None
+            keys.append(full_mask(run.cond(col.expr), n).astype(np.int64))
+            decoders.append(("bool", 2, 0, 1))
         else:
             assert col.expr is not None
-            key = key * 2 + full_mask(run.cond(col.expr), n)
-            radix.append(2)
+            fx = as_fx(run.value(col.expr), n)
+            keys.append(fx.a.astype(np.int64) - fx.lo)
+            decoders.append(("value", fx.hi - fx.lo + 1, fx.lo, fx.den))
+    key = np.zeros(n, dtype=np.int64)
+    for k, d in zip(keys, decoders):
+        key = key * d[1] + k
     idx = np.arange(n)
-    mult = base.multiplicity
+    mult = view.multiplicity
     if keep is not None:
         key, w, idx = key[keep], w[keep], idx[keep]
         mult = mult[keep] if mult is not None else None
-    _accumulate(out, key, w, idx, chunk, columns, radix, mult)
-    out.total_weight = int(base.weight.sum())
-    out.total_classes = base.classes()
+    out = _Raw()
+    _accumulate(out, key, w, idx, view.chunk.ids, decoders, mult)
+    out.total_weight = int(view.weight.sum())
+    out.total_classes = view.classes()
     return out
 
 
-def _accumulate(out: Groups, key: np.ndarray, w: np.ndarray, idx: np.ndarray, chunk: Chunk,
-                columns: Sequence[Column], radix: list[int], mult: np.ndarray | None = None) -> None:
+def _accumulate(out: _Raw, key: np.ndarray, w: np.ndarray, idx: np.ndarray, ids,
+                decoders: list, mult: np.ndarray | None = None) -> None:
     if len(key) == 0:
         return
     uniq, first, inv = group_ids(key)
     sums = np.bincount(inv, weights=w.astype(np.float64))  # integers below 2**53: exact
     cnts = np.rint(np.bincount(inv, weights=mult)).astype(np.int64) if mult is not None else np.bincount(inv)
     for u, f, s, c in zip(uniq.tolist(), first.tolist(), sums.tolist(), cnts.tolist()):
-        k = _decode(u, radix)
+        k = _decode(u, decoders)
         out.weights[k] = out.weights.get(k, 0) + int(s)
         out.classes[k] = out.classes.get(k, 0) + int(c)
         if k not in out.examples:
             i = idx[f]
-            out.examples[k] = tuple(int(chunk.ids[s_][i]) for s_ in SUITS)  # type: ignore[assignment]
+            out.examples[k] = tuple(int(ids[s_][i]) for s_ in SUITS)  # type: ignore[assignment]
 
 
-def _decode(u: int, radix: list[int]) -> tuple:
+def _decode(u: int, decoders: list) -> tuple:
     vals = []
-    for rdx in reversed(radix):
-        u, v = divmod(u, rdx)
+    for d in reversed(decoders):
+        u, v = divmod(u, d[1])
         vals.append(v)
-    out = []
-    for v, rdx in zip(reversed(vals), radix):
-        if rdx == 2:
+    out: list = []
+    for v, (kind, _, lo, den) in zip(reversed(vals), decoders):
+        if kind == "bool":
             out.append(bool(v))
-        else:
+        elif kind == "outcome":
             sec, bv = divmod(v, 128)
             out.append((bv, sec))
+        else:
+            x = Fraction(v + lo, den)
+            out.append(int(x) if x.denominator == 1 else x)
     return tuple(out)

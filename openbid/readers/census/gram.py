@@ -10,10 +10,10 @@ import numpy as np
 
 from openbid.model.expr.ast import Expr
 from openbid.model.rules.model import Rules
-from openbid.readers.census.array_hand import ArrayHand
-from openbid.readers.census.array_rules import ArrayRules, full_mask
-from openbid.readers.census.enumeration import SUITS, TOTAL_CLASSES, TOTAL_HANDS, chunk_plan, make_chunk
+from openbid.readers.census.arrays import full_mask
+from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.grouping import dense_ids
+from openbid.readers.census.passes import PassSpec, plan
 from openbid.readers.workers import jobs, keep_freed_memory, map_chunks
 
 
@@ -29,19 +29,20 @@ class Gram:
     total_classes: int = 0
 
 
-def _task(rules: Rules, exprs: Sequence[Expr], outcomes: bool) -> tuple:
-    """What every chunk of a pass needs: the rules, the expressions, whether to count outcomes,
-    and the suits whose ten nothing reads (merged, openbid.readers.census.relevance)."""
-    from openbid.readers.census.relevance import tens_unseen
-
-    return rules, tuple(exprs), outcomes, tens_unseen(exprs, rules, outcome=outcomes)
+def _task(rules: Rules, exprs: Sequence[Expr], outcomes: bool) -> PassSpec:
+    """What every chunk of a pass needs: the rules, the expressions, whether to count
+    outcomes (openbid.readers.census.passes plans the rest)."""
+    return PassSpec((rules,), (tuple(exprs),), (outcomes,))
 
 
-def _gram_chunk(task, i: int):
-    rules, exprs, with_outcomes, merged = task
-    offset, comps = chunk_plan(merged=merged)[i]
-    chunk = make_chunk(offset, comps, merged)
-    run = ArrayRules(rules, ArrayHand(chunk, rules.readings))
+def _gram_chunk(spec: PassSpec, i: int):
+    p = plan(spec)
+    exprs = spec.exprs[0]
+    with_outcomes = spec.outcomes[0]
+    view = p.view(i)
+    run = view.reader(0)
+    chunk = view.chunk
+    offset = chunk.offset
     n = chunk.size
     k = len(exprs)
     if k > 62:
@@ -49,11 +50,11 @@ def _gram_chunk(task, i: int):
     bits = np.zeros(n, dtype=np.int64)
     for j, e in enumerate(exprs):
         bits |= full_mask(run.cond(e), n).astype(np.int64) << j
-    w_int = run.hand.weight
+    w_int = view.weight
     inv, first = dense_ids(bits)
     patterns = bits[first]
     pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
-    mult = run.hand.multiplicity  # the classes each row stands for (None: one)
+    mult = view.multiplicity  # the classes each row stands for (None: one)
     pc = np.bincount(inv, weights=mult).astype(np.float64)
     on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)  # patterns x expressions
     weights = on.T @ (on * pw[:, None])  # exact: integer sums below 2**53
@@ -73,7 +74,7 @@ def _gram_chunk(task, i: int):
             outcomes[(code % 128, code // 128)] = (int(round(ow[code])), int(oc[code]),
                                                    tuple(int(chunk.ids[s][row]) for s in SUITS))
     return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
-            examples, int(run.hand.weight.sum()), run.hand.classes(), outcomes)
+            examples, int(view.weight.sum()), view.classes(), outcomes)
 
 
 def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:
@@ -90,7 +91,8 @@ class Background:
 
         ctx = mp.get_context("fork")
         task = _task(rules, exprs, outcomes)
-        n = len(chunk_plan(merged=task[3]))
+        n = len(plan(task))
+        self._pass = plan(task)
         n_jobs = max(1, jobs())
         self._procs = []
         for k in range(n_jobs):
@@ -115,7 +117,7 @@ class Background:
                 if isinstance(got, BaseException):
                     raise got
                 parts.extend(got)
-            self._value = _combine(parts, self._outcomes)
+            self._value = _combine(parts, self._outcomes, self._pass)
         return self._value
 
 
@@ -134,11 +136,12 @@ def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, in
     """One pass: the pairwise counts of ``exprs`` (a :class:`Gram`) and, per (BIDVAL, section
     index), (hands, classes, example class ids)."""
     task = _task(rules, exprs, outcomes)
-    parts = map_chunks(_gram_chunk, task, progress, lambda p: p[5], task[3])
-    return _combine(parts, outcomes)
+    p = plan(task)
+    parts = map_chunks(_gram_chunk, task, len(p), progress, lambda r: r[5], p.domain.classes())
+    return _combine(parts, outcomes, p)
 
 
-def _combine(parts, outcomes: bool):
+def _combine(parts, outcomes: bool, p):
     k = len(parts[0][1]) if parts else 0
     W = np.zeros((k, k), dtype=np.int64)
     C = np.zeros((k, k), dtype=np.int64)
@@ -155,9 +158,10 @@ def _combine(parts, outcomes: bool):
             census[key] = (pw + ow, pc + occ, pids)
         total_w += tw
         total_c += n
-    if total_c != TOTAL_CLASSES or total_w != TOTAL_HANDS:
+    if total_c != p.domain.classes() or total_w != TOTAL_HANDS:
         raise AssertionError(f"enumeration covered {total_c} classes of weight {total_w}, "
-                             f"expected {TOTAL_CLASSES} and {TOTAL_HANDS}")
+                             f"expected {p.domain.classes()} and {TOTAL_HANDS}")
     if outcomes and sum(v[0] for v in census.values()) != TOTAL_HANDS:
         raise AssertionError("the census of outcomes does not sum to C(52, 13)")
+    census = {k: (w, c, p.domain.class_hand(ids)) for k, (w, c, ids) in census.items()}
     return Gram(W.tolist(), C.tolist(), examples, total_w, total_c), census

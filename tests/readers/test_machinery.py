@@ -18,14 +18,12 @@ from openbid.model.expr.ast import Call, Compare, Const, Name, expand_quantifier
 from openbid.model.rules.meets import meets_expr
 from openbid.model.shape import all_shapes
 from openbid.model.variants import load_variant
-from openbid.readers.census import array_hand
-from openbid.readers.census import array_rules
-from openbid.readers.census import grouping
 from openbid.readers import workers
-from openbid.readers.census import enumeration as en
 from openbid.readers.census import gram as gram_pass
+from openbid.readers.census import grouping
+from openbid.readers.census.arrays import Fx
+from openbid.readers.census.passes import plan, spec_for
 from openbid.verify.lemmas import _derive_shape
-from openbid.readers.census.relevance import tens_unseen
 
 
 # ---- grouping without a sort ----------------------------------------------------------------
@@ -82,7 +80,10 @@ def test_a_chunk_leaves_no_cycles_behind():
     was = gc.isenabled()
     gc.disable()
     try:
-        gram_pass._gram_chunk((rules, exprs, True, en.NONE_MERGED), 95)  # outcomes too: the executor's closures
+        spec = gram_pass._task(rules, exprs, True)
+        plan(spec).view(0)  # the pass is planned once per process (its tables are kept)
+        gc.collect()
+        gram_pass._gram_chunk(spec, 30)  # outcomes too: the executor's closures
         assert gc.collect() == 0
     finally:
         if was:
@@ -95,14 +96,15 @@ def test_keep_freed_memory_is_harmless():
     assert int(np.arange(1 << 20).sum()) == (1 << 20) * ((1 << 20) - 1) // 2
 
 
-def test_lazy_scalars_see_every_name():
+def test_fractional_scales_run_in_integer_arrays():
+    """BUMWRAP is in quarters: the numpy reader holds it as integers over 4, in the narrowest
+    integer type its bounds allow (never an object array of Fractions)."""
     rules = load_variant("code")
-    hand = array_hand.ArrayHand(en.make_chunk(*en.chunk_plan()[0]), rules.readings)
-    assert set(hand.scalars.keys()) == set(array_hand.SCALAR_NAMES)
-    assert "HCP" in hand.scalars and "NOPE" not in hand.scalars
-    with pytest.raises(KeyError):
-        hand.scalars["NOPE"]
-    assert dict(hand.scalars.items()).keys() == set(array_hand.SCALAR_NAMES)
+    e = parse("BUMWRAP", want="num")
+    view = plan(spec_for(rules, (e,))).view(7)
+    v = view.reader(0).value(e)
+    assert isinstance(v, Fx) and v.den == 4 and v.a.dtype.kind == "i" and v.a.dtype.itemsize <= 2
+    assert 0 <= v.lo <= int(v.a.min()) and int(v.a.max()) <= v.hi <= 4 * 4 * 17
 
 
 # ---- forked proof parts ------------------------------------------------------------------
@@ -153,69 +155,28 @@ def test_appendix6_grid_equals_the_loop(shape):
     assert (best["min"], best["max15"], best["max"]) == _derive_by_loop(shape)
 
 
-# ---- the ten counted as a spot card where nothing reads it (openbid.readers.census.relevance) --------------------
-def test_merged_suit_classes_cover_every_hand_and_class():
-    sc = en.SuitClasses.build()
-    for n in range(14):
-        plain, merged = en._by_length(False)[n], en._by_length(True)[n]
-        assert int(sc.merged_weight[merged].sum()) == int(sc.weight[plain].sum())
-        assert int(sc.multiplicity[merged].sum()) == len(plain)
-        assert (sc.representative[merged]).all() and len(merged) <= len(plain)
-
-
-def test_merged_plan_covers_every_hand_and_class():
-    rd = load_variant("code").readings
-    for merged in (frozenset({2}), frozenset({1, 2, 3, 4})):
-        plan = en.chunk_plan(merged=merged)
-        assert len(plan) < len(en.chunk_plan())
-        weight = classes = 0
-        for offset, comps in plan:
-            hand = array_hand.ArrayHand(en.make_chunk(offset, comps, merged), rd)
-            weight += int(hand.weight.sum())
-            classes += hand.classes()
-        assert (weight, classes) == (en.TOTAL_HANDS, en.TOTAL_CLASSES)
-
-
-def _group_by_composition(comp, merged, rules, columns):
-    chunk = en.make_chunk(0, (comp,), merged)
-    run = array_rules.ArrayRules(rules, array_hand.ArrayHand(chunk, rules.readings))
-    n = chunk.size
-    keys = [tuple(bool(x) for x in row) for row in
-            np.stack([array_rules.full_mask(run.cond(c), n) for c in columns], axis=1)]
-    bidval, section = run.outcome
-    out: dict = {}
-    mult = run.hand.multiplicity
-    for i, k in enumerate(keys):
-        key = (k, int(bidval[i]), int(section[i]))
-        w, c = out.get(key, (0, 0))
-        out[key] = (w + int(run.hand.weight[i]), c + (1 if mult is None else int(mult[i])))
-    return out
-
-
-@pytest.mark.parametrize("comp", [(3, 9, 1, 0), (4, 4, 3, 2), (0, 13, 0, 0), (2, 1, 5, 5), (5, 0, 4, 4)])
-def test_merging_the_diamond_ten_changes_no_count(comp):
-    rules = load_variant("code")
-    columns = [meets_expr(rules, lb) for lb in ("9", "10", "12c", "12j", "13b")] + [parse("SUITPOINTS(D) >= 3")]
-    assert tens_unseen(columns, rules) == frozenset({2})
-    plain = _group_by_composition(comp, en.NONE_MERGED, rules, columns)
-    merged = _group_by_composition(comp, frozenset({2}), rules, columns)
-    assert merged == plain
-
-
-@pytest.mark.parametrize("text,unseen", [
-    ("HCP >= 12 and SHAPE = \"4432\"", {1, 2, 3, 4}),
-    ("HONORCOUNT(D) >= 2", {1, 3, 4}),
-    ("CANBEREBID(S) or TEN(C)", {2, 3}),
-    ("any(s in SUITS: TEN(s))", set()),
-    ("count(s in S, H: HONORCOUNT(s) >= 3) >= 1", {1, 2}),
-    ("bid = \"1S\"", {2}),  # the rules read the tens of C, H and S
-    ("meets(\"9\")", {2, 3, 4}),
-    ("SLIDEPOINTS(H, 6, 1) and OUTSIDEACE(S) and SP(2) >= 3", {1, 2, 3, 4}),
+# ---- suit states merged by what a pass reads (openbid.readers.census.passes) -----------------
+@pytest.mark.parametrize("text,sizes", [
+    # SHAPE and HCP: a suit state is its length and its points
+    ('HCP >= 12 and SHAPE = "4432"', "points"),
+    # the ten of diamonds is read, so it is told apart there only
+    ("HONORCOUNT(D) >= 2", "honours-D"),
+    ('bid = "1S"', "rules"),
 ])
-def test_which_tens_are_unseen(text, unseen):
-    assert tens_unseen([parse(text)], load_variant("code")) == frozenset(unseen)
+def test_states_merge_by_what_is_read(text, sizes):
+    rules = load_variant("code")
+    p = plan(spec_for(rules, (parse(text),)))
+    got = [s.size for s in p.domain.suits]
+    model = p.model
+    if sizes == "points":
+        from openbid.model.prelim import _points
 
-
-def test_an_unknown_name_merges_nothing():
-    assert tens_unseen([Compare(">=", Call("BUMWRAP", ()), Const(5))]) == frozenset()
-    assert tens_unseen([parse("bid = \"1S\"")], rules=None) == frozenset()
+        want = len({(model.length[i], _points(model.project(i, "AKQJ")[0], 0))
+                    for i in range(model.n_states)})
+        assert got == [want] * 4
+    elif sizes == "honours-D":
+        want_d = len({(model.length[i], len(model.held[i])) for i in range(model.n_states)})
+        assert got == [14, want_d, 14, 14]  # lengths only, except diamonds
+    else:
+        # OPENBID reads every honour of C, H and S, and no diamond ten (session 2's merge)
+        assert got[0] == got[2] == got[3] < 288 and got[1] < got[0]

@@ -1,0 +1,494 @@
+"""The numpy reader: expressions and the rules table over a chunk of hand classes, the third
+reader of one expression tree (with the executor and Z3), through the shared walk of
+openbid.readers.core and the symbolic executor openbid.readers.execution.
+
+Numbers are exact fixed point (:class:`Fx`: an integer array, a denominator and bounds), so a
+fractional scale runs at integer speed; the bounds choose the narrowest integer type that
+cannot overflow. A sub-expression that reads one suit is tabulated once over that suit's states
+and gathered; one that reads two suits of a half (clubs and diamonds, or hearts and spades) over
+the pairs of their states (openbid.readers.census.passes decides). A sum, a conjunction, a
+count over all four suits is regrouped into its halves first: HCP is two gathers and one add.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+import numpy as np
+
+from openbid.model.errors import OpenbidError
+from openbid.model.expr.names import bidvals_printing
+from openbid.model.registry import PatternTable, SuitTable
+from openbid.model.rules.meets import meets_expr
+from openbid.model.rules.model import PASS_SECTION, Rules
+from openbid.readers.core import Interpreter, is_const
+from openbid.readers.execution import Execution, execute
+
+_DTYPES = (np.int8, np.int16, np.int32, np.int64)
+
+
+def dtype_for(lo: int, hi: int):
+    for t in _DTYPES:
+        info = np.iinfo(t)
+        if info.min <= lo and hi <= info.max:
+            return t
+    raise OverflowError(f"values from {lo} to {hi} do not fit in 64 bits")
+
+
+class Fx:
+    """An exact number per row: ``a / den``, with ``lo <= a <= hi``."""
+
+    __slots__ = ("a", "den", "lo", "hi")
+
+    def __init__(self, a: np.ndarray, den: int, lo: int, hi: int) -> None:
+        self.a, self.den, self.lo, self.hi = a, den, lo, hi
+
+    @staticmethod
+    def of_table(values, n: int | None = None) -> "Fx":
+        """From exact values (one per row)."""
+        den = lcm(*(Fraction(v).denominator for v in values)) if len(values) else 1
+        ints = [int(Fraction(v) * den) for v in values]
+        lo, hi = (min(ints), max(ints)) if ints else (0, 0)
+        return Fx(np.array(ints, dtype=dtype_for(lo, hi)), den, lo, hi)
+
+    def scaled(self, den: int) -> "Fx":
+        if den == self.den:
+            return self
+        k = den // self.den
+        lo, hi = self.lo * k, self.hi * k
+        return Fx(self.a.astype(dtype_for(lo, hi)) * k, den, lo, hi)
+
+    def values(self) -> list:
+        """The exact value of every row (Fractions where not whole)."""
+        if self.den == 1:
+            return self.a.tolist()
+        return [Fraction(x, self.den) for x in self.a.tolist()]
+
+
+def _common(a, b) -> int:
+    da = a.den if isinstance(a, Fx) else Fraction(a).denominator
+    db = b.den if isinstance(b, Fx) else Fraction(b).denominator
+    return lcm(da, db)
+
+
+def _lift(v, den: int):
+    """``v`` scaled to ``den``: an Fx, or (int, int, int) for a constant (value, lo, hi)."""
+    if isinstance(v, Fx):
+        return v.scaled(den)
+    x = int(Fraction(v) * den)
+    return x
+
+
+def _bounds(v) -> tuple[int, int]:
+    return (v.lo, v.hi) if isinstance(v, Fx) else (v, v)
+
+
+def _arr(v, dtype):
+    return v.a.astype(dtype, copy=False) if isinstance(v, Fx) else dtype(v)
+
+
+class NumpyAlgebra:
+    true = True
+    false = False
+
+    def and_(self, a, b):
+        if a is False or b is False:
+            return False
+        if a is True:
+            return b
+        if b is True:
+            return a
+        return a & b
+
+    def or_(self, a, b):
+        if a is True or b is True:
+            return True
+        if a is False:
+            return b
+        if b is False:
+            return a
+        return a | b
+
+    def not_(self, a):
+        if isinstance(a, bool):
+            return not a
+        return ~a
+
+    def is_false(self, a) -> bool:
+        return a is False or (isinstance(a, np.ndarray) and not a.any())
+
+
+ALG = NumpyAlgebra()
+
+
+class ArrayReader(Interpreter):
+    """One rules table's view of one chunk (``view``: the gathered per-suit arrays and the
+    chunk's patterns, shared by every reader of the chunk)."""
+
+    def __init__(self, view: "ChunkView", index: int = 0, tabulate: bool = True) -> None:
+        super().__init__(view.pass_.defs[index])
+        self.view = view
+        self.index = index
+        self.rules: Rules | None = view.pass_.rules[index] if view.pass_.rules else None
+        self.tabulate = tabulate
+        self.n = view.size
+
+    # -- tabulation: one-suit and half-hand sub-expressions are read once per pass -----------------
+    def _read(self, e):
+        if self.tabulate:
+            got = self.view.pass_.tabulated(self, e)
+            if got is not None:
+                return got
+        return super()._read(e)
+
+    # -- leaves --------------------------------------------------------------------------------
+    def table(self, t: SuitTable, suit: int):
+        return self.view.gather(self.view.pass_.suit_table(t, suit), suit)
+
+    def pattern(self, p: PatternTable):
+        return self.view.pattern(p)
+
+    def pattern_test(self, p: PatternTable, test):
+        return self.view.pattern_test(p, test)
+
+    # -- numbers -------------------------------------------------------------------------------
+    def add(self, a, b):
+        return self._linear(a, b, 1)
+
+    def sub(self, a, b):
+        return self._linear(a, b, -1)
+
+    def _linear(self, a, b, sign: int):
+        d = _common(a, b)
+        x, y = _lift(a, d), _lift(b, d)
+        (alo, ahi), (blo, bhi) = _bounds(x), _bounds(y)
+        lo, hi = (alo + blo, ahi + bhi) if sign > 0 else (alo - bhi, ahi - blo)
+        t = dtype_for(min(lo, alo, blo), max(hi, ahi, bhi))
+        xa, ya = _arr(x, t), _arr(y, t)
+        return Fx(xa + ya if sign > 0 else xa - ya, d, lo, hi)
+
+    def mul(self, a, b):
+        if is_const(a):
+            a, b = b, a
+        if is_const(b):
+            f = Fraction(b)
+            k = f.numerator
+            cands = (a.lo * k, a.hi * k)
+            lo, hi = min(cands), max(cands)
+            t = dtype_for(lo, hi)
+            return Fx(a.a.astype(t) * k, a.den * f.denominator, lo, hi)
+        cands = (a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi)
+        lo, hi = min(cands), max(cands)
+        t = dtype_for(lo, hi)
+        return Fx(a.a.astype(t) * b.a.astype(t), a.den * b.den, lo, hi)
+
+    def neg(self, a):
+        t = dtype_for(-a.hi, -a.lo)
+        return Fx(-(a.a.astype(t)), a.den, -a.hi, -a.lo)
+
+    def div_const(self, a, c: Fraction):
+        if c < 0:
+            a, c = self.neg(a), -c
+        k = c.denominator
+        lo, hi = a.lo * k, a.hi * k
+        t = dtype_for(lo, hi)
+        return Fx(a.a.astype(t) * k, a.den * c.numerator, lo, hi)
+
+    def compare(self, op, a, b):
+        d = _common(a, b)
+        x, y = _lift(a, d), _lift(b, d)
+        (alo, ahi), (blo, bhi) = _bounds(x), _bounds(y)
+        # Decided by the bounds alone?
+        if op in ("<", "<=", ">", ">="):
+            lt = {"<": (ahi < blo, alo >= bhi), "<=": (ahi <= blo, alo > bhi),
+                  ">": (alo > bhi, ahi <= blo), ">=": (alo >= bhi, ahi < blo)}[op]
+            if lt[0]:
+                return True
+            if lt[1]:
+                return False
+        elif ahi < blo or bhi < alo:
+            return op == "!="
+        t = dtype_for(min(alo, blo), max(ahi, bhi))
+        xa, ya = _arr(x, t), _arr(y, t)
+        return {"=": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal,
+                ">": np.greater, ">=": np.greater_equal}[op](xa, ya)
+
+    def and_(self, a, b):
+        return a & b
+
+    def or_(self, a, b):
+        return a | b
+
+    def not_(self, a):
+        return ~a
+
+    def ite(self, c, a, b):
+        if isinstance(a, (bool, np.ndarray)) and not isinstance(a, Fx) and (
+                isinstance(b, (bool, np.ndarray))) and not is_num_const(a) and not is_num_const(b):
+            return np.where(c, a, b)
+        d = _common(a, b)
+        x, y = _lift(a, d), _lift(b, d)
+        (alo, ahi), (blo, bhi) = _bounds(x), _bounds(y)
+        lo, hi = min(alo, blo), max(ahi, bhi)
+        t = dtype_for(lo, hi)
+        return Fx(np.where(c, _arr(x, t), _arr(y, t)), d, lo, hi)
+
+    def count(self, conds, known):
+        n = len(conds) + known
+        t = dtype_for(0, n)
+        out = np.full(self.n, known, dtype=t)
+        for c in conds:
+            out += c
+        return Fx(out, 1, known, n)
+
+    def extreme(self, fn, vals):
+        d = lcm(*(v.den if isinstance(v, Fx) else Fraction(v).denominator for v in vals))
+        xs = [_lift(v, d) for v in vals]
+        bounds = [_bounds(x) for x in xs]
+        lo = (max if fn == "max" else min)(b[0] for b in bounds)
+        hi = (max if fn == "max" else min)(b[1] for b in bounds)
+        t = dtype_for(min(b[0] for b in bounds), max(b[1] for b in bounds))
+        f = np.maximum if fn == "max" else np.minimum
+        out = _arr(xs[0], t)
+        for x in xs[1:]:
+            out = f(out, _arr(x, t))
+        if not isinstance(out, np.ndarray):
+            out = np.full(self.n, out, dtype=t)
+        return Fx(out, d, lo, hi)
+
+    def largest(self, i, vals):
+        d = lcm(*(v.den if isinstance(v, Fx) else Fraction(v).denominator for v in vals))
+        xs = [_lift(v, d) for v in vals]
+        bounds = [_bounds(x) for x in xs]
+        t = dtype_for(min(b[0] for b in bounds), max(b[1] for b in bounds))
+        v = [np.broadcast_to(_arr(x, t), (self.n,)) for x in xs]
+        # A sorting network, elementwise (no sort of the rows).
+        for end in range(len(v) - 1, 0, -1):
+            for j in range(end):
+                v[j], v[j + 1] = np.maximum(v[j], v[j + 1]), np.minimum(v[j], v[j + 1])
+        lo = sorted((b[0] for b in bounds), reverse=True)[i - 1]
+        hi = sorted((b[1] for b in bounds), reverse=True)[i - 1]
+        return Fx(np.ascontiguousarray(v[i - 1]), d, lo, hi)
+
+    def floor(self, a):
+        return Fx(a.a // a.den, 1, a.lo // a.den, a.hi // a.den)
+
+    # -- the rules -----------------------------------------------------------------------------
+    def _rules(self) -> Rules:
+        if self.rules is None:
+            raise OpenbidError("this expression reads the outcome of a rules table; none is given")
+        return self.rules
+
+    @property
+    def execution(self) -> Execution:
+        ex = self.__dict__.get("_execution")
+        if ex is None:
+            ex = self.__dict__["_execution"] = execute(self._rules(), ALG, self.cond, self.whole)
+        return ex
+
+    def cond(self, e):
+        return self.value(e)
+
+    def whole(self, e):
+        """An integer-valued expression as an integer array or int (BIDVAL)."""
+        v = self.value(e)
+        if isinstance(v, Fx):
+            if v.den != 1:
+                raise OpenbidError("expected a whole number here")
+            return v.a
+        return v
+
+    @property
+    def outcome(self) -> tuple[np.ndarray, np.ndarray]:
+        got = self.__dict__.get("_outcome")
+        if got is None:
+            got = self.__dict__["_outcome"] = _outcome(self)
+        return got
+
+    def outcome_name(self, name: str):
+        if name == "bidval":
+            return Fx(self.outcome[0], 1, 0, 75)
+        raise OpenbidError(f"{name} can only be compared with = or != to a quoted value")
+
+    def meets(self, label: str):
+        return self.cond(meets_expr(self._rules(), label))
+
+    def bid_is(self, text: str):
+        vals = bidvals_printing(text)
+        return np.isin(self.outcome[0], vals) if vals else False
+
+    def section_is(self, text: str):
+        labels = self._rules().labels
+        if text not in labels:
+            raise OpenbidError(f"no section label {text!r}; known: {', '.join(labels)}")
+        return self.outcome[1] == labels.index(text)
+
+
+def is_num_const(v) -> bool:
+    return is_const(v) and not isinstance(v, bool)
+
+
+def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
+    from openbid.model.bids import VALID_BIDVALS
+
+    valid = np.array(sorted(VALID_BIDVALS))
+    rules = run._rules()
+    labels = rules.labels
+    n = run.n
+    bidval = np.zeros(n, dtype=np.int16)
+    section = np.full(n, labels.index(str(PASS_SECTION)), dtype=np.int8)
+    for site in run.execution.sites:
+        fire = site.fire
+        if fire is False:
+            continue
+        if fire is True:
+            fire = np.ones(n, dtype=bool)
+        value = site.value if np.isscalar(site.value) else site.value[fire]
+        if not np.isin(value, valid).all():
+            bad = sorted(set(np.atleast_1d(value).tolist()) - VALID_BIDVALS)[:3]
+            raise OpenbidError(f"rules {rules.name!r}: bid point {site.label} makes "
+                               f"BIDVAL {', '.join(map(str, bad))}, which is not a bid "
+                               "(Appendix 5); 'openbid rules check FILE' finds every such point")
+        bidval[fire] = value
+        section[fire] = labels.index(site.label)
+    return bidval, section
+
+
+def full_mask(m, n: int) -> np.ndarray:
+    """A condition's value over ``n`` rows as a Boolean array (a constant is spread)."""
+    if isinstance(m, (bool, np.bool_)):
+        return np.full(n, bool(m))
+    return m
+
+
+def as_fx(v, n: int) -> Fx:
+    """A number over ``n`` rows as an Fx (a constant is spread)."""
+    if isinstance(v, Fx):
+        return v
+    if isinstance(v, bool):
+        raise OpenbidError("expected a number, found a condition")
+    f = Fraction(v)
+    x = f.numerator
+    return Fx(np.full(n, x, dtype=dtype_for(x, x)), f.denominator, x, x)
+
+
+class ChunkView:
+    """What every reader of one chunk shares: the gathered per-suit arrays, the half-hand
+    indices, the patterns, the weights."""
+
+    def __init__(self, pass_, chunk) -> None:
+        self.pass_ = pass_
+        self.chunk = chunk
+        self.size = chunk.size
+        self._gathers: dict = {}
+
+    def gather(self, table, key):
+        """``table`` (an Fx or Boolean array over suit states, or over a half's pairs) at every
+        row; ``key``: a suit, or "CD" / "HS" for a half."""
+        hit = self._gathers.get((id(table), key))
+        if hit is not None:
+            return hit[1]
+        idx = self.index(key)
+        if isinstance(table, Fx):
+            out: Any = Fx(table.a[idx], table.den, table.lo, table.hi)
+        elif isinstance(table, np.ndarray):
+            out = table[idx]
+        else:
+            out = table
+        self._gathers[(id(table), key)] = (table, out)  # keep the table: ids stay unique
+        return out
+
+    def index(self, key):
+        got = self._gathers.get(("index", key))
+        if got is None:
+            ids = self.chunk.ids
+            if key == "CD":
+                got = ids[1] * self.pass_.domain.suits[1].size + ids[2]
+            elif key == "HS":
+                got = ids[3] * self.pass_.domain.suits[3].size + ids[4]
+            else:
+                got = ids[key]
+            self._gathers[("index", key)] = got
+        return got
+
+    def _per_comp(self, values: list) -> np.ndarray:
+        if self.chunk.comps:
+            return np.repeat(np.array(values), self.chunk.sizes)
+        return np.array(values)[self._comp_index()]
+
+    def _comps(self) -> list:
+        """The length compositions (C, D, H, S) of the chunk: given by the census plan, or read
+        from the rows (a batch of hands)."""
+        if self.chunk.comps:
+            return list(self.chunk.comps)
+        return self._row_comps()[0]
+
+    def _comp_index(self) -> np.ndarray:
+        return self._row_comps()[1]
+
+    def _row_comps(self):
+        got = self._gathers.get("comps")
+        if got is None:
+            suits = self.pass_.domain.suits
+            lengths = np.stack([suits[s - 1].length[self.chunk.ids[s]].astype(np.int64)
+                                for s in (1, 2, 3, 4)], axis=1)
+            code = ((lengths[:, 0] * 14 + lengths[:, 1]) * 14 + lengths[:, 2]) * 14 + lengths[:, 3]
+            uniq, inv = np.unique(code, return_inverse=True)
+            comps = [(int(c) // 2744, int(c) // 196 % 14, int(c) // 14 % 14, int(c) % 14)
+                     for c in uniq.tolist()]
+            got = self._gathers["comps"] = (comps, inv.reshape(-1))
+        return got
+
+    def pattern(self, p: PatternTable):
+        key = ("pattern", p)
+        got = self._gathers.get(key)
+        if got is None:
+            vals = [p.values[tuple(sorted(c, reverse=True))] for c in self._comps()]
+            if p.result == "bool":
+                got = self._per_comp(vals).astype(bool)
+            elif p.result == "str":
+                raise OpenbidError(f"{p.name} can only be compared with = or != to a quoted value")
+            else:
+                f = Fx.of_table(vals)
+                got = Fx(self._per_comp(list(f.a)).astype(f.a.dtype), f.den, f.lo, f.hi)
+            self._gathers[key] = got
+        return got
+
+    def pattern_test(self, p: PatternTable, test):
+        vals = [bool(test(p.values[tuple(sorted(c, reverse=True))])) for c in self._comps()]
+        if all(vals):
+            return True
+        if not any(vals):
+            return False
+        return self._per_comp(vals).astype(bool)
+
+    @property
+    def weight(self) -> np.ndarray:
+        got = self._gathers.get("weight")
+        if got is None:
+            cd, hs = self.pass_.half_weights()
+            got = cd[self.index("CD")] * hs[self.index("HS")]
+            self._gathers["weight"] = got
+        return got
+
+    @property
+    def multiplicity(self) -> np.ndarray | None:
+        if not self.pass_.domain.merged:
+            return None
+        got = self._gathers.get("mult")
+        if got is None:
+            cd, hs = self.pass_.half_mults()
+            got = cd[self.index("CD")] * hs[self.index("HS")]
+            self._gathers["mult"] = got
+        return got
+
+    def classes(self) -> int:
+        m = self.multiplicity
+        return self.size if m is None else int(m.sum())
+
+    def reader(self, index: int = 0, tabulate: bool = True) -> ArrayReader:
+        """A reader of rules table ``index`` (not kept here: a reader refers to its view, and a
+        view that kept its readers would be a cycle holding every array of the chunk)."""
+        return ArrayReader(self, index, tabulate)

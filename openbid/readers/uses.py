@@ -1,0 +1,142 @@
+"""What a pass reads: the per-suit tables (at which suits) and pattern tables its expressions
+and rules use, once every definition is inlined and every loop bound. From it come the ranks a
+hand model must track and, in the census, which suit states nothing can tell apart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from openbid.model.descriptors import Definitions
+from openbid.model.expr.ast import Call, Const, Expr, Name, Quant, children, expand_quantifiers
+from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
+from openbid.model.ranks import BASE_RANKS, rank_order
+from openbid.model.registry import Derived, PatternTable, SuitTable
+from openbid.model.rules.meets import meets_expr
+from openbid.model.rules.model import Rules
+from openbid.readers.core import suit_of
+from openbid.readers.execution import execute
+
+
+@dataclass
+class Uses:
+    tables: set[tuple[SuitTable, int]] = field(default_factory=set)
+    patterns: set[PatternTable] = field(default_factory=set)
+    outcome: bool = False  # reads the outcome of the rules (bid, section, bidval)
+
+    @property
+    def reads(self) -> str:
+        return rank_order("".join(t.reads for t, _ in self.tables))
+
+
+class _Collect:
+    """A Boolean algebra that computes nothing: :func:`execute` under it visits every condition
+    and value of the rules, with loop variables bound."""
+
+    true = True
+    false = False
+
+    def and_(self, a, b):
+        return None
+
+    def or_(self, a, b):
+        return None
+
+    def not_(self, a):
+        return None
+
+    def is_false(self, a) -> bool:
+        return a is False
+
+
+def rule_exprs(rules: Rules) -> list[Expr]:
+    """Every guard, condition and value of the rules table, closed (suits bound)."""
+    seen: list[Expr] = []
+
+    def visit(e: Expr):
+        seen.append(e)
+        return None
+
+    execute(rules, _Collect(), visit, visit)
+    return seen
+
+
+def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
+         outcome: bool = False) -> Uses:
+    """The tables ``exprs`` read (and the rules, where ``outcome`` is asked or an expression
+    reads the outcome or ``meets``)."""
+    out = Uses()
+    done: set[Expr] = set()
+    stack = [expand_quantifiers(e) for e in exprs]
+    rules_read = False
+
+    def read_rules() -> None:
+        nonlocal rules_read
+        if rules is None:
+            from openbid.model.errors import OpenbidError
+
+            raise OpenbidError("this expression reads the outcome of a rules table; none is given")
+        if not rules_read:
+            rules_read = True
+            out.outcome = True
+            stack.extend(expand_quantifiers(e) for e in rule_exprs(rules))
+
+    if outcome:
+        read_rules()
+    while stack:
+        e = stack.pop()
+        if e in done:
+            continue
+        done.add(e)
+        if isinstance(e, Const):
+            continue
+        if isinstance(e, Quant):
+            stack.append(expand_quantifiers(e))
+            continue
+        got = string_comparison(e)
+        if got is not None:
+            if got[0] == "SHAPE":
+                out.patterns.add(defs.entry("SHAPE", 0))  # type: ignore[arg-type]
+            else:
+                read_rules()
+            continue
+        if isinstance(e, Name):
+            if e.id in SUIT_CONSTANTS:
+                continue
+            if e.id in OUTCOMES:
+                read_rules()
+                continue
+            if not defs.has(e.id, 0):
+                continue  # a bound variable
+            entry = defs.entry(e.id, 0)
+            if isinstance(entry, PatternTable):
+                out.patterns.add(entry)
+            elif isinstance(entry, Derived):
+                stack.append(expand_quantifiers(defs.inline(entry, ())))
+            continue
+        if isinstance(e, Call):
+            if e.fn == "meets":
+                if rules is None:
+                    read_rules()
+                assert rules is not None
+                stack.append(expand_quantifiers(meets_expr(rules, str(e.args[0].value))))  # type: ignore[union-attr]
+                continue
+            if defs.has(e.fn, len(e.args)):
+                entry = defs.entry(e.fn, len(e.args))
+                if isinstance(entry, SuitTable):
+                    out.tables.add((entry, suit_of(e.args[0])))
+                    continue
+                if isinstance(entry, Derived):
+                    from openbid.readers.core import _constants
+
+                    stack.append(expand_quantifiers(defs.inline(entry, _constants(e.args))))
+                    stack.extend(e.args)
+                    continue
+        stack.extend(children(e))
+    return out
+
+
+def tracked_ranks(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None) -> str:
+    """A, K, Q, J, T (the paper's classes) and every rank the rules and ``exprs`` read."""
+    u = uses(defs, list(exprs) + (rule_exprs(rules) if rules is not None else []), rules)
+    return rank_order(BASE_RANKS + u.reads)
