@@ -16,7 +16,7 @@ settings.load_profile("openbid")
 # ---- the proof run and its report (tests/test_report.py, tests/test_browser.py) -----------------
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
-                     help="rewrite tests/golden/report.md and report.json from this run")
+                     help="rewrite tests/report/golden/report.md and report.json from this run")
 
 
 # Run in a fresh interpreter by the fixture ``code_run``, so that nothing a test did before

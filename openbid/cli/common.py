@@ -42,3 +42,16 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
 
 def emit_json(obj) -> None:
     sys.stdout.write(json.dumps(obj, sort_keys=False, ensure_ascii=False) + "\n")
+
+
+def budget(args) -> int:
+    """The solver budget per query a command was given (``--rlimit``), or the default; a budget
+    below 1 is an error."""
+    from openbid.verify.verdicts import DEFAULT_RLIMIT
+
+    got = getattr(args, "rlimit", None)
+    if got is None:
+        return DEFAULT_RLIMIT
+    if got < 1:
+        raise OpenbidError(f"--rlimit must be at least 1 (Z3 resource units), not {got}")
+    return got

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from openbid.cli.common import emit_json
+from openbid.cli.common import budget, emit_json
 from openbid.cli.progress import Progress
 
 
@@ -21,7 +21,8 @@ def register(sub) -> None:
     p.add_argument("--no-count", action="store_true",
                    help="decide only (Z3), skip the exact census of what changes")
     p.add_argument("--examples", type=int, default=3, help="example hands per transition")
-    p.add_argument("--timeout", type=float, default=60.0, help="solver timeout in seconds")
+    p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
+                   help="Z3's resource budget per query (deterministic; default: the project's)")
     p.set_defaults(func=run)
 
 
@@ -34,7 +35,7 @@ def run(args) -> int:
     bar = Progress("diff")
     try:
         d = diff(a, b, count=not args.no_count, examples=args.examples,
-                 timeout_ms=int(args.timeout * 1000), progress=bar)
+                 rlimit=budget(args), progress=bar)
     finally:
         bar.close()
     secs = time.monotonic() - t0

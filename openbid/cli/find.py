@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
 from openbid.cli.progress import Progress
 
 
@@ -17,7 +17,8 @@ def register(sub) -> None:
     p.add_argument("expr", metavar="EXPR")
     p.add_argument("--limit", type=int, default=5, help="how many distinct hands (default 5)")
     p.add_argument("--count", action="store_true", help="also the exact number of hands")
-    p.add_argument("--timeout", type=float, default=20.0, help="solver timeout in seconds")
+    p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
+                   help="Z3's resource budget per query (deterministic; default: the project's)")
     p.add_argument("--json", action="store_true")
     add_rules_options(p)
     p.set_defaults(func=run)
@@ -32,7 +33,7 @@ def run(args) -> int:
     rules = rules_from(args)
     expr = parse(args.expr)
     t0 = time.monotonic()
-    result = find(expr, rules, max(0, args.limit), int(args.timeout * 1000))
+    result = find(expr, rules, max(0, args.limit), budget(args))
     search_s = time.monotonic() - t0
     program = program_for(rules)
     if result.status is Status.UNKNOWN:

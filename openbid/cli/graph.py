@@ -6,7 +6,7 @@ import os
 import sys
 import tempfile
 
-from openbid.cli.common import add_rules_options, rules_from
+from openbid.cli.common import budget, add_rules_options, rules_from
 from openbid.model.errors import OpenbidError
 
 FORMATS = ("dot", "mermaid", "json", "svg")
@@ -27,7 +27,8 @@ def register(sub) -> None:
     p.add_argument("--force", action="store_true", help="let --output replace an existing file")
     p.add_argument("--check", action="store_true",
                    help="check the structural claims (the graph is written only with --output)")
-    p.add_argument("--timeout", type=float, default=20.0, help="solver timeout per query, seconds")
+    p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
+                   help="Z3's resource budget per query (deterministic; default: the project's)")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -51,7 +52,7 @@ def run(args) -> int:
             sys.stdout.write(text)
     if not args.check:
         return 0
-    result = reachability.check_graph(rules, int(args.timeout * 1000))
+    result = reachability.check_graph(rules, budget(args))
     print(report(rules.name, g, result))
     return {"held": 0, "failed": 1}.get(result.verdict.value, 2)
 

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
 
 PART_CHOICES = ("all", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
                 "soundness")
@@ -33,7 +33,8 @@ def register(sub) -> None:
     p.add_argument("--expected", metavar="FILE", help="the expectation file to compare with")
     p.add_argument("--update-expected", action="store_true",
                    help="record this run's verdicts as the expectation (explicit regeneration)")
-    p.add_argument("--timeout", type=float, default=20.0, help="solver timeout per query, seconds")
+    p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
+                   help="Z3's resource budget per query (deterministic; default: the project's)")
     p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
     add_rules_options(p)
     p.set_defaults(func=run)
@@ -41,8 +42,9 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from openbid.report import prove_text as fmt
-    from openbid.verify.prove import (PARTS, compare_expected, expected_path, has_unknown, prove_all,
-                              write_expected)
+    from openbid.verify.expected import (compare_expected, expected_path, has_unknown,
+                                         write_expected)
+    from openbid.verify.prove import PARTS, prove_all
 
     rules = rules_from(args)
     from openbid.model.errors import OpenbidError
@@ -68,7 +70,7 @@ def run(args) -> int:
             sys.stderr.write(line.ljust(widest[0]))
             sys.stderr.flush()
 
-    result = prove_all(rules, parts, args.proposition, int(args.timeout * 1000), progress,
+    result = prove_all(rules, parts, args.proposition, budget(args), progress,
                        breakdown=args.breakdown)
     if show:
         sys.stderr.write("\r" + " " * widest[0] + "\r")

@@ -1,4 +1,5 @@
-"""Duplicate scoring as Z3 terms over a symbolic result, and the claims proved about it.
+"""Duplicate scoring as Z3 terms over a symbolic result (the claims proved about it are in
+openbid.verify.scoring).
 
 The terms restate Law 77 in closed form (``openbid.model.scoring`` counts trick by trick), so they are a
 second reading of the rules. :func:`evaluate` substitutes a concrete result into the very terms the
@@ -23,7 +24,6 @@ from openbid.model.scoring import score as python_score
 
 STRAINS = tuple(Strain)
 NOTRUMP = STRAINS.index(Strain.NOTRUMP)
-DEFAULT_TIMEOUT_MS = 10_000
 
 
 @dataclass(frozen=True)
@@ -147,136 +147,3 @@ def possible_at(level: int, strain: int, doubling: int, relative: int) -> bool:
 
 
 # --- Claims and verdicts -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Claim:
-    """``premise => conclusion`` over the possible results ``a`` (and ``b`` when arity is 2)."""
-
-    id: str
-    source: str
-    statement: str
-    premise: Callable[[SymbolicResult, SymbolicResult], z3.BoolRef]
-    conclusion: Callable[[SymbolicResult, SymbolicResult], z3.BoolRef]
-    arity: int = 1
-
-
-@dataclass(frozen=True)
-class Witness:
-    """One result of a counterexample, scored by the Python module and by the Z3 model."""
-
-    result: Result
-    vulnerable: bool
-    score: Score
-    z3_total: int
-
-
-@dataclass(frozen=True)
-class Proved:
-    claim: Claim
-    status: str = "PROVED"
-
-
-@dataclass(frozen=True)
-class Refuted:
-    claim: Claim
-    witnesses: tuple[Witness, ...]
-    status: str = "REFUTED"
-
-
-@dataclass(frozen=True)
-class Unknown:
-    claim: Claim
-    reason: str
-    status: str = "UNKNOWN"
-
-
-@dataclass(frozen=True)
-class Vacuous:
-    """The premise holds for no possible result: nothing was proved."""
-
-    claim: Claim
-    status: str = "VACUOUS"
-
-
-Verdict = Proved | Refuted | Unknown | Vacuous
-
-
-def _witness(model: z3.ModelRef, x: SymbolicResult) -> Witness:
-    def value(term: z3.ExprRef) -> int:
-        return model.eval(term, model_completion=True).as_long()
-
-    vulnerable = z3.is_true(model.eval(x.vulnerable, model_completion=True))
-    contract = Contract(value(x.level), STRAINS[value(x.strain)], Doubling(value(x.doubling)))
-    result = Result(contract, value(x.relative))
-    return Witness(result, vulnerable, python_score(result, vulnerable), value(x.terms().total))
-
-
-def prove(claim: Claim, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-          rlimit: int | None = None) -> Verdict:
-    """Check the premise is satisfiable, then search for a counterexample to the conclusion."""
-    a, b = SymbolicResult.fresh("a"), SymbolicResult.fresh("b")
-    used = (a, b)[: claim.arity]
-    solver = z3.Solver()
-    solver.set("timeout", timeout_ms)
-    if rlimit is not None:
-        solver.set("rlimit", rlimit)
-    solver.add(*(x.possible() for x in used), claim.premise(a, b))
-    premise = solver.check()
-    if premise == z3.unknown:
-        return Unknown(claim, f"premise: {solver.reason_unknown()}")
-    if premise == z3.unsat:
-        return Vacuous(claim)
-    solver.add(z3.Not(claim.conclusion(a, b)))
-    answer = solver.check()
-    if answer == z3.unsat:
-        return Proved(claim)
-    if answer == z3.sat:
-        model = solver.model()
-        return Refuted(claim, tuple(_witness(model, x) for x in used))
-    return Unknown(claim, solver.reason_unknown())
-
-
-def _is_listed_game(a: SymbolicResult) -> z3.BoolRef:
-    """3NT, 4H, 4S, 5C, 5D and above: the undoubled game contracts."""
-    major = z3.Or(a.strain == STRAINS.index(Strain.HEARTS), a.strain == STRAINS.index(Strain.SPADES))
-    return z3.Or(z3.And(a.strain == NOTRUMP, a.level >= 3), z3.And(major, a.level >= 4),
-                 z3.And(a.is_minor(), a.level >= 5))
-
-
-def _total(x: SymbolicResult) -> z3.ArithRef:
-    return x.terms().total
-
-
-CLAIMS: tuple[Claim, ...] = (
-    Claim("made-more-tricks", "issue 7",
-          "a made contract scores more with more tricks",
-          lambda a, b: z3.And(a.same_board(b), 0 <= a.relative, a.relative < b.relative),
-          lambda a, b: _total(a) < _total(b), arity=2),
-    Claim("down-more-undertricks", "issue 7",
-          "a defeated contract scores less with more undertricks",
-          lambda a, b: z3.And(a.same_board(b), a.relative < b.relative, b.relative < 0),
-          lambda a, b: _total(a) < _total(b), arity=2),
-    Claim("game-iff-100", "issue 7; Law 77",
-          "a made contract earns the game bonus exactly when its contract points reach 100,"
-          " and the 50 part-score bonus otherwise",
-          lambda a, b: a.relative >= 0,
-          lambda a, b: z3.And(
-              (a.terms().game_bonus > 0) == (a.terms().contract_points >= 100),
-              (a.terms().part_score_bonus > 0) == (a.terms().contract_points < 100))),
-    Claim("undoubled-game-contracts", "issue 7; Appendix 7 of the paper",
-          "an undoubled contract reaches 100 contract points (game) exactly when it is"
-          " 3NT, 4H, 4S, 5C, 5D or higher",
-          lambda a, b: z3.And(a.relative >= 0, a.doubling == 0),
-          lambda a, b: z3.And((a.terms().contract_points >= 100) == _is_listed_game(a),
-                              (a.terms().game_bonus > 0) == _is_listed_game(a))),
-    Claim("doubling-never-lowers-made", "issue 7",
-          "doubling (or redoubling) a made contract never lowers its score",
-          lambda a, b: z3.And(a.level == b.level, a.strain == b.strain,
-                              a.vulnerable == b.vulnerable, a.relative == b.relative,
-                              a.relative >= 0, a.doubling < b.doubling),
-          lambda a, b: _total(a) <= _total(b), arity=2),
-    Claim("sign", "Law 77",
-          "a made contract scores for the declaring side, a defeated one for the defenders",
-          lambda a, b: z3.BoolVal(True),
-          lambda a, b: z3.If(a.relative >= 0, _total(a) > 0, _total(a) < 0)),
-)

@@ -365,6 +365,17 @@ class SymbolicHand(Interpreter):
         return z3.Not(z3.And(*eqs))
 
 
+def shared_hands(*rules: Rules, exprs: Iterable[Expr] = ()) -> list["SymbolicHand"]:
+    """One symbolic hand per rules table, over the same variables and the same rank model (every
+    rank any of them reads): the same hand, read by each table (``diff``)."""
+    from openbid.model.ranks import rank_order
+
+    exprs = list(exprs)
+    reads = "".join(tracked_ranks(definitions(r.readings, r.definitions), exprs, r) for r in rules)
+    model = RankModel.of(rank_order(reads))
+    return [SymbolicHand(r, model=model) for r in rules]
+
+
 def _is_bool(v) -> bool:
     return isinstance(v, bool) or (isinstance(v, z3.ExprRef) and z3.is_bool(v))
 

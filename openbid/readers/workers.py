@@ -1,12 +1,50 @@
-"""Work in other processes: a function over every chunk of the plan (the census passes), and a
-proof part in a forked process of its own (openbid.verify.prove)."""
+"""Work in other processes: one fork-context process pool for everything (census chunks and proof
+parts alike), with typed task and result records.
+
+* A :class:`Task` names a module-level function and its (picklable) argument; a chunk of a census
+  pass is ``Task(fn, arg, index=i)``, a proof part ``Task(fn, arg, name="lemmas", z3=True)``.
+* A Z3 task starts in a fresh Z3 context, after collecting the garbage the process holds, so what
+  it finds (witness hands) depends on its own work alone: the same for any ``OPENBID_JOBS`` and
+  whatever ran before it in the same worker.
+* Workers keep the memory numpy frees (glibc), and die with their parent (Linux's parent-death
+  signal): no worker outlives the command, however the command ends.
+"""
 
 from __future__ import annotations
 
 import gc
+import os
 import time
-from typing import Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator
 
+
+@dataclass(frozen=True)
+class Task:
+    """``fn(arg)`` (or ``fn(arg, index)`` for a chunk) in a worker. ``fn`` is module-level."""
+
+    fn: Callable[..., Any]
+    arg: Any
+    index: int | None = None  # the chunk number, for a chunk of a census pass
+    name: str = ""  # the part's name, for a proof part
+    z3: bool = False  # starts in a fresh Z3 context
+
+
+@dataclass(frozen=True)
+class Result:
+    task: Task
+    value: Any
+    seconds: float
+
+
+def run_task(task: Task) -> Result:
+    """What a worker does with one task (also used in-process when there is one job)."""
+    if task.z3:
+        gc.collect()
+        fresh_z3_context()
+    t0 = time.monotonic()
+    value = task.fn(task.arg) if task.index is None else task.fn(task.arg, task.index)
+    return Result(task, value, round(time.monotonic() - t0, 2))
 
 
 def keep_freed_memory() -> None:
@@ -16,8 +54,7 @@ def keep_freed_memory() -> None:
     default glibc gives each one back to the kernel (mmap and munmap above 128 KB, and trims the
     heap), so every new array page-faults afresh: that kernel time was half of a census pass
     (benchmarks/bench_census.py prints user and system CPU). Here arrays up to 32 MB come from
-    the heap and stay there. Called in the census workers, and in this process only when it runs
-    the chunks itself. glibc only; elsewhere nothing changes."""
+    the heap and stay there. glibc only; elsewhere nothing changes."""
     import ctypes
     import ctypes.util
 
@@ -30,75 +67,102 @@ def keep_freed_memory() -> None:
     mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
 
 
+def die_with_parent() -> None:
+    """Ask the kernel to end this process when its parent ends (Linux: PR_SET_PDEATHSIG)."""
+    import ctypes
+    import signal
+
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent is already gone
+        os._exit(1)
+
+
+def _worker_start() -> None:
+    die_with_parent()
+    keep_freed_memory()
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+
+
 def jobs() -> int:
     """How many processes to run at once: ``OPENBID_JOBS``, default one per core (up to 4)."""
-    import os
-
     env = os.environ.get("OPENBID_JOBS")
     if env and env.isdigit():
         return max(1, int(env))
     return min(4, os.cpu_count() or 1)
 
 
-def map_chunks(fn, task, n: int, progress: Callable[[int, int], None] | None = None,
-               size_of: Callable[[object], int] | None = None, total: int = 0) -> list:
-    """``fn(task, i)`` for every chunk ``i < n`` of a pass, in worker processes (``OPENBID_JOBS``,
-    default one per core), returned in chunk order. ``size_of(result)``: the classes it covered,
-    for ``progress(done, total)``."""
+class Pool:
+    """One fork-context process pool (``OPENBID_JOBS`` workers). Use as a context manager;
+    leaving it (normally or by an exception, Ctrl-C included) stops every worker."""
+
+    def __init__(self, n: int | None = None) -> None:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.n = n or jobs()
+        self._pool = ProcessPoolExecutor(self.n, mp_context=mp.get_context("fork"),
+                                         initializer=_worker_start)
+
+    def submit(self, task: Task):
+        return self._pool.submit(run_task, task)
+
+    def results(self, tasks: Iterable[Task]) -> Iterator[Result]:
+        """Every task's result, as they finish."""
+        from concurrent.futures import as_completed
+
+        futures = [self.submit(t) for t in tasks]
+        for fut in as_completed(futures):
+            yield fut.result()
+
+    def close(self, cancel: bool = False) -> None:
+        if cancel:
+            for proc in list(getattr(self._pool, "_processes", {}).values()):
+                proc.terminate()
+        self._pool.shutdown(wait=True, cancel_futures=cancel)
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.close(cancel=exc_type is not None)
+
+
+def map_chunks(fn, arg, n: int, progress: Callable[[int, int], None] | None = None,
+               size_of: Callable[[object], int] | None = None, total: int = 0,
+               pool: Pool | None = None) -> list:
+    """``fn(arg, i)`` for every chunk ``i < n`` of a pass, in the pool (one is made if none is
+    given; with one job, in this process), returned in chunk order. ``size_of(result)``: the
+    classes it covered, for ``progress(done, total)``."""
     results: list = [None] * n
     done = 0
+    tasks = [Task(fn, arg, index=i) for i in range(n)]
 
-    def note(i: int, result) -> None:
+    def note(r: Result) -> None:
         nonlocal done
-        results[i] = result
+        assert r.task.index is not None
+        results[r.task.index] = r.value
         if progress and size_of:
-            done += size_of(result)
+            done += size_of(r.value)
             progress(done, total)
 
-    n_jobs = jobs()
-    if n_jobs <= 1 or n <= 1:
+    if pool is not None:
+        for r in pool.results(tasks):
+            note(r)
+    elif jobs() <= 1 or n <= 1:
         keep_freed_memory()
-        for i in range(n):
-            note(i, fn(task, i))
+        for t in tasks:
+            note(run_task(t))
     else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(n_jobs, mp_context=mp.get_context("fork"),
-                                 initializer=keep_freed_memory) as pool:
-            futures = {pool.submit(fn, task, i): i for i in range(n)}
-            for fut in as_completed(futures):
-                note(futures[fut], fut.result())
+        with Pool() as own:
+            for r in own.results(tasks):
+                note(r)
     return results
-
-
-class Forked:
-    """``fn()`` in a forked child process that reports through a pipe: its value (pickled) and
-    its own seconds, or the exception it raised. The child collects and freezes the heap it
-    inherited first, so what it computes does not depend on the parent's garbage."""
-
-    def __init__(self, fn: Callable[[], object]) -> None:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork")
-        self.recv, send = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=_forked_child, args=(fn, send), daemon=True)
-        self.proc.start()
-        send.close()
-
-    def result(self) -> tuple[object, float]:
-        try:
-            got = self.recv.recv()
-        except EOFError:
-            self.proc.join()
-            raise RuntimeError(f"a proof process died (exit code {self.proc.exitcode})") from None
-        finally:
-            self.recv.close()
-        self.proc.join()
-        status, value, seconds = got
-        if status == "error":
-            raise value
-        return value, seconds
 
 
 def fresh_z3_context() -> None:
@@ -109,48 +173,3 @@ def fresh_z3_context() -> None:
     import z3.z3
 
     z3.z3._main_ctx = None
-
-
-def _forked_child(fn, send) -> None:
-    gc.collect()
-    gc.freeze()
-    fresh_z3_context()
-    t0 = time.monotonic()
-    try:
-        value = fn()
-        send.send(("ok", value, round(time.monotonic() - t0, 2)))
-    except BaseException as exc:  # reported to the parent, which raises it
-        try:
-            send.send(("error", exc, 0.0))
-        except Exception:  # an exception that does not pickle
-            send.send(("error", RuntimeError(f"{type(exc).__name__}: {exc}"), 0.0))
-    finally:
-        send.close()
-
-
-def run_forked(work: dict[str, Callable[[], object]], limit: int,
-               progress: Callable[[str], None] | None = None) -> dict[str, tuple[object, float]]:
-    """Every function of ``work`` in its own :class:`Forked` process, at most ``limit`` at a time,
-    started in ``work``'s order. Returns name -> (value, seconds). The first failure is raised
-    (the other processes are stopped)."""
-    from multiprocessing.connection import wait
-
-    pending = list(work.items())
-    running: dict[object, tuple[str, Forked]] = {}
-    out: dict[str, tuple[object, float]] = {}
-    try:
-        while pending or running:
-            while pending and len(running) < max(1, limit):
-                name, fn = pending.pop(0)
-                job = Forked(fn)
-                running[job.recv] = (name, job)
-            if progress:
-                progress(", ".join(name for name, _ in running.values()))
-            for conn in wait(list(running)):
-                name, job = running.pop(conn)
-                out[name] = job.result()
-    finally:
-        for _, job in running.values():
-            job.proc.terminate()
-            job.proc.join()
-    return out

@@ -160,7 +160,7 @@ def _summary(run, data, seconds) -> str:
 # ---- Part One ----------------------------------------------------------------------------------
 def _tooltip(p) -> str:
     paper = f"paper: {p.paper} (entry {p.entry})" if p.paper else "paper: not in the paper"
-    mech = f"mechanical: {p.verdict}"
+    mech = f"mechanical: {p.state}"
     if p.count is not None:
         mech += f", {p.count:,} hands ({p.classes:,} classes)"
     s = f"{p.n} vs {p.m}\n{paper}\n{mech}\ncomparison: {p.comparison}"
@@ -195,7 +195,7 @@ def _part_one(P) -> str:
                 + (f'<p class="note">{escape(p.note)}</p>' if p.note else "")
                 + "</details></li>")
         callout = f'<div class="wrong"><h3>Paper wrong</h3><ul>{"".join(items)}</ul></div>'
-    both = [p for p in P.pairs if p.verdict == "overlap"]
+    both = [p for p in P.pairs if p.state == "overlap"]
     rows = [[escape(p.n), escape(p.m), escape(p.paper or "\u2013"),
              f'<span class="cmp {p.comparison}">{escape(p.comparison)}</span>',
              f'<span class="num">{fmt_int(p.count)}</span>',

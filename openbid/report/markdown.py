@@ -91,7 +91,7 @@ def _part_one(P) -> list[str]:
             if p is None:
                 row.append("")
             elif p.comparison == "not-in-paper":
-                row.append("o" if p.verdict == "overlap" else "")
+                row.append("o" if p.state == "overlap" else "")
             elif p.comparison == "paper-wrong":
                 row.append("**X**")
             else:
@@ -105,14 +105,14 @@ def _part_one(P) -> list[str]:
     if wrong:
         out += ["### Where the paper is wrong", ""]
         out += table(["N", "M", "paper", "verdict", "hands", "classes", "e.g.", "bids", "conceded"],
-                     [[p.n, p.m, p.paper, p.verdict, _n(p.count), _n(p.classes),
+                     [[p.n, p.m, p.paper, p.state, _n(p.count), _n(p.classes),
                        code(p.witness), p.witness_outcome, "yes" if p.conceded else ""]
                       for p in wrong])
     over = [f"{p.n}/{p.m}" for p in P.pairs if p.comparison == "overcautious"]
     if over:
         out += ["### Overcautious (the paper allows hands meeting both; none exist)", "",
                 ", ".join(over), ""]
-    both = [p for p in P.pairs if p.verdict == "overlap"]
+    both = [p for p in P.pairs if p.state == "overlap"]
     out += [f"### Pairs met by the same hand ({len(both)})", ""]
     out += table(["N", "M", "paper", "comparison", "hands", "classes", "e.g.", "bids"],
                  [[p.n, p.m, p.paper or "-", p.comparison, _n(p.count), _n(p.classes),

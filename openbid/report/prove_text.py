@@ -32,7 +32,7 @@ def json_items(run):
     if run.part_one is not None:
         for p in run.part_one.pairs:
             yield {"part": "part-one", "n": p.n, "m": p.m, "paper": p.paper, "entry": p.entry,
-                   "verdict": p.verdict, "witness": p.witness, "witness_bid": p.witness_outcome,
+                   "verdict": p.state, "witness": p.witness, "witness_bid": p.witness_outcome,
                    "count": p.count, "classes": p.classes, "comparison": p.comparison,
                    "conceded": p.conceded}
     if run.part_two is not None:
@@ -215,18 +215,18 @@ def _part_one(P, detail: bool) -> list[str]:
             if p is None:
                 row.append("   ")
             elif p.comparison == "not-in-paper":
-                row.append("  o" if p.verdict == "overlap" else "   ")
+                row.append("  o" if p.state == "overlap" else "   ")
             else:
                 row.append("  " + MARK[p.comparison])
         out.append(f"  {n:>{width}} " + "".join(row))
     s = P.summary()
     out.append("  summary: " + ", ".join(f"{k} {v}" for k, v in s.items()))
     for p in P.pairs:
-        if p.comparison in ("paper-wrong", "overcautious", "unknown") or (detail and p.verdict == "overlap"):
+        if p.comparison in ("paper-wrong", "overcautious", "unknown") or (detail and p.state == "overlap"):
             if not detail and p.comparison == "overcautious":
                 continue
             cnt = f"{p.count:,} hands" if p.count is not None else ""
-            out.append(f"  {p.n:>4} vs {p.m:<4} paper: {p.paper or '-':<12} {p.verdict:<9} "
+            out.append(f"  {p.n:>4} vs {p.m:<4} paper: {p.paper or '-':<12} {p.state:<9} "
                        f"{p.comparison:<13} {cnt:>18} {p.witness or ''} {p.witness_outcome or ''}"
                        + (" (conceded)" if p.conceded else ""))
     if not detail:

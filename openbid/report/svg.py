@@ -61,7 +61,7 @@ def matrix_svg(part_one, tooltip) -> str:
             x, y = left + j * size, top + i * size
             style = p.comparison if p.comparison in COMPARISON_STYLE else "unknown"
             fill, ink, _ = COMPARISON_STYLE[style]
-            if style == "not-in-paper" and p.verdict != "overlap":
+            if style == "not-in-paper" and p.state != "overlap":
                 fill = "#f4f4f4"
             out.append(f'<g class="cell {style}"><title>{escape(tooltip(p))}</title>'
                        f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" '
@@ -69,7 +69,7 @@ def matrix_svg(part_one, tooltip) -> str:
             letter = KIND_LETTER.get(p.paper, "?")
             if letter:
                 out.append(f'<text x="{x + 8}" y="{y + 15}" class="k" fill="{ink}">{letter}</text>')
-            if p.verdict == "overlap":
+            if p.state == "overlap":
                 out.append(f'<circle cx="{x + 17}" cy="{y + 6}" r="2.6" fill="{ink}"/>')
             out.append("</g>")
             if style in ("paper-wrong", "unknown"):

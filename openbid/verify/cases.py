@@ -20,7 +20,7 @@ from openbid.model.hand import Hand
 from openbid.model.rules.model import Rules
 from openbid.proofs.part_two.tree import Node, load_propositions
 from openbid.verify.claims import ClaimSolver
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Verdict
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Verdict
 
 CHECK_KINDS = ("inference", "bid-leaf", "pass-leaf", "impossible", "exhaustive", "example")
 
@@ -70,8 +70,8 @@ def _leaf_claim(node: Node) -> tuple[str, Expr, str]:
 
 
 def check_part_two(rules: Rules, propositions: Iterable[int] | None = None,
-                   timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartTwo:
-    chk = _Checker(rules, timeout_ms)
+                   rlimit: int = DEFAULT_RLIMIT) -> PartTwo:
+    chk = _Checker(rules, rlimit)
     result = PartTwo()
     wanted = set(propositions) if propositions is not None else None
     roots = [r for r in load_propositions() if wanted is None or _prop(r) in wanted]

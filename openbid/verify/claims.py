@@ -16,15 +16,15 @@ from openbid.model.procedure import program_for
 from openbid.model.rules.model import Rules
 from openbid.verify.search import Disagreement
 from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Check, Status, Verdict, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Check, Status, Verdict, check, new_solver
 
 
 class ClaimSolver:
-    def __init__(self, rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+    def __init__(self, rules: Rules, rlimit: int = DEFAULT_RLIMIT,
                  sym: SymbolicHand | None = None) -> None:
         self.rules = rules
         self.sym = sym or SymbolicHand(rules)
-        self.solver = new_solver(timeout_ms)
+        self.solver = new_solver(rlimit)
         self.solver.add(self.sym.domain)
         self.lits: dict[Expr, z3.BoolRef] = {}
         self.program = program_for(rules)

@@ -10,8 +10,8 @@ import z3
 
 from openbid.model.procedure import program_for
 from openbid.model.rules.model import Rules
-from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+from openbid.readers.symbolic import SymbolicHand, shared_hands
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, new_solver
 
 
 @dataclass
@@ -49,7 +49,7 @@ def _section_code(sym: SymbolicHand, labels: list[str]):
     return term
 
 
-def modular_equivalent(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> bool:
+def modular_equivalent(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT) -> bool:
     """Sufficient condition, proved section by section: every section of A computes the same
     function of the hand as B's section of that number (bid points, printed bids, where control
     goes next, tentative bids). Both start at their first section, so by induction over the
@@ -61,8 +61,8 @@ def modular_equivalent(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS)
 
     if [s.number for s in a.sections] != [s.number for s in b.sections]:
         return False
-    sa, sb = SymbolicHand(a), SymbolicHand(b)
-    solver = new_solver(timeout_ms)
+    sa, sb = shared_hands(a, b)
+    solver = new_solver(rlimit)
     solver.add(sa.domain)
     for sec_a, sec_b in zip(a.sections, b.sections):
         xa = execute(replace(a, sections=(sec_a,)), ALG, sa.cond, sa.num)
@@ -95,16 +95,16 @@ def _fire_value(sites):
     return fire, value
 
 
-def decide(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS):
+def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT):
     """Z3: is there a hand where A and B differ in bid or section? (status, witness hand).
     Tries the modular proof first (small queries), then the whole-procedure query."""
-    if modular_equivalent(a, b, timeout_ms):
+    if modular_equivalent(a, b, rlimit):
         return Status.UNSAT, None, ""
-    sa, sb = SymbolicHand(a), SymbolicHand(b)  # same variable names: the same hand
+    sa, sb = shared_hands(a, b)  # same variables, same rank model: the same hand
     labels = sorted(set(sa.labels) | set(sb.labels))
     differ = z3.Or(_printed(sa.outcome[0]) != _printed(sb.outcome[0]),
                    _section_code(sa, labels) != _section_code(sb, labels))
-    s = new_solver(timeout_ms)
+    s = new_solver(rlimit)
     s.add(sa.domain, differ)
     r = check(s)
     if r.status is Status.SAT:
@@ -114,8 +114,8 @@ def decide(a: Rules, b: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS):
 
 
 def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
-         timeout_ms: int = DEFAULT_TIMEOUT_MS, progress=None) -> Diff:
-    status, witness, reason = decide(a, b, timeout_ms)
+         rlimit: int = DEFAULT_RLIMIT, progress=None) -> Diff:
+    status, witness, reason = decide(a, b, rlimit)
     pa, pb = program_for(a), program_for(b)
     if status is Status.SAT:
         assert witness is not None

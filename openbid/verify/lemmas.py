@@ -14,7 +14,7 @@ from openbid.model.shape import all_shapes, shape_text
 from openbid.proofs.part_one_data import APPENDIX6, LEMMAS, WITHIN_SECTION
 from openbid.verify.claims import ClaimSolver
 from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check, new_solver
 
 
 @dataclass
@@ -22,7 +22,7 @@ class ClaimCheck:
     id: str
     kind: str  # lemma / within-section
     claim: str  # "premise => conclusion"
-    verdict: str  # held / failed / vacuous / unknown
+    verdict: Verdict | str  # a Verdict; "judgement" for a bridge opinion (nothing to check)
     witness: str | None = None
     in_context: str | None = None  # the verdict where the paper uses it (premise and context)
     context_witness: str | None = None
@@ -79,11 +79,11 @@ def _claim(cs: ClaimSolver, premise: str, conclusion: str) -> tuple[str, str | N
     p = parse(premise)
     c = None if conclusion.strip() == "false" else parse(conclusion)
     v, w, _ = cs.claim([p], c)
-    return v.value, w.to_pbn() if w else None
+    return v, w.to_pbn() if w else None
 
 
-def check_claims(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[ClaimCheck]:
-    cs = ClaimSolver(rules, timeout_ms)
+def check_claims(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[ClaimCheck]:
+    cs = ClaimSolver(rules, rlimit)
     out: list[ClaimCheck] = []
     for lm in LEMMAS:
         v, w = _claim(cs, lm.premise, lm.conclusion)
@@ -166,11 +166,11 @@ def _derive_shape(shape: tuple[int, int, int, int]):
     return best, arg
 
 
-def check_appendix6(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[ShapeCheck]:
+def check_appendix6(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[ShapeCheck]:
     sym = SymbolicHand(rules)
     delta = sym.num(parse("TOTALPTS - HCP", want="num"))
     hcp = sym.num(parse("HCP", want="num"))
-    solver = new_solver(timeout_ms)
+    solver = new_solver(rlimit)
     solver.add(sym.domain)
     out = []
     for shape in all_shapes():
@@ -195,6 +195,6 @@ def check_appendix6(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[
     return out
 
 
-def check_lemmas(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> Lemmas:
-    return Lemmas(check_claims(rules, timeout_ms), check_appendix3(), check_appendix6(rules, timeout_ms))
+def check_lemmas(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> Lemmas:
+    return Lemmas(check_claims(rules, rlimit), check_appendix3(), check_appendix6(rules, rlimit))
 

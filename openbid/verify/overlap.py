@@ -17,7 +17,7 @@ from openbid.model.rules.model import Rules
 from openbid.proofs.part_one_data import PART_ONE, PaperEntry
 from openbid.verify.search import Disagreement
 from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Check, Status, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Check, Status, Verdict, check, new_solver
 
 COMPARISONS = ("agrees", "paper-wrong", "overcautious", "not-in-paper")
 _ALLOWS_OVERLAP = {"preferable", "same", "satisfactory", "acceptable"}
@@ -29,7 +29,7 @@ class PairResult:
     m: str
     paper: str | None  # the paper's kind for this pair, or None
     entry: str | None  # PaperEntry.id
-    verdict: str  # disjoint / overlap / unknown
+    verdict: Verdict  # of "no hand meets both": HELD (disjoint), FAILED (overlap), UNKNOWN
     comparison: str  # one of COMPARISONS (or "unknown")
     witness: str | None = None
     witness_outcome: str | None = None  # what OPENBID actually bids with the witness
@@ -39,6 +39,14 @@ class PairResult:
     conceded: bool = False  # the paper's reason itself concedes hands meeting both
     outside_concession: str | None = None  # a hand meeting both outside what the paper concedes
     note: str = ""
+
+    @property
+    def state(self) -> str:
+        """disjoint / overlap / unknown."""
+        return _STATE[self.verdict]
+
+
+_STATE = {Verdict.HELD: "disjoint", Verdict.FAILED: "overlap", Verdict.UNKNOWN: "unknown"}
 
 
 @dataclass
@@ -77,7 +85,7 @@ def compare(kind: str | None, kinds: tuple[str, ...], verdict: str) -> str:
     return "agrees" if forbids else "overcautious"
 
 
-def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+def check_part_one(rules: Rules, counts: bool = True, rlimit: int = DEFAULT_RLIMIT,
                    progress=None, gram=None) -> PartOne:
     """``gram``: pairwise counts of the labels' meets(), if already computed; with neither it nor
     ``counts`` the pairs have Z3's verdicts only (:func:`attach_counts` adds the counts later)."""
@@ -86,17 +94,17 @@ def check_part_one(rules: Rules, counts: bool = True, timeout_ms: int = DEFAULT_
         from openbid.readers.census.gram import gram as run_gram
 
         gram = run_gram(rules, [meets_expr(rules, lb) for lb in labels], progress)
-    result = decide_pairs(rules, timeout_ms)
+    result = decide_pairs(rules, rlimit)
     if gram is not None:
         attach_counts(result, gram)
     return result
 
 
-def decide_pairs(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartOne:
+def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> PartOne:
     """Z3's verdict on every pair, with a confirmed witness for each overlap (no counts)."""
     labels = tuple(lb for lb in rules.labels if lb != "14")
     sym = SymbolicHand(rules)
-    solver = new_solver(timeout_ms)
+    solver = new_solver(rlimit)
     solver.add(sym.domain)
     lit, term = {}, {}
     for lb in labels:
@@ -126,9 +134,10 @@ def decide_pairs(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartOne:
                         if z3.is_true(r.model.eval(term[lb], model_completion=True)))))
             entry = idx.get((n, m))
             kind = entry.kind if entry else None
-            verdict = {Status.SAT: "overlap", Status.UNSAT: "disjoint"}.get(r.status, "unknown")
+            verdict = {Status.SAT: Verdict.FAILED, Status.UNSAT: Verdict.HELD}.get(
+                r.status, Verdict.UNKNOWN)
             pr = PairResult(n, m, kind, entry.id if entry else None, verdict,
-                            compare(kind, entry.kinds if entry else (), verdict),
+                            compare(kind, entry.kinds if entry else (), _STATE[verdict]),
                             reason=entry.reason if entry else "", note=entry.note if entry else "")
             if r.status is Status.UNKNOWN:
                 pr.note = (pr.note + f" solver: {r.reason}").strip()
@@ -139,7 +148,7 @@ def decide_pairs(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> PartOne:
                     raise Disagreement(f"witness {hand.to_pbn()} for {n}/{m} not confirmed")
                 o = program.bid_hand(hand)
                 pr.witness, pr.witness_outcome = hand.to_pbn(), f"{o.bid}@{o.section}"
-            if entry is not None and (entry.concessions or entry.exceptions) and verdict == "overlap":
+            if entry is not None and (entry.concessions or entry.exceptions) and verdict is Verdict.FAILED:
                 pr.conceded = True
                 if entry.exceptions:
                     pr.outside_concession = _outside(solver, sym, lit[n], lit[m], entry.exceptions)
@@ -155,8 +164,8 @@ def attach_counts(result: PartOne, gram) -> None:
     for pr in result.pairs:
         a, b = sorted((index[pr.n], index[pr.m]))
         pr.count, pr.classes = gram.weights[a][b], gram.classes[a][b]
-        if pr.verdict != "unknown" and (pr.count > 0) != (pr.verdict == "overlap"):
-            raise AssertionError(f"Z3 says {pr.verdict} for {pr.n}/{pr.m} but the census counts "
+        if pr.verdict is not Verdict.UNKNOWN and (pr.count > 0) != (pr.verdict is Verdict.FAILED):
+            raise AssertionError(f"Z3 says {pr.state} for {pr.n}/{pr.m} but the census counts "
                                  f"{pr.count} hands: the two engines disagree")
 
 

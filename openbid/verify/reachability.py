@@ -19,7 +19,7 @@ from openbid.readers.graph.arrival import arrival_expr
 from openbid.readers.graph.cfg import PASS_NODE, Flow, Structure, bind, build, flow, structure
 from openbid.verify.search import Disagreement
 from openbid.readers.symbolic import ALG, SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, Verdict, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check, new_solver
 
 
 # ---- reachability --------------------------------------------------------------------------------
@@ -87,13 +87,13 @@ class BidPoint:
     reason: str = ""
 
 
-def reachability(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[BidPoint]:
+def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
     """Every bid point of ``rules`` (and the pass at 14), in section order."""
     fl = flow(rules)
     sym = SymbolicHand(rules)
     pcs = path_conditions(fl, sym)
     program = program_for(rules)
-    solver = new_solver(timeout_ms)
+    solver = new_solver(rlimit)
     solver.add(sym.domain)  # one solver, a scope per query: ten times faster than fresh ones
     out = []
     for label in rules.labels:
@@ -160,5 +160,5 @@ class GraphCheck:
         return Verdict.HELD
 
 
-def check_graph(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> GraphCheck:
-    return GraphCheck(structure(build(rules)), tuple(reachability(rules, timeout_ms)))
+def check_graph(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> GraphCheck:
+    return GraphCheck(structure(build(rules)), tuple(reachability(rules, rlimit)))

@@ -10,7 +10,7 @@ import z3
 from openbid.model.bids import VALID_BIDVALS
 from openbid.model.rules.model import Rules
 from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, new_solver
 
 
 @dataclass(frozen=True)
@@ -22,9 +22,9 @@ class BadBid:
     bidval: int | None
 
 
-def invalid_bidvals(rules: Rules, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> list[BadBid]:
+def invalid_bidvals(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BadBid]:
     sym = SymbolicHand(rules)
-    solver = new_solver(timeout_ms)
+    solver = new_solver(rlimit)
     solver.add(sym.domain)
     out = []
     for site in sym.execution.sites + sym.execution.tentative:

@@ -10,7 +10,7 @@ from openbid.model.expr.ast import Expr
 from openbid.model.hand import Hand
 from openbid.model.rules.model import Rules
 from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import DEFAULT_TIMEOUT_MS, Status, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, new_solver
 
 
 class Disagreement(OpenbidError):
@@ -25,12 +25,12 @@ class Search:
     exhausted: bool = False  # fewer than asked for because no more exist
 
 
-def find(expr: Expr, rules: Rules, limit: int = 1, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
          sym: SymbolicHand | None = None) -> Search:
     """Up to ``limit`` distinct hand classes satisfying ``expr``, each confirmed by the
     executable procedure on a concrete hand (the class with its lowest spot cards)."""
-    sym = sym or SymbolicHand(rules)
-    solver = new_solver(timeout_ms)
+    sym = sym or SymbolicHand(rules, exprs=[expr])
+    solver = new_solver(rlimit)
     solver.add(sym.domain)
     solver.add(sym.cond(expr))
     found: list[Hand] = []

@@ -1,6 +1,9 @@
-"""Three-valued verdicts (CrossHair's VerificationStatus): never ``check() == sat`` as a bool.
+"""Three-valued answers and verdicts (CrossHair's VerificationStatus): never ``check() == sat``
+as a bool. One verdict type for every checker.
 
-Every solver query has a timeout; ``unknown`` is reported as UNKNOWN with Z3's reason.
+Every solver query runs under a deterministic budget: Z3's resource limit (``rlimit``, counted
+in Z3's own units of work, per query), never a wall-clock timeout, so the same question gets the
+same answer on any machine under any load. An exhausted budget is UNKNOWN, with Z3's reason.
 """
 
 from __future__ import annotations
@@ -10,15 +13,23 @@ from enum import Enum
 
 import z3
 
-from openbid.model.hand import Hand
+# The default budget per query, in Z3 resource units. The largest query of `openbid prove`, the
+# test suite and benchmarks/bench_mutation.py uses about PROVE_MAX_RLIMIT (printed by
+# benchmarks/bench_rlimit.py); the default leaves a wide margin above it.
+DEFAULT_RLIMIT = 200_000_000
 
-DEFAULT_TIMEOUT_MS = 20_000
+_USED = {"max": 0, "queries": 0}
 
 
 class Status(str, Enum):
+    """One solver answer."""
+
     SAT = "sat"
     UNSAT = "unsat"
     UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -26,34 +37,60 @@ class Check:
     status: Status
     model: z3.ModelRef | None = None
     reason: str = ""
+    used: int = 0  # resource units this query took
+
+
+def _count(solver: z3.Solver) -> int:
+    st = solver.statistics()
+    for k in st.keys():
+        if k == "rlimit count":
+            return int(st.get_key_value(k))
+    return 0
 
 
 def check(solver: z3.Solver, *assumptions) -> Check:
+    before = _count(solver)
     r = solver.check(*assumptions)
+    used = _count(solver) - before
+    _USED["max"] = max(_USED["max"], used)
+    _USED["queries"] += 1
     if r == z3.sat:
-        return Check(Status.SAT, solver.model())
+        return Check(Status.SAT, solver.model(), used=used)
     if r == z3.unsat:
-        return Check(Status.UNSAT)
-    return Check(Status.UNKNOWN, reason=solver.reason_unknown())
+        return Check(Status.UNSAT, used=used)
+    return Check(Status.UNKNOWN, reason=solver.reason_unknown(), used=used)
 
 
-def new_solver(timeout_ms: int = DEFAULT_TIMEOUT_MS) -> z3.Solver:
-    s = z3.Solver()
-    s.set("timeout", int(timeout_ms))
+def usage() -> dict[str, int]:
+    """The largest budget one query of this process used, and how many queries ran."""
+    return dict(_USED)
+
+
+def new_solver(rlimit: int = DEFAULT_RLIMIT) -> z3.Solver:
+    """A solver with the budget ``rlimit`` per query. Z3's incremental core (SimpleSolver): the
+    default solver's preprocessing tactics take hundreds of times longer on these formulas
+    (benchmarks/bench_rlimit.py: 'bid = "PASS" and HCP >= 22' ran out of 300M units, and the
+    incremental core decides it in 0.8M)."""
+    s = z3.SimpleSolver()
+    s.set("rlimit", int(rlimit))
     return s
 
 
 class Verdict(str, Enum):
-    """Of a claim "premise implies conclusion"."""
+    """Of a claim "premise implies conclusion" (a claim that no hand meets a condition is the
+    claim that the condition implies false)."""
 
-    HELD = "held"  # proved: no hand meets the premise and not the conclusion
-    FAILED = "failed"  # refuted: a witness hand, re-checked by the executable
-    VACUOUS = "vacuous"  # no hand meets the premise at all
-    UNKNOWN = "unknown"  # the solver gave up (reason recorded)
+    HELD = "held"  # proved: no hand (or result) meets the premise and not the conclusion
+    FAILED = "failed"  # refuted: a witness, re-checked by the executable
+    VACUOUS = "vacuous"  # nothing meets the premise at all
+    UNKNOWN = "unknown"  # the budget ran out (reason recorded)
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
 class ClaimResult:
     verdict: Verdict
-    witness: Hand | None = None
+    witness: object | None = None
     reason: str = ""

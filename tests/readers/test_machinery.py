@@ -107,23 +107,62 @@ def test_fractional_scales_run_in_integer_arrays():
     assert 0 <= v.lo <= int(v.a.min()) and int(v.a.max()) <= v.hi <= 4 * 4 * 17
 
 
-# ---- forked proof parts ------------------------------------------------------------------
-def _boom():
+# ---- one process pool ----------------------------------------------------------------------
+def _double(x):
+    return 2 * x
+
+
+def _chunk_sum(arg, i):
+    return arg + i
+
+
+def _boom(_):
     raise ValueError("planted failure")
 
 
-def test_run_forked_returns_every_value_and_raises_failures():
-    got = workers.run_forked({"a": lambda: 1 + 1, "b": lambda: "x" * 3, "c": lambda: [4]}, limit=2)
-    assert {k: v for k, (v, _) in got.items()} == {"a": 2, "b": "xxx", "c": [4]}
-    with pytest.raises(ValueError, match="planted failure"):
-        workers.run_forked({"ok": lambda: 1, "bad": _boom}, limit=1)
-
-
-def test_run_forked_reports_a_dead_process():
+def _die(_):
     import os
 
-    with pytest.raises(RuntimeError, match="died"):
-        workers.run_forked({"dies": lambda: os._exit(3)}, limit=1)
+    os._exit(3)
+
+
+def _z3_context_id(_):
+    import z3
+
+    return id(z3.main_ctx())
+
+
+def test_the_pool_returns_every_value_and_raises_failures():
+    with workers.Pool(2) as pool:
+        got = {r.task.name: r.value for r in pool.results(
+            [workers.Task(_double, 21, name="a"), workers.Task(_chunk_sum, 10, index=5)])}
+    assert got == {"a": 42, "": 15}
+    with pytest.raises(ValueError, match="planted failure"):
+        with workers.Pool(1) as pool:
+            list(pool.results([workers.Task(_boom, 0)]))
+
+
+def test_the_pool_reports_a_dead_worker():
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pytest.raises(BrokenProcessPool):
+        with workers.Pool(1) as pool:
+            list(pool.results([workers.Task(_die, 0)]))
+
+
+def test_a_z3_task_starts_in_a_fresh_context():
+    import z3
+
+    parent = id(z3.main_ctx())
+    with workers.Pool(1) as pool:
+        ids = [r.value for r in pool.results([workers.Task(_z3_context_id, 0, z3=True)] * 3)]
+    assert parent not in ids and len(set(ids)) >= 1
+
+
+def test_map_chunks_in_order_with_one_job_and_several(monkeypatch):
+    for n in ("1", "2"):
+        monkeypatch.setenv("OPENBID_JOBS", n)
+        assert workers.map_chunks(_chunk_sum, 100, 7) == [100 + i for i in range(7)]
 
 
 # ---- Appendix 6 derivation: the vectorised grid equals the plain loop ------------------------------

@@ -14,7 +14,7 @@ from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.grouping import dense_ids
 from openbid.readers.census.passes import PassSpec, plan
-from openbid.readers.workers import jobs, keep_freed_memory, map_chunks
+from openbid.readers.workers import map_chunks
 
 
 @dataclass
@@ -82,53 +82,26 @@ def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], Non
     return census_pass(rules, exprs, progress, outcomes=False)[0]
 
 
-class Background:
-    """A census pass running in forked worker processes that report through pipes: no thread
-    in this process, so work done here meanwhile (Z3) allocates exactly as it would alone."""
+def gram_spec(rules: Rules, outcomes: bool = True) -> PassSpec:
+    """The pass ``openbid prove`` runs beside its parts: Part One's pairwise counts of every bid
+    point's conditions and, if asked, the outcome census."""
+    from openbid.model.rules.meets import meets_expr
 
-    def __init__(self, rules: Rules, exprs: Sequence[Expr], outcomes: bool = True) -> None:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("fork")
-        task = _task(rules, exprs, outcomes)
-        n = len(plan(task))
-        self._pass = plan(task)
-        n_jobs = max(1, jobs())
-        self._procs = []
-        for k in range(n_jobs):
-            recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_background_worker, args=(task, list(range(k, n, n_jobs)), send),
-                               daemon=True)
-            proc.start()
-            send.close()
-            self._procs.append((proc, recv))
-        self._value = None
-        self._outcomes = outcomes
-
-    def result(self):
-        if self._value is None:
-            parts = []
-            for proc, recv in self._procs:
-                try:
-                    got = recv.recv()
-                except EOFError:
-                    raise RuntimeError("a census worker died") from None
-                proc.join()
-                if isinstance(got, BaseException):
-                    raise got
-                parts.extend(got)
-            self._value = _combine(parts, self._outcomes, self._pass)
-        return self._value
+    labels = [lb for lb in rules.labels if lb != "14"]
+    return _task(rules, [meets_expr(rules, lb) for lb in labels], outcomes)
 
 
-def _background_worker(task, indices, send) -> None:
-    try:
-        keep_freed_memory()
-        send.send([_gram_chunk(task, i) for i in indices])
-    except BaseException as exc:  # reported to the parent, which raises it
-        send.send(exc)
-    finally:
-        send.close()
+def gram_chunk_task(spec: PassSpec) -> list:
+    """Its chunks as tasks for openbid.readers.workers.Pool (planned here, before the pool
+    forks, so that the workers inherit the plan)."""
+    from openbid.readers.workers import Task
+
+    return [Task(_gram_chunk, spec, index=i) for i in range(len(plan(spec)))]
+
+
+def combine(parts: list, spec: PassSpec):
+    """The chunks' results (in any order) as one (Gram, outcomes)."""
+    return _combine(parts, spec.outcomes[0], plan(spec))
 
 
 def census_pass(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None,

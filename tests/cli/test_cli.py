@@ -21,7 +21,7 @@ from openbid.model.expr import parse
 from openbid.model.hand import Hand
 from openbid.model.variants import load_variant
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CODE = load_variant("code")
 
 # S Axxx H Axx D Axx C Axx: HCP 16, DISTP 0, XTRP 1 - 1 + 1 = 1, TOTALPTS 17, STOP 4 -> 1NT @7.

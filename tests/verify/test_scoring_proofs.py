@@ -14,19 +14,9 @@ import z3
 
 from openbid.model.errors import ResultError
 from openbid.model.scoring import Contract, Doubling, Result, Strain, score
-from openbid.readers.scoring_z3 import (
-    CLAIMS,
-    STRAINS,
-    Claim,
-    Proved,
-    Refuted,
-    Unknown,
-    Vacuous,
-    Verdict,
-    evaluate,
-    possible_at,
-    prove,
-)
+from openbid.readers.scoring_z3 import STRAINS, evaluate, possible_at
+from openbid.verify.scoring import CLAIMS, Claim, ScoringVerdict, prove
+from openbid.verify.verdicts import Verdict
 
 GRID = [
     (Result(Contract(level, strain, doubling), relative), vul)
@@ -38,18 +28,18 @@ GRID = [
 ]
 
 
-def require_proved(verdict: Verdict) -> None:
-    """Pass only on PROVED; anything else fails loudly with what the solver said."""
-    claim = verdict.claim
-    if isinstance(verdict, Unknown):
-        pytest.fail(f"UNKNOWN: {claim.id} ({claim.statement}): {verdict.reason}")
-    if isinstance(verdict, Vacuous):
+def require_proved(result: ScoringVerdict) -> None:
+    """Pass only on HELD (proved); anything else fails loudly with what the solver said."""
+    claim = result.claim
+    if result.verdict is Verdict.UNKNOWN:
+        pytest.fail(f"UNKNOWN: {claim.id} ({claim.statement}): {result.reason}")
+    if result.verdict is Verdict.VACUOUS:
         pytest.fail(f"VACUOUS: {claim.id}: its premise holds for no possible result")
-    if isinstance(verdict, Refuted):
+    if result.verdict is Verdict.FAILED:
         shown = "; ".join(f"{w.result} {'vul' if w.vulnerable else 'non-vul'} = {w.score.total}"
-                          for w in verdict.witnesses)
+                          for w in result.witnesses)
         pytest.fail(f"REFUTED: {claim.id} ({claim.statement}): {shown}")
-    assert isinstance(verdict, Proved)
+    assert result.verdict is Verdict.HELD
 
 
 def test_grid_size() -> None:
@@ -93,9 +83,9 @@ def test_claim_is_proved(claim: Claim) -> None:
 
 # --- The prover can say no: false claims, an empty premise, an exhausted solver ------------------
 
-def _refuted(claim: Claim) -> Refuted:
+def _refuted(claim: Claim) -> ScoringVerdict:
     verdict = prove(claim)
-    assert isinstance(verdict, Refuted), verdict
+    assert verdict.verdict is Verdict.FAILED, verdict
     for witness in verdict.witnesses:  # the model's score is the module's score
         assert witness.z3_total == witness.score.total == score(witness.result,
                                                                   witness.vulnerable).total
@@ -136,14 +126,14 @@ def test_an_empty_premise_is_vacuous_not_proved() -> None:
     claim = Claim("level-8", "control", "nothing is at level 8",
                   lambda a, b: a.level == 8, lambda a, b: z3.BoolVal(False))
     verdict = prove(claim)
-    assert isinstance(verdict, Vacuous)
+    assert verdict.verdict is Verdict.VACUOUS
     with pytest.raises(pytest.fail.Exception, match="VACUOUS"):
         require_proved(verdict)
 
 
 def test_an_exhausted_solver_is_unknown_and_fails_loudly() -> None:
     verdict = prove(CLAIMS[0], rlimit=1)
-    assert isinstance(verdict, Unknown) and verdict.reason
+    assert verdict.verdict is Verdict.UNKNOWN and verdict.reason
     with pytest.raises(pytest.fail.Exception, match="UNKNOWN"):
         require_proved(verdict)
 

@@ -1,6 +1,6 @@
 """The report of ``openbid prove --report`` (issue 8, items 2-4).
 
-The golden test compares report.md and report.json byte for byte with tests/golden/; after an
+The golden test compares report.md and report.json byte for byte with tests/report/golden/; after an
 intended change (rules, paper data, the renderers) regenerate them with
 ``pytest tests/test_report.py --update-golden`` and review the diff. The run itself is the
 session fixture ``code_run`` (tests/conftest.py, about 30 s).

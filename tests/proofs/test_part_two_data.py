@@ -30,7 +30,7 @@ from openbid.proofs.part_two.tree import (
     parse_proposition,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SEED = REPO.parent / "shared" / "seeds" / "004_dd505d9068ba6092.txt"
 
 # The count table of `python -m openbid.proofs.part_two.tree`, pinned: an edit that adds or drops a case,

@@ -22,7 +22,7 @@ OUTCOME_WORDS = re.compile(r'\bmeets\(|\bbid\b|\bsection\b|\bbidval\b')
 
 def _seed_lines() -> list[str] | None:
     candidates = [os.environ.get("OPENBID_SEED", "")]
-    here = Path(__file__).resolve().parent.parent
+    here = Path(__file__).resolve().parents[2]
     candidates += [str(here / "docs" / D.SEED_FILE), str(here / D.SEED_FILE),
                    f"/work/shared/seeds/{D.SEED_FILE}"]
     for c in candidates:

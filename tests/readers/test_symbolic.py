@@ -7,7 +7,7 @@
 (b) Every bid point of the code rules is reachable: the solver finds a hand that bids there and
     the executable confirms it (or the label is proved dead; none is, and none is UNKNOWN).
 (c) The bid-at formulas are mutually exclusive and cover every hand (the pass at 14 included).
-Every query has a timeout; UNKNOWN is a failure, never a pass.
+Every query has the default budget (Z3 rlimit); UNKNOWN is a failure, never a pass.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from openbid.readers.symbolic import SymbolicHand, ZNum
 from openbid.verify.verdicts import Status, check, new_solver
 
 CODE = load_variant("code")
-TIMEOUT_MS = 60_000
+
 READINGS = [Readings(playtricks=p, solid=s, notrumptry=n)
             for p, s, n in product(PLAYTRICKS_SOURCES, ("corrected", "as-printed"),
                                    ("code", "appendix2"))]
@@ -50,7 +50,7 @@ def _rules(r: Readings) -> Rules:
 def _model(r: Readings):
     rules = _rules(r)
     sym = SymbolicHand(rules)
-    solver = new_solver(TIMEOUT_MS)
+    solver = new_solver()
     solver.add(sym.domain)
     return rules, sym, solver
 

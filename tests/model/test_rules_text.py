@@ -19,7 +19,7 @@ from openbid.model.rules.model import Bid, ForSuits, Goto, If
 from openbid.model.rules.text import dumps, load, loads
 from openbid.model.variants import VARIANTS, load_variant, rules_text
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CODE_RULES = ROOT / "openbid" / "model" / "rules" / "code.rules"
 
 OK_SECTION = 'section 1 "Hopeless pass"\n  bid 1 when TOTALPTS <= 6 value 0\n'

@@ -6,7 +6,7 @@ from pathlib import Path
 from openbid.model.errata import OCR_ERRATA, READINGS
 from openbid.model.variants import VARIANTS
 
-DOC = (Path(__file__).resolve().parent.parent / "docs" / "ERRATA.md").read_text()
+DOC = (Path(__file__).resolve().parents[2] / "docs" / "ERRATA.md").read_text()
 
 
 def test_every_erratum_is_documented():

@@ -42,8 +42,8 @@ def test_a_changed_verdict_exits_1_and_is_listed(capsys, lemmas_expected, tmp_pa
 
 
 def test_unknown_exits_2(capsys, tmp_path):
-    # a solver with (almost) no time cannot decide: UNKNOWN, never proved or refuted
-    code, out, _ = _run(capsys, "prove", "structure", "--timeout", "0.001", "--quiet",
+    # a solver with (almost) no budget cannot decide: UNKNOWN, never proved or refuted
+    code, out, _ = _run(capsys, "prove", "structure", "--rlimit", "1", "--quiet",
                         "--expected", str(tmp_path / "none.json"))
     assert code == 2
 

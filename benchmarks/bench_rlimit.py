@@ -1,0 +1,71 @@
+"""The solver budget (issue 16, item 1): how many of Z3's resource units the largest query of
+``openbid prove``, of the mutation benchmark and of ``find`` takes, against the default budget
+per query (openbid.verify.verdicts.DEFAULT_RLIMIT). The units are Z3's own count of work done:
+the same on any machine under any load, so the margin printed here holds everywhere.
+
+Run: python3 benchmarks/bench_rlimit.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._mutants import sample  # noqa: E402
+from benchmarks._util import machine_note, table  # noqa: E402
+from openbid.model.expr import parse  # noqa: E402
+from openbid.model.variants import VARIANTS, load_variant  # noqa: E402
+from openbid.readers.workers import fresh_z3_context  # noqa: E402
+from openbid.verify import verdicts  # noqa: E402
+from openbid.verify.prove import ORDER, PartArg, run_part  # noqa: E402
+
+FIND = ['bid = "PASS" and HCP >= 22', 'bid = "1NT"', 'section = "9"',
+        'meets("10") and TOTALPTS <= 6', "BUMWRAP >= 14 and HCP <= 12", "KNR >= 20 and HCP <= 14"]
+
+
+def _max_of(fn) -> tuple[int, int]:
+    verdicts._USED.update(max=0, queries=0)
+    fresh_z3_context()
+    fn()
+    got = verdicts.usage()
+    return got["max"], got["queries"]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="code only, 15 mutants")
+    args = ap.parse_args()
+    rows = []
+    worst = 0
+    variants = ["code"] if args.quick else list(VARIANTS)
+    for v in variants:
+        rules = load_variant(v)
+        for part in ORDER:
+            if part == "soundness":
+                continue  # no solver
+            used, n = _max_of(lambda: run_part(PartArg(part, rules, None, verdicts.DEFAULT_RLIMIT)))
+            worst = max(worst, used)
+            rows.append([f"prove {part} ({v})", f"{n:,}", f"{used:,}"])
+    from openbid.verify.diff import diff
+    from openbid.verify.search import find
+
+    code = load_variant("code")
+    mutants = sample(code, 15 if args.quick else 60, 6)
+    used, n = _max_of(lambda: [diff(code, m.rules, count=False) for m in mutants])
+    worst = max(worst, used)
+    rows.append([f"diff code vs {len(mutants)} mutants", f"{n:,}", f"{used:,}"])
+    for text in FIND:
+        used, n = _max_of(lambda: find(parse(text), code, 1))
+        worst = max(worst, used)
+        rows.append([f"find {text}", f"{n:,}", f"{used:,}"])
+    print(machine_note())
+    print(table(["what", "queries", "largest query (units)"], rows))
+    print(f"\nlargest query: {worst:,} units; default budget per query: "
+          f"{verdicts.DEFAULT_RLIMIT:,} units; margin: {verdicts.DEFAULT_RLIMIT / max(worst, 1):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
