@@ -35,6 +35,7 @@ def _max_of(fn) -> tuple[int, int]:
 
 
 def main() -> None:
+    verdicts.TRACK_USAGE = True
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="code only, 15 mutants")
     args = ap.parse_args()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from openbid.cli.common import add_rules_options, emit_json, read_lines, rules_from
-from openbid.model.errors import HandError
+from openbid.cli.common import BadInputs, add_rules_options, emit_json, inputs, rules_from
+from openbid.model.errors import HandError, OpenbidError
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
 from openbid.model.bids import bid_note
@@ -29,27 +29,27 @@ def run(args) -> int:
     rules = rules_from(args)
     program = program_for(rules)
     sections = {s.number: s.name for s in rules.sections}
-    sources = [(f"argument {i}", h) for i, h in enumerate(args.hands, 1)]
     if not args.hands and not args.file:
-        print("openbid bid: give hands as arguments or with --file PATH (- for stdin)", file=sys.stderr)
-        return 2
-    status = 0
+        raise OpenbidError("give hands as arguments or with --file PATH (- for stdin)")
+    bad = BadInputs("bid")
+    seen = [0]
 
     def items():
-        yield from sources
-        if args.file:
-            for no, text in read_lines(args.file):
-                yield f"line {no}", text
+        for item in inputs(args.hands, args.file):
+            seen[0] += 1
+            yield item
+        if not seen[0]:
+            raise OpenbidError(f"no hands in {args.file}: nothing to bid")
 
     out = sys.stdout
     if args.brief and not args.trace and not args.json:
-        return _brief_batch(items(), rules, out)
+        _brief_batch(items(), rules, out, bad)
+        return bad.close()
     for where, text in items():
         try:
             hand = Hand.parse(text)
         except HandError as exc:
-            print(f"openbid bid: {where}: {exc}", file=sys.stderr)
-            status = 2
+            bad(where, exc)
             continue
         d = program.describe(hand)
         if args.trace:
@@ -68,7 +68,7 @@ def run(args) -> int:
             out.write(f"{hand.to_pbn()}\t{outcome.bid}\t{outcome.section}\n")
         else:
             out.write(_text(hand, outcome, d, steps, sections))
-    return status
+    return bad.close()
 
 
 def _text(hand, outcome, d, steps, sections) -> str:
@@ -108,13 +108,12 @@ def _cell(v) -> str:
     return str(v)
 
 
-def _brief_batch(items, rules, out, size: int = 1 << 16) -> int:
+def _brief_batch(items, rules, out, bad, size: int = 1 << 16) -> None:
     """--brief: hands read in blocks and bid together by the numpy reader of the rules."""
     from openbid.model.bids import bid_text
     from openbid.readers.census.batch import batch_pass, bid_many, read
 
     model = batch_pass(rules).model
-    status = 0
     block: list[tuple[tuple[int, int, int, int], str]] = []
 
     def flush() -> None:
@@ -128,10 +127,8 @@ def _brief_batch(items, rules, out, size: int = 1 << 16) -> int:
             block.append(read(text, model))
         except HandError as exc:
             flush()  # keep the output in input order
-            print(f"openbid bid: {where}: {exc}", file=sys.stderr)
-            status = 2
+            bad(where, exc)
             continue
         if len(block) >= size:
             flush()
     flush()
-    return status

@@ -7,6 +7,8 @@ import time
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.cli.progress import Progress
 
+ALL_CLASSES = 34_033_880  # hand classes (openbid.verify.agreement.check_algol asserts it)
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -24,9 +26,19 @@ def register(sub) -> None:
 def run(args) -> int:
     from openbid.verify.agreement import check_algol, check_algol_sample
 
+    if args.sample is not None and args.sample < 1:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"--sample must be at least 1 (classes to check), not {args.sample}; "
+                           "without --sample every class is checked")
+    if args.sample is not None and args.sample > ALL_CLASSES:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"--sample {args.sample:,}: there are {ALL_CLASSES:,} classes in all "
+                           "(omit --sample to check every one)")
     rules = rules_from(args)
     t0 = time.monotonic()
-    if args.sample:
+    if args.sample is not None:
         result = check_algol_sample(rules, args.sample, args.seed)
     else:
         bar = Progress("check-algol")
@@ -36,16 +48,18 @@ def run(args) -> int:
             bar.close()
     seconds = time.monotonic() - t0
     if args.json:
-        emit_json({"variant": rules.name, "classes": result.classes,
+        emit_json({"variant": rules.name, **({"rules": rules.source} if rules.source else {}),
+                   "classes": result.classes,
                    "mismatches": result.mismatch_count, "agrees": result.agrees,
                    "seconds": round(seconds, 1),
                    "examples": [m.__dict__ for m in result.mismatches]})
     else:
-        what = f"{result.classes:,} random classes" if args.sample else f"all {result.classes:,} classes"
+        shown = rules.title if rules.source else rules.name
+        what = f"{result.classes:,} random classes" if args.sample is not None else f"all {result.classes:,} classes"
         if result.agrees:
-            print(f"rules engine and literal Algol agree on {what} ({rules.name}; {seconds:.1f} s)")
+            print(f"rules engine and literal Algol agree on {what} ({shown}; {seconds:.1f} s)")
         else:
-            print(f"DISAGREE on {result.mismatch_count:,} of {what} ({rules.name}):")
+            print(f"DISAGREE on {result.mismatch_count:,} of {what} ({shown}):")
             for m in result.mismatches:
                 print(f"  {m.hand}: engine {m.engine[0]}@{m.engine[1]}, algol {m.algol[0]}@{m.algol[1]}")
     return 0 if result.agrees else 1

@@ -59,11 +59,12 @@ def run(args) -> int:
         for outcome, count, classes, hand in rows:
             emit_json({"outcome": outcome, "count": count,
                        "probability": float(Fraction(count, total)), "classes": classes,
-                       "example": hand.to_pbn(), "variant": rules.name})
+                       "example": hand.to_pbn(), "variant": rules.name,
+                       **({"rules": rules.source} if rules.source else {})})
         return 0
     print(f"{args.by:<12} {'hands':>16} {'probability':>12} {'classes':>10}  example")
     for outcome, count, classes, hand in rows:
         print(f"{str(outcome):<12} {count:>16,} {count / total:>12.6%} {classes:>10,}  {hand.to_pbn()}")
     print(f"{'total':<12} {total:>16,} {'100%':>12} {sum(r[2] for r in rows):>10,}"
-          f"  ({rules.name}; {seconds:.1f} s)")
+          f"  ({rules.title if rules.source else rules.name}; {seconds:.1f} s)")
     return 0

@@ -30,12 +30,17 @@ def run(args) -> int:
     from openbid.model.variants import resolve_spec
     from openbid.verify.diff import diff
 
+    if args.examples < 0:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"--examples must be 0 or more, not {args.examples}")
+    rlimit = budget(args)
     a, b = resolve_spec(args.a), resolve_spec(args.b)
     t0 = time.monotonic()
     bar = Progress("diff")
     try:
         d = diff(a, b, count=not args.no_count, examples=args.examples,
-                 rlimit=budget(args), progress=bar)
+                 rlimit=rlimit, progress=bar)
     finally:
         bar.close()
     secs = time.monotonic() - t0

@@ -30,6 +30,10 @@ def run(args) -> int:
     from openbid.verify.search import find
     from openbid.verify.verdicts import Status
 
+    if args.limit < 0:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"--limit must be 0 or more (hands to show), not {args.limit}")
     rules = rules_from(args)
     expr = parse(args.expr)
     t0 = time.monotonic()
@@ -50,14 +54,17 @@ def run(args) -> int:
                        "bidval": o.bidval, "section": o.section})
         else:
             print(f"{hand.to_paper():<40} {hand.to_pbn():<22} {o.bid} at {o.section}")
+    how = "the census: a count of 0" if result.method == "census" else "Z3: unsat"
     if result.status is Status.UNSAT and not args.json:
-        print("no hand satisfies this expression (proved by Z3: unsat)")
+        print(f"no hand satisfies this expression (proved by {how})")
     elif result.status is Status.UNSAT:
         emit_json({"status": "unsat"})
     elif not args.json:
         more = " (no more exist)" if result.exhausted else ""
-        print(f"{len(result.witnesses)} hand(s){more}, each confirmed by the executable; "
-              f"{search_s * 1000:.0f} ms")
+        source = {"sample": "random hands", "z3": "Z3", "census": "the census"}
+        found_by = " and ".join(source.get(m, m) for m in result.method.split("+") if m)
+        print(f"{len(result.witnesses)} hand(s){more} found by {found_by}, each confirmed by the "
+              f"executable; {search_s * 1000:.0f} ms")
     if args.count:
         from openbid.readers.census.census import Census
         from openbid.readers.census.domain import TOTAL_HANDS
@@ -69,6 +76,10 @@ def run(args) -> int:
             bar.close()
         n = sum(groups.weights.values())
         classes = sum(groups.classes.values())
+        if (n > 0) != (result.status is Status.SAT):  # two deciders: they must agree
+            from openbid.verify.search import Disagreement
+
+            raise Disagreement(f"find says {result.status.value} but the census counts {n} hands")
         if args.json:
             emit_json({"count": n, "classes": classes, "probability": n / TOTAL_HANDS})
         else:

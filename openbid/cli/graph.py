@@ -38,6 +38,7 @@ def run(args) -> int:
     from openbid.report import cfg_render
     from openbid.verify import reachability
 
+    rlimit = budget(args)  # a bad budget is an error even when --check is not given
     rules = rules_from(args)
     if args.output and os.path.exists(args.output) and not args.force:
         raise OpenbidError(f"{args.output} exists; use --force to replace it")
@@ -52,8 +53,8 @@ def run(args) -> int:
             sys.stdout.write(text)
     if not args.check:
         return 0
-    result = reachability.check_graph(rules, budget(args))
-    print(report(rules.name, g, result))
+    result = reachability.check_graph(rules, rlimit)
+    print(report(rules.title if rules.source else rules.name, g, result))
     return {"held": 0, "failed": 1}.get(result.verdict.value, 2)
 
 

@@ -1,28 +1,45 @@
 """Entry point of the ``openbid`` console script.
 
 Sub-commands live in sibling modules; each exposes ``register(subparsers)`` which adds its parser
-and sets ``func`` to a callable ``run(args) -> int``. A user error (:class:`OpenbidError`) becomes
-one line on stderr and exit code 2, never a traceback.
+and sets ``func`` to a callable ``run(args) -> int``. Every error a user can cause ends the same
+way: one line on stderr naming the problem (long input cut short) and exit code 2, never a
+traceback: a malformed argument, an :class:`OpenbidError`, input nested too deeply, a file that
+cannot be read or written. SIGINT, SIGTERM and SIGHUP stop the command (and its worker processes)
+promptly with "openbid: interrupted" and exit 2; a signal the caller ignores stays ignored.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 
-from openbid.model.errors import OpenbidError
+from openbid.model.errors import OpenbidError, clip
 
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "count", "find", "prove", "graph", "rules", "diff", "score", "check_algol")
 
 
+class ArgumentError(OpenbidError):
+    """A command line argparse rejected (its one-line message)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad argument an :class:`ArgumentError` (one line, exit 2) instead of a
+    usage block and ``SystemExit``."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise ArgumentError(f"{message} (see '{self.prog} --help')")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="openbid",
         description="Verify OPENBID, the 1967 Algol opening-bid procedure, mechanically.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"openbid.cli.{name}")
@@ -34,22 +51,213 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Interrupted(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, handled as Ctrl-C is: the command stops, its workers with it."""
+
+
+_STOPS = ("SIGINT", "SIGTERM", "SIGHUP")
+_received: list[int] = []  # the stopping signals this command received
+
+
+def interrupted() -> bool:
+    """Whether the running command received SIGINT, SIGTERM or SIGHUP (an exception raised by a
+    signal handler can be lost, e.g. inside a ``__del__``: this flag is not)."""
+    return bool(_received)
+
+
+_deferred: list[int] = []  # a signal whose handler could not raise (see _interrupt)
+
+
+def _interrupt(signum, frame) -> None:
+    _received.append(signum)
+    f = frame
+    while f is not None:  # an exception raised in a __del__ is lost (and printed): not now
+        if f.f_code.co_name == "__del__":
+            _deferred.append(signum)  # _Stopper signals again in a moment
+            return
+        f = f.f_back
+    _deferred.clear()
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Interrupted(signal.Signals(signum).name)
+
+
+def _install_handlers() -> dict:
+    """SIGINT, SIGTERM and SIGHUP raise :class:`KeyboardInterrupt` (not where the caller set
+    them to be ignored, as ``nohup`` does, or installed its own). Returns those to restore."""
+    old = {}
+    for name in _STOPS:
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        current = signal.getsignal(signum)
+        if current not in (signal.SIG_DFL, signal.default_int_handler):
+            continue
+        old[signum] = current
+        signal.signal(signum, _interrupt)
+    return old
+
+
+class _Stopper:
+    """On a stopping signal, from a thread of its own (woken through the signal wakeup fd): stop
+    the worker processes and interrupt Z3. The main thread runs the Python handler only between
+    bytecodes: not during a Z3 call (up to its whole budget), and an exception it raises can be
+    lost. Z3's own Ctrl-C handler is off (openbid.verify.verdicts): it answers UNKNOWN, which
+    cannot be told from a spent budget, and catches a Ctrl-C the caller ignores."""
+
+    def __init__(self) -> None:
+        import os
+
+        self.r, self.w = os.pipe()
+        os.set_blocking(self.w, False)
+        self.old = signal.set_wakeup_fd(self.w, warn_on_full_buffer=False)
+        self.stops = {getattr(signal, n) for n in _STOPS if hasattr(signal, n)}
+        self.main = threading.main_thread().ident or 0
+        self.closed = False
+        self.thread = threading.Thread(target=self._watch, name="openbid-stop", daemon=True)
+        self.thread.start()
+
+    def _watch(self) -> None:
+        import os
+
+        while True:
+            try:
+                data = os.read(self.r, 64)
+            except OSError:
+                return
+            if not data or 0 in data:  # end of file, or close()'s stop byte
+                return
+            if not self.stops & set(data):
+                continue
+            for signum in self.stops & set(data):
+                _received.append(signum)
+            workers = sys.modules.get("openbid.readers.workers")  # no import from here
+            if workers is not None:
+                try:
+                    workers.stop_all()
+                except Exception:  # noqa: BLE001 - best effort, never fatal
+                    pass
+            z3 = sys.modules.get("z3.z3")
+            ctx = getattr(z3, "_main_ctx", None) if z3 else None
+            if ctx is not None:
+                try:
+                    ctx.interrupt()
+                except Exception:  # noqa: BLE001
+                    pass
+            self._again()
+
+    def _again(self) -> None:
+        """The handler found itself in a ``__del__`` and did not raise: signal the main thread
+        again until it does (or the command ends)."""
+        import time
+
+        for _ in range(200):
+            time.sleep(0.05)
+            if not _deferred or self.closed:
+                return
+            try:
+                signal.pthread_kill(self.main, _deferred[-1])
+            except (OSError, ValueError):
+                return
+
+    def close(self) -> None:
+        import os
+
+        self.closed = True
+        signal.set_wakeup_fd(self.old)
+        try:
+            os.write(self.w, b"\0")  # a forked worker may hold the pipe open: no end of file
+        except OSError:
+            pass
+        self.thread.join(1)
+        os.close(self.w)
+        os.close(self.r)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
+    _received.clear()
+    _deferred.clear()
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    old = _install_handlers()
+    stopper = _Stopper()
     try:
-        return int(args.func(args) or 0)
-    except OpenbidError as exc:
-        print(f"openbid: error: {exc}", file=sys.stderr)
-        return 2
+        return _main(argv)
+    finally:
+        stopper.close()
+        for signum, handler in old.items():
+            signal.signal(signum, handler)
+
+
+def _main(argv: list[str] | None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
+        code = int(args.func(args) or 0)
     except KeyboardInterrupt:
-        print("openbid: interrupted", file=sys.stderr)
+        return _stopped()
+    except OpenbidError as exc:
+        if interrupted():
+            return _stopped()
+        _error(str(exc))
         return 2
+    except SystemExit as exc:  # --help, --version
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except BrokenPipeError:
+        _flush_quietly()
         return 0
+    except RecursionError:  # every reader limits nesting; this is the last line of defence
+        if interrupted():
+            return _stopped()
+        _error("the input is nested too deeply to read")
+        return 2
+    except MemoryError:
+        _error("out of memory (the input is too large)")
+        return 2
+    except Exception:
+        if interrupted():  # whatever the interrupt broke (a cancelled Z3 call, a killed pool)
+            return _stopped()
+        raise
+    return _stopped() if interrupted() else code
+
+
+def _stopped() -> int:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    print("openbid: interrupted", file=sys.stderr)
+    # Objects an interrupt left half-built (z3's among them) fail in their __del__ when they
+    # are freed, up to the interpreter's exit: nothing the user should see.
+    sys.unraisablehook = _quiet
+    return 2
+
+
+def _quiet(unraisable) -> None:
+    return None
+
+
+def _error(message: str) -> None:
+    lines = [clip(line, 300) for line in message.splitlines()[:6]] or [""]
+    print("openbid: error: " + "\n".join(lines), file=sys.stderr)
+
+
+def _flush_quietly() -> None:
+    """After a broken pipe or an interrupt, drop what stdout still holds (flushing it again
+    would raise at exit)."""
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, OSError, ValueError):
+        try:
+            import os
+
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 if __name__ == "__main__":  # pragma: no cover

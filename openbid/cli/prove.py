@@ -41,14 +41,12 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from openbid.model.errors import OpenbidError
     from openbid.report import prove_text as fmt
-    from openbid.verify.expected import (compare_expected, expected_path, has_unknown,
-                                         write_expected)
+    from openbid.verify import expected as exp
     from openbid.verify.prove import PARTS, prove_all
 
     rules = rules_from(args)
-    from openbid.model.errors import OpenbidError
-
     unknown = [x for x in args.part if x not in PART_CHOICES]
     if unknown:
         raise OpenbidError(f"unknown part {unknown[0]!r}; choose from {', '.join(PART_CHOICES)}")
@@ -57,7 +55,21 @@ def run(args) -> int:
     args.part = "all" if "all" in chosen or len(chosen) > 1 else chosen[0]
     if args.report:
         parts = PARTS
-        _check_report_dir(Path(args.report), args.force)
+    # Everything that can be wrong with the command is checked here, before the work.
+    if args.proposition:
+        _check_propositions(args.proposition, parts)
+        if args.update_expected:
+            raise OpenbidError("--update-expected needs the whole of Part Two (no --proposition)")
+    rlimit = budget(args)
+    if args.update_expected:
+        path = exp.write_path(rules, args.expected)
+        exp.check_writable(path, rules, parts)
+    else:
+        path = exp.compare_path(rules, args.expected)
+    if args.report:
+        from openbid.report.report import check_report_dir
+
+        check_report_dir(Path(args.report), args.force)
     t0 = time.monotonic()
     show = sys.stderr.isatty() and not args.quiet and not args.json
 
@@ -70,24 +82,23 @@ def run(args) -> int:
             sys.stderr.write(line.ljust(widest[0]))
             sys.stderr.flush()
 
-    result = prove_all(rules, parts, args.proposition, budget(args), progress,
+    result = prove_all(rules, parts, args.proposition, rlimit, progress,
                        breakdown=args.breakdown)
     if show:
         sys.stderr.write("\r" + " " * widest[0] + "\r")
     seconds = time.monotonic() - t0
-    path = Path(args.expected) if args.expected else expected_path(rules.name)
     if args.update_expected:
-        if args.proposition:
-            from openbid.model.errors import OpenbidError
+        from openbid.cli.main import interrupted
 
-            raise OpenbidError("--update-expected needs the whole of Part Two (no --proposition)")
-        write_expected(result, path)
+        if interrupted():  # a signal whose exception was lost: this run is not recorded
+            raise KeyboardInterrupt
+        exp.write_expected(result, path, rules)  # refuses a run with an UNKNOWN
         changes, found = [], True
     else:
-        changes, found = compare_expected(result, path)
+        changes, found = exp.compare_expected(result, path)
         if args.proposition:  # a subset of Part Two: compare only the items that ran
             changes = [c for c in changes if c[2] is not None]
-    unknown = has_unknown(result)
+    unknown = exp.has_unknown(result)
     if args.report:
         from openbid.report.report import write_report
 
@@ -101,19 +112,25 @@ def run(args) -> int:
                                   args.update_expected))
         if args.report:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
+        if rules.source and not args.update_expected and path != exp.own_path(rules):
+            print(f"(compared with {path}, the expectation of variant {rules.name}; "
+                  f"--update-expected records this file's own, {exp.own_path(rules)})")
     if unknown:
         return 2
     return 1 if changes else 0
 
 
-def _check_report_dir(directory: Path, force: bool) -> None:
+def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:
+    """``--proposition N``: Part Two must run, and every N must be one of its propositions (a
+    filter that selects nothing would pass vacuously)."""
     from openbid.model.errors import OpenbidError
+    from openbid.proofs.part_two.tree import load_propositions
 
-    if directory.exists() and not directory.is_dir():
-        raise OpenbidError(f"{directory} exists and is not a directory")
-    ours = ("index.html", "report.md", "report.json")
-    if directory.is_dir() and not force:
-        others = [p.name for p in directory.iterdir() if p.name not in ours]
-        if others:
-            raise OpenbidError(f"{directory} holds other files ({', '.join(sorted(others)[:3])}); "
-                               "choose an empty or new directory")
+    if "part-two" not in parts:
+        raise OpenbidError("--proposition selects Part Two propositions: give PART part-two "
+                           "(or all)")
+    known = sorted({r.proposition for r in load_propositions()})
+    missing = [n for n in wanted if n not in known]
+    if missing:
+        raise OpenbidError(f"no proposition {missing[0]} in Part Two (it has "
+                           f"{', '.join(map(str, known))}): it would check nothing")

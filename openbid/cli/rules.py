@@ -42,8 +42,14 @@ def run_check(args) -> int:
     from openbid.verify.rulecheck import invalid_bidvals
     from openbid.verify.verdicts import Status
 
+    from openbid.cli.progress import Progress
+
     rules = load(args.path)
-    bad = invalid_bidvals(rules)
+    bar = Progress(f"checking {args.path}")
+    try:
+        bad = invalid_bidvals(rules, progress=bar)
+    finally:
+        bar.close()
     for b in bad:
         if b.status is Status.SAT:
             print(f"{args.path}: bid {b.label} makes BIDVAL {b.bidval}, which is not a bid "

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import TextIO
 
 from openbid.model.errors import OpenbidError, ResultError
 from openbid.model.scoring import Result, Score, parse_result, score
@@ -30,9 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         " then the tricks relative to the contract: '4DX +1', '3NT 0', '7NTXX -13'.",
     )
     p.add_argument("result", nargs="*", metavar="RESULT",
-                   help="the result (quoted, or as two words: 6CX +1)")
+                   help="results, each quoted or as two words: 6CX +1 '3NT 0'")
     p.add_argument("--file", metavar="PATH",
-                   help="score one result per line of PATH ('-' for stdin); blank lines and"
+                   help="also score one result per line of PATH ('-' for stdin); blank lines and"
                    " lines starting with '#' are skipped")
     p.add_argument("--vul", action="store_true", help="the declaring side is vulnerable")
     p.add_argument("--json", action="store_true", help="print one JSON object per result")
@@ -64,34 +62,45 @@ def _render(given: str, vulnerable: bool, as_json: bool) -> str:
     return render_text(result, vulnerable, points)
 
 
-def _score_lines(stream: TextIO, vulnerable: bool, as_json: bool) -> int:
-    failed = False
-    for number, line in enumerate(stream, start=1):
-        given = line.strip()
-        if not given or given.startswith("#"):
-            continue
-        try:
-            print(_render(given, vulnerable, as_json))
-        except ResultError as exc:
-            print(f"line {number}: {exc}", file=sys.stderr)
-            failed = True
-    return 2 if failed else 0
+def argument_results(words: list[str]) -> list[tuple[str, str]]:
+    """(where, text) of the results given as arguments: an argument with a space is one result
+    (``"6CX +1"``); single words pair up (``6CX +1 3NT 0`` is two results)."""
+    out: list[tuple[str, str]] = []
+    pending: tuple[int, str] | None = None
+    for i, word in enumerate(words, 1):
+        if len(word.split()) != 1:
+            if pending:
+                out.append((f"argument {pending[0]}", pending[1]))
+                pending = None
+            out.append((f"argument {i}", word))
+        elif pending is None:
+            pending = (i, word)
+        else:
+            out.append((f"arguments {pending[0]}-{i}", f"{pending[1]} {word}"))
+            pending = None
+    if pending:
+        out.append((f"argument {pending[0]}", pending[1]))
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file is not None and args.result:
-        raise OpenbidError("give either RESULT or --file, not both")
-    if args.file is None:
-        if not args.result:
-            raise OpenbidError("nothing to score: give a RESULT such as '6CX +1', or --file PATH")
-        print(_render(" ".join(args.result), args.vul, args.json))
-        return 0
-    try:
-        if args.file == "-":
-            return _score_lines(sys.stdin, args.vul, args.json)
-        with open(args.file, encoding="utf-8") as stream:
-            return _score_lines(stream, args.vul, args.json)
-    except OSError as exc:
-        raise OpenbidError(f"cannot read {args.file}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise OpenbidError(f"cannot read {args.file}: not UTF-8 text ({exc.reason})") from exc
+    """Every result given (the arguments, then the lines of ``--file``), as ``openbid bid`` takes
+    hands: a bad one is named with where it is, the others are still scored, and the exit code
+    is 2."""
+    from itertools import chain
+
+    from openbid.cli.common import BadInputs, inputs
+
+    if args.file is None and not args.result:
+        raise OpenbidError("nothing to score: give a RESULT such as '6CX +1', or --file PATH")
+    bad = BadInputs("score")
+    seen = 0
+    for where, given in chain(argument_results(args.result), inputs([], args.file)):
+        seen += 1
+        try:
+            print(_render(given, args.vul, args.json))
+        except ResultError as exc:
+            bad(where, exc)
+    if not seen:
+        raise OpenbidError(f"no results in {args.file}: nothing to score")
+    return bad.close()

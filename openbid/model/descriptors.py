@@ -13,9 +13,10 @@ from typing import Callable
 
 from openbid.model.errors import HandError, OpenbidError
 from openbid.model.expr.ast import Expr, bind
-from openbid.model.hand import Hand, Suit
+from openbid.model.hand import Hand
 from openbid.model.ranks import RANKS
-from openbid.model.registry import Derived, Entry, PatternTable, Readings, SuitTable, registry
+from openbid.model.registry import (Context, Derived, Entry, PatternTable, Readings, SuitTable,
+                                    registry)
 
 SUITS_ALGOL = (4, 3, 2, 1)  # the Algol's ``SUITS``: S, H, D, C
 
@@ -75,7 +76,10 @@ class Definitions:
         return bind(body, {p: a for (p, _), a in zip(d.params, args)})
 
     def __hash__(self) -> int:
-        return hash((self.readings, tuple(sorted(self.local))))
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash((self.readings, tuple(sorted(self.local))))
+        return h
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Definitions) and self.readings == other.readings
@@ -95,9 +99,19 @@ class Descriptors:
     S), each computed the first time it is read. ``d.HCP``; ``d.SUITLENGTH[4]`` (the Algol's
     suit numbers, index 0 unused); ``d.CANBEREBID(4)``; ``d.SP(1)``."""
 
-    def __init__(self, suits: tuple[tuple[str, int], ...], defs: Definitions) -> None:
+    def __init__(self, suits: tuple[tuple[str, int], ...], defs: Definitions,
+                 context: tuple[tuple[str, object], ...] = ()) -> None:
         self.__dict__["_suits"] = suits
         self.__dict__["_defs"] = defs
+        self.__dict__["_context"] = dict(context)
+
+    def _fact(self, c: "Context"):
+        """A fact of the deal (SEAT, VUL): given with the hand, never guessed."""
+        got = self._context.get(c.name)
+        if got is None:
+            raise OpenbidError(f"{c.name} is a fact of the deal ({c.doc}): give it "
+                               f"(e.g. --{c.name.lower()})")
+        return got
 
     @property
     def readings(self) -> Readings:
@@ -125,15 +139,22 @@ class Descriptors:
         return value
 
     def _per_suit(self, t: SuitTable) -> tuple:
+        memo = _suit_memo(t)
         out: list = [0]
-        for ranks, xs in self._suits:
-            held = "".join(r for r in ranks if r in t.reads)
-            if xs:
-                _check_small(t, ranks, xs)
-            out.append(t.value(held, len(ranks) + xs))
+        for suit in self._suits:
+            got = memo.get(suit)
+            if got is None:
+                ranks, xs = suit
+                held = "".join(r for r in ranks if r in t.reads)
+                if xs:
+                    _check_small(t, ranks, xs)
+                got = memo[suit] = t.value(held, len(ranks) + xs)
+            out.append(got)
         return tuple(out)
 
     def _whole(self, e: Entry):
+        if isinstance(e, Context):
+            return self._fact(e)
         if isinstance(e, PatternTable):
             lengths = sorted((len(r) + x for r, x in self._suits), reverse=True)
             return e.values[tuple(lengths)]
@@ -186,6 +207,67 @@ class Descriptors:
         return out
 
 
+_SUIT_MEMO: dict[SuitTable, dict] = {}
+
+
+def _suit_memo(t: SuitTable) -> dict:
+    """(ranks named, x cards) of one suit -> the table's value, for ``t``."""
+    got = _SUIT_MEMO.get(t)
+    if got is None:
+        got = _SUIT_MEMO[t] = {}
+    return got
+
+
+class _Lazy:
+    """A descriptor of one name: computed on first reading, then kept in the instance (a
+    non-data descriptor, so later readings are plain attribute lookups)."""
+
+    __slots__ = ("name", "fn")
+
+    def __init__(self, name: str, fn: Callable) -> None:
+        self.name, self.fn = name, fn
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+_CLASSES: dict[Definitions, type] = {}
+
+
+def _class_for(defs: Definitions) -> type:
+    """A subclass of :class:`Descriptors` with every registered name as a lazy attribute,
+    made once per set of definitions (the executor's fast path; names it does not know, such
+    as a rule file's own, go through ``Descriptors.__getattr__``)."""
+    got = _CLASSES.get(defs)
+    if got is not None:
+        return got
+    ns: dict[str, object] = {}
+    reg = registry()
+    names = list(reg.names()) + [k for k in defs.local]
+    for name, arity in names:
+        e = defs.entry(name, arity)
+        if arity == 0:
+            if isinstance(e, (PatternTable, Context)):
+                ns[name] = _Lazy(name, lambda d, e=e: d._whole(e))
+            else:
+                ns[name] = _Lazy(name, lambda d, f=_compiled(defs, e): f(d))  # type: ignore[arg-type]
+        elif isinstance(e, SuitTable):
+            ns[f"_s_{name}"] = _Lazy(f"_s_{name}", lambda d, e=e: d._per_suit(e))
+            if not defs.has(name, 0):
+                ns[name] = _Lazy(name, lambda d, e=e: d._per_suit(e))
+        else:
+            fn = _compiled(defs, e)  # type: ignore[arg-type]
+            ns[f"_f_{name}"] = _Lazy(f"_f_{name}", lambda d, fn=fn: _bound(d, fn))
+            if not defs.has(name, 0) and not ns.get(name):
+                ns[name] = _Lazy(name, lambda d, fn=fn: _bound(d, fn))
+    got = _CLASSES[defs] = type("Descriptors", (Descriptors,), ns)
+    return got
+
+
 def _arity_of(defs: Definitions, name: str) -> int | None:
     for k in (1, 2, 3, 4, 0):
         if defs.has(name, k):
@@ -225,23 +307,26 @@ def _compiled(defs: Definitions, e: Derived) -> Callable:
 
 def hand_suits(hand: Hand) -> tuple[tuple[str, int], ...]:
     """(ranks named, x cards) per suit in the Algol's order C, D, H, S."""
-    return tuple((hand.holding(s).ranks, hand.holding(s).xs) for s in Suit)
+    c, d, h, s = hand.clubs, hand.diamonds, hand.hearts, hand.spades
+    return ((c.ranks, c.xs), (d.ranks, d.xs), (h.ranks, h.xs), (s.ranks, s.xs))
 
 
 @lru_cache(maxsize=1 << 16)
-def _describe(suits: tuple[tuple[str, int], ...], defs: Definitions) -> Descriptors:
-    return Descriptors(suits, defs)
+def _describe(suits: tuple[tuple[str, int], ...], defs: Definitions,
+              context: tuple[tuple[str, object], ...] = ()) -> Descriptors:
+    return _class_for(defs)(suits, defs, context)
 
 
-def describe(hand: Hand, readings: Readings | None = None, local: tuple[Derived, ...] = ()
-             ) -> Descriptors:
-    """Every descriptor of ``hand`` under ``readings`` (default: the default readings)."""
-    return _describe(hand_suits(hand), definitions(readings or Readings(), local))
+def describe(hand: Hand, readings: Readings | None = None, local: tuple[Derived, ...] = (),
+             context: tuple[tuple[str, object], ...] = ()) -> Descriptors:
+    """Every descriptor of ``hand`` under ``readings`` (default: the default readings), in
+    ``context`` (facts of the deal: (("SEAT", 1), ("VUL", False)), when the rules read them)."""
+    return _describe(hand_suits(hand), definitions(readings or Readings(), local), context)
 
 
 def describe_suits(suits: tuple[tuple[str, int], ...], readings: Readings,
-                   local: tuple[Derived, ...] = ()) -> Descriptors:
+                   local: tuple[Derived, ...] = (), context: tuple = ()) -> Descriptors:
     """The same from (ranks, x cards) per suit, C, D, H, S (e.g. a hand class under a rank
     model: the tracked ranks held, the rest as x)."""
-    return _describe(suits, definitions(readings, local))
+    return _describe(suits, definitions(readings, local), context)
 

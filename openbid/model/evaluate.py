@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openbid.model.descriptors import Descriptors, describe
+from openbid.model.descriptors import Descriptors
 from openbid.model.expr.ast import Expr
 from openbid.model.expr.pycode import compile_expr
 from openbid.model.hand import Hand
@@ -34,17 +34,22 @@ class OutcomeView:
         return self.outcome.bidval
 
     def meets(self, label: str) -> bool:
-        return bool(compile_expr(meets_expr(self.rules, label))(self.d, self))
+        return bool(compile_expr(meets_expr(self.rules, label), self.d._defs)(self.d, self))
 
 
-def holds(expr: Expr, hand: Hand, rules: Rules) -> bool:
-    """``expr`` on ``hand`` under ``rules``, by the executable procedure."""
-    d = describe(hand, rules.readings)  # type: ignore[arg-type]
-    view = OutcomeView(rules, d, program_for(rules).run(d))
-    return bool(compile_expr(expr)(d, view))
+def _view(hand: Hand, rules: Rules, context: tuple):
+    program = program_for(rules)
+    d = program.describe(hand, context)
+    return d, OutcomeView(rules, d, program.run(d)), program.defs
 
 
-def value(expr: Expr, hand: Hand, rules: Rules):
-    d = describe(hand, rules.readings)  # type: ignore[arg-type]
-    view = OutcomeView(rules, d, program_for(rules).run(d))
-    return compile_expr(expr)(d, view)
+def holds(expr: Expr, hand: Hand, rules: Rules, context: tuple = ()) -> bool:
+    """``expr`` on ``hand`` under ``rules``, by the executable procedure (``context``: the
+    facts of the deal, when the expression or the rules read them)."""
+    d, view, defs = _view(hand, rules, context)
+    return bool(compile_expr(expr, defs)(d, view))
+
+
+def value(expr: Expr, hand: Hand, rules: Rules, context: tuple = ()):
+    d, view, defs = _view(hand, rules, context)
+    return compile_expr(expr, defs)(d, view)

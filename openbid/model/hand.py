@@ -14,7 +14,7 @@ from enum import IntEnum
 from itertools import combinations
 from math import comb, prod
 
-from openbid.model.errors import HandError
+from openbid.model.errors import HandError, shown
 
 
 class Suit(IntEnum):
@@ -85,15 +85,19 @@ class Hand:
     # -- construction -------------------------------------------------------------------------
     @classmethod
     def parse(cls, text: str) -> "Hand":
-        """Read PBN (``AKJ32.Q4.KT9.876``) or the paper's notation (``S:KJxxx, H:QJ, ...``)."""
+        """Read PBN (``AKJ32.Q4.KT9.876``), the paper's notation (``S:KJxxx, H:QJ, ...``) or the
+        report's (``♠KJ1032 ♥QJ ♦QJ ♣K987``, a void ``—``)."""
         if not isinstance(text, str) or not text.strip():
             raise HandError("empty hand")
         stripped = text.strip()
+        if any(ch in _SYMBOLS for ch in stripped):
+            stripped = "".join(f" {_SYMBOLS[ch]}:" if ch in _SYMBOLS else ch
+                               for ch in stripped.replace("\ufe0f", "")).strip()
         body = stripped[2:] if re.match(r"^[NESWnesw]:[^:]*$", stripped) else stripped
         if ":" not in body and body.count(".") == 3:
             return cls._from_parts(body.split("."), text)
         if ":" not in body and "." in body:
-            raise HandError(f"PBN needs four suits separated by three dots: {text.strip()!r}")
+            raise HandError(f"PBN needs four suits separated by three dots: {shown(text.strip())}")
         return cls._from_paper(stripped, text)
 
     @classmethod
@@ -111,7 +115,8 @@ class Hand:
     @classmethod
     def _from_parts(cls, parts: list[str], original: str) -> "Hand":
         if len(parts) != 4:
-            raise HandError(f"PBN needs four suits separated by dots, got {len(parts)}: {original!r}")
+            raise HandError(f"PBN needs four suits separated by dots, got {len(parts)}: "
+                            f"{shown(original)}")
         holdings = [_holding(p, suit) for p, suit in zip(parts, DISPLAY_ORDER)]
         return cls._checked(holdings)
 
@@ -120,28 +125,31 @@ class Hand:
         chunks = list(re.finditer(r"([A-Za-z])\s*:", text))
         if not chunks:
             raise HandError(
-                f"cannot read {original.strip()!r}: expected PBN like AKJ32.Q4.KT9.876 "
+                f"cannot read {shown(original.strip())}: expected PBN like AKJ32.Q4.KT9.876 "
                 "or the paper's notation like S:KJxxx, H:QJ, D:QJ, C:Kxxx"
             )
         lead = text[: chunks[0].start()].strip(" ,")
         if lead:
-            raise HandError(f"unexpected text {lead!r} before the first suit in {original.strip()!r}")
+            raise HandError(f"unexpected text {shown(lead)} before the first suit in "
+                            f"{shown(original.strip())}")
         found: dict[Suit, str] = {}
         for i, m in enumerate(chunks):
             letter = m.group(1).upper()
             end = chunks[i + 1].start() if i + 1 < len(chunks) else len(text)
             if letter not in "SHDC":
                 raise HandError(
-                    f"unknown suit {m.group(1)!r} (expected S, H, D or C) in {original.strip()!r}"
+                    f"unknown suit {m.group(1)!r} (expected S, H, D or C) in "
+                    f"{shown(original.strip())}"
                 )
             suit = Suit[letter]
             if suit in found:
-                raise HandError(f"suit {letter} given twice in {original.strip()!r}")
+                raise HandError(f"suit {letter} given twice in {shown(original.strip())}")
             found[suit] = text[m.end() : end].strip().strip(",").strip()
         missing = [s.letter for s in DISPLAY_ORDER if s not in found]
         if missing:
             raise HandError(
-                f"no {', '.join(missing)} given in {original.strip()!r} (write e.g. C:--- for a void)"
+                f"no {', '.join(missing)} given in {shown(original.strip())} "
+                "(write e.g. C:--- for a void)"
             )
         return cls._checked([_holding(found[s], s) for s in DISPLAY_ORDER])
 
@@ -227,6 +235,7 @@ def _sorted_ranks(ranks: str) -> str:
 
 
 _VOIDS = {"-", "--", "---", "—", "–", "void"}
+_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 
 
 def _holding(text: str, suit: Suit) -> Holding:
@@ -247,10 +256,11 @@ def _holding(text: str, suit: Suit) -> Holding:
                 raise HandError(f"duplicate card: the {word} of {suit.word} appears twice")
             seen.append(r)
         else:
-            raise HandError(f"unknown rank {ch!r} in {suit.word} ({text.strip()!r})")
+            raise HandError(f"unknown rank {ch!r} in {suit.word} ({shown(text.strip())})")
     spots = sum(r in SPOTS for r in seen) + xs
     if spots > 8:
         raise HandError(
-            f"{suit.word} has {spots} spot cards (x and 2-9) but a suit has only 8 ({text.strip()!r})"
+            f"{suit.word} has {spots} spot cards (x and 2-9) but a suit has only 8 "
+            f"({shown(text.strip())})"
         )
     return Holding(_sorted_ranks("".join(seen)), xs)

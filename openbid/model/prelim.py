@@ -75,6 +75,10 @@ for _rank, _word in zip("AKQJT", ("ACE", "KING", "QUEEN", "JACK", "TEN")):
     _suit(_word, "bool", _rank, f"the hand holds the {_word.lower()} of the suit",
           lambda h, n: bool(h))
 _suit("SUITSUB", "num", "AKQJ", "the suit's short-honour deduction (SUB is their sum)", _sub)
+# Not PRELIM (nothing of the 1967 code reads them): the spot cards the evaluators read.
+_suit("NINE", "bool", "9", "the hand holds the nine of the suit", lambda h, n: bool(h), group="cards")
+_suit("EIGHT", "bool", "8", "the hand holds the eight of the suit", lambda h, n: bool(h),
+      group="cards")
 
 # -- whole hand --------------------------------------------------------------------------------
 _derived("HCP", "num", "sum(s in SUITS: SUITPOINTS(s))", "high-card points A=4 K=3 Q=2 J=1")
@@ -113,6 +117,13 @@ R.add(PatternTable("SHAPE", "str", lambda p: "".join(str(n) for n in p),
                    'the distribution longest first, e.g. "4432"', source="Appendix 2"))
 _derived("SP", "num", "largest(i, SUITPOINTS(S), SUITPOINTS(H), SUITPOINTS(D), SUITPOINTS(C))",
          "SP(i): the i-th largest SUITPOINTS, i = 1..4", params=(("i", "1..4"),))
+
+# -- the deal, not the hand (modern systems: issue 18) ----------------------------------------
+from openbid.model.registry import Context  # noqa: E402
+
+R.add(Context("SEAT", "num", (1, 2, 3, 4), "the seat of the bidder: 1 (dealer) to 4"))
+R.add(Context("VUL", "bool", (False, True), "the bidder's side is vulnerable"))
+R.add(Context("THEYVUL", "bool", (False, True), "the opponents are vulnerable"))
 
 # -- per suit, derived -------------------------------------------------------------------------
 _derived("OUTSIDEACE", "bool", "any(t in SUITS: t != s and ACE(t))", "an ace outside the suit",

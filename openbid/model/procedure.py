@@ -83,7 +83,7 @@ class Program:
 
     def _outcome(self, bidval, label: str) -> Outcome:
         if bidval not in VALID_BIDVALS:
-            raise OpenbidError(f"rules {self.rules.name!r}: bid point {label} made BIDVAL "
+            raise OpenbidError(f"{self.rules.title}: bid point {label} made BIDVAL "
                                f"{bidval}, which is not a bid (Appendix 5); "
                                "'openbid rules check FILE' finds every such bid point")
         return Outcome(bidval, label)
@@ -115,11 +115,12 @@ class Program:
             outcome = self._outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")
         return outcome, steps
 
-    def describe(self, hand: Hand) -> Descriptors:
-        return describe(hand, self.readings, self.rules.definitions)
+    def describe(self, hand: Hand, context: tuple = ()) -> Descriptors:
+        """``context``: the facts of the deal the rules read ((("SEAT", 1), ("VUL", False)))."""
+        return describe(hand, self.readings, self.rules.definitions, context)
 
-    def bid_hand(self, hand: Hand) -> Outcome:
-        return self.run(self.describe(hand))
+    def bid_hand(self, hand: Hand, context: tuple = ()) -> Outcome:
+        return self.run(self.describe(hand, context))
 
 
 def _generate(rules: Rules, traced: bool, is_table=None) -> str:

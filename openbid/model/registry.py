@@ -151,7 +151,23 @@ class Derived:
         return len(self.params)
 
 
-Entry = Union[SuitTable, PatternTable, Derived]
+@dataclass(frozen=True)
+class Context:
+    """A fact about the deal the hand is bid in, not about the hand: the seat (1-4), which side
+    is vulnerable. A question fixes it (``openbid bid --seat 3``) or ranges over it (Z3 reads
+    it as a variable; the census counts once per value)."""
+
+    name: str
+    result: str  # "num" | "bool"
+    values: tuple[Value, ...]
+    doc: str = ""
+    group: str = "context"
+    reading: str | None = None
+    choice: str | None = None
+    source: str = ""
+
+
+Entry = Union[SuitTable, PatternTable, Derived, Context]
 
 
 @dataclass(frozen=True)
@@ -232,6 +248,8 @@ class Registry:
 
     def add(self, e: Entry) -> Entry:
         arity = e.arity if isinstance(e, Derived) else (1 if isinstance(e, SuitTable) else 0)
+        if isinstance(e, Context):
+            arity = 0
         key = (e.name, arity)
         alts = self.entries.setdefault(key, [])
         if key not in self._order:
@@ -292,7 +310,7 @@ class Registry:
             e = self.default(name, arity)
             if isinstance(e, SuitTable):
                 sig = Signature(name, ("suit",), e.result, e.doc)
-            elif isinstance(e, PatternTable):
+            elif isinstance(e, (PatternTable, Context)):
                 sig = Signature(name, (), e.result, e.doc)
             else:
                 sig = Signature(name, tuple(t for _, t in e.params), e.result, e.doc)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from openbid.model.errors import ResultError
+from openbid.model.errors import ResultError, shown
 
 TRICKS_IN_A_DEAL = 13
 BOOK = 6  # a contract at level n needs BOOK + n tricks
@@ -116,15 +116,18 @@ def parse_result(text: str) -> Result:
     match = _RESULT.fullmatch(text.strip())
     if match is None:
         raise ResultError(
-            f"cannot read {text.strip()!r} as a result: expected a level 1-7, a strain"
+            f"cannot read {shown(text.strip())} as a result: expected a level 1-7, a strain"
             " (C D H S NT), an optional X or XX, a space, then the tricks relative to the"
             " contract, e.g. '4DX +1', '3NT 0', '7NTXX -13'"
         )
     level, strain, doubling, relative = match.groups()
-    if not 1 <= int(level) <= 7:
-        raise ResultError(f"{text.strip()!r}: the level must be 1-7, not {level}")
+    if len(level) > 1 or not 1 <= int(level) <= 7:
+        raise ResultError(f"{shown(text.strip())}: the level must be 1-7, not {level[:20]}")
+    if len(relative.lstrip("+-")) > 2:  # no int() of a thousand digits
+        raise ResultError(f"impossible result {shown(text.strip())}: a deal has 13 tricks")
     if len(doubling) > 2:
-        raise ResultError(f"{text.strip()!r}: doubling must be none, X or XX, not {doubling!r}")
+        raise ResultError(f"{shown(text.strip())}: doubling must be none, X or XX, not "
+                          f"{shown(doubling)}")
     contract = Contract(int(level), Strain(strain.upper()), Doubling(len(doubling)))
     return Result(contract, int(relative))
 

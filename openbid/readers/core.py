@@ -15,7 +15,7 @@ from openbid.model.errors import OpenbidError
 from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
                                     Quant, expand_quantifiers)
 from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
-from openbid.model.registry import Derived, PatternTable, SuitTable
+from openbid.model.registry import Context, Derived, PatternTable, SuitTable
 
 SUITS = (1, 2, 3, 4)
 
@@ -42,8 +42,9 @@ class Interpreter:
     """Read expressions under ``defs``. Subclasses implement the primitives (``table``,
     ``pattern``, ``add`` ...); constants are plain Python values and fold here."""
 
-    def __init__(self, defs: Definitions) -> None:
+    def __init__(self, defs: Definitions, context: dict[str, Any] | None = None) -> None:
         self.defs = defs
+        self.context = dict(context or {})  # fixed facts of the deal (SEAT, VUL, ...)
         self._memo: dict[Expr, Any] = {}
 
     # -- entry points -------------------------------------------------------------------------
@@ -124,6 +125,10 @@ class Interpreter:
         entry = self.defs.entry(e.id, 0)
         if isinstance(entry, PatternTable):
             return self.pattern(entry)
+        if isinstance(entry, Context):
+            if entry.name in self.context:
+                return self.context[entry.name]
+            return self.free_context(entry)
         if isinstance(entry, Derived):
             return self.value(self.defs.inline(entry, ()))
         raise OpenbidError(f"{e.id} needs a suit")
@@ -174,6 +179,9 @@ class Interpreter:
     # -- primitives (the reader's own) --------------------------------------------------------
     def table(self, t: SuitTable, suit: int) -> Any: raise NotImplementedError
     def pattern(self, p: PatternTable) -> Any: raise NotImplementedError
+    def free_context(self, c: Context) -> Any:
+        raise OpenbidError(f"{c.name} is a fact of the deal ({c.doc}): give it "
+                           f"(e.g. --{c.name.lower()}), or ask Z3, which ranges over it")
     def pattern_test(self, p: PatternTable, test) -> Any: raise NotImplementedError
     def add(self, a: Any, b: Any) -> Any: raise NotImplementedError
     def sub(self, a: Any, b: Any) -> Any: raise NotImplementedError

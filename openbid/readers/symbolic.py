@@ -119,8 +119,10 @@ class SymbolicHand(Interpreter):
     tracked too); ``model``: the rank model, if the caller has one."""
 
     def __init__(self, rules: Rules, prefix: str = "h", exprs: Iterable[Expr] = (),
-                 model: RankModel | None = None) -> None:
-        super().__init__(definitions(rules.readings, rules.definitions))
+                 model: RankModel | None = None, context: dict | None = None) -> None:
+        """``context``: facts of the deal fixed for every question (SEAT, VUL, ...); the others
+        are variables of the solver, ranging over their values."""
+        super().__init__(definitions(rules.readings, rules.definitions), context)
         self.rules = rules
         self.prefix = prefix
         self.model = model or RankModel.of(tracked_ranks(self.defs, list(exprs), rules))
@@ -146,10 +148,37 @@ class SymbolicHand(Interpreter):
 
     @cached_property
     def domain(self):
-        """The constraints that make the variables a hand of 13 cards."""
+        """The constraints that make the variables a hand of 13 cards (and the facts of the
+        deal that are not fixed, values in their ranges)."""
         cs = [z3.And(self.spots[s] >= 0, self.spots[s] <= self.model.max_small) for s in SUITS]
         cs.append(sum(self.length[s] for s in SUITS) == 13)
+        for c, var in self.contexts.items():
+            if c.result == "num":
+                cs.append(z3.Or(*(var == v for v in c.values)))
         return z3.And(*cs)
+
+    @cached_property
+    def contexts(self) -> dict:
+        """A Z3 variable for every fact of the deal the registry knows and the caller left free."""
+        from openbid.model.registry import Context, registry
+
+        out = {}
+        for name, arity in registry().names():
+            e = self.defs.entry(name, arity)
+            if isinstance(e, Context) and name not in self.context:
+                out[e] = z3.Int(f"ctx_{name}") if e.result == "num" else z3.Bool(f"ctx_{name}")
+        return out
+
+    def free_context(self, c):
+        return ZNum(self.contexts[c]) if c.result == "num" else self.contexts[c]
+
+    def context_of(self, model: z3.ModelRef) -> dict:
+        """The facts of the deal a model sets (those not fixed)."""
+        out = {}
+        for c, var in self.contexts.items():
+            v = model.eval(var, model_completion=True)
+            out[c.name] = v.as_long() if c.result == "num" else z3.is_true(v)
+        return out
 
     # ---- the registry's tables -------------------------------------------------------------
     def table(self, t: SuitTable, suit: int):

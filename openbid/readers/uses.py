@@ -11,7 +11,7 @@ from openbid.model.descriptors import Definitions
 from openbid.model.expr.ast import Call, Const, Expr, Name, Quant, children, expand_quantifiers
 from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
 from openbid.model.ranks import BASE_RANKS, rank_order
-from openbid.model.registry import Derived, PatternTable, SuitTable
+from openbid.model.registry import Context, Derived, PatternTable, SuitTable
 from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import Rules
 from openbid.readers.core import suit_of
@@ -22,6 +22,7 @@ from openbid.readers.execution import execute
 class Uses:
     tables: set[tuple[SuitTable, int]] = field(default_factory=set)
     patterns: set[PatternTable] = field(default_factory=set)
+    contexts: set[str] = field(default_factory=set)  # facts of the deal read (SEAT, VUL, ...)
     outcome: bool = False  # reads the outcome of the rules (bid, section, bidval)
 
     @property
@@ -62,9 +63,10 @@ def rule_exprs(rules: Rules) -> list[Expr]:
 
 
 def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
-         outcome: bool = False) -> Uses:
+         outcome: bool = False, own: bool = False) -> Uses:
     """The tables ``exprs`` read (and the rules, where ``outcome`` is asked or an expression
-    reads the outcome or ``meets``)."""
+    reads the outcome or ``meets``). ``own``: what the expressions read themselves, the rules
+    they refer to left out (a caller that reads the rules anyway)."""
     out = Uses()
     done: set[Expr] = set()
     stack = [expand_quantifiers(e) for e in exprs]
@@ -72,6 +74,9 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
 
     def read_rules() -> None:
         nonlocal rules_read
+        if own:
+            out.outcome = True
+            return
         if rules is None:
             from openbid.model.errors import OpenbidError
 
@@ -111,13 +116,16 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
             entry = defs.entry(e.id, 0)
             if isinstance(entry, PatternTable):
                 out.patterns.add(entry)
+            elif isinstance(entry, Context):
+                out.contexts.add(entry.name)
             elif isinstance(entry, Derived):
                 stack.append(expand_quantifiers(defs.inline(entry, ())))
             continue
         if isinstance(e, Call):
             if e.fn == "meets":
-                if rules is None:
+                if rules is None or own:
                     read_rules()
+                    continue
                 assert rules is not None
                 stack.append(expand_quantifiers(meets_expr(rules, str(e.args[0].value))))  # type: ignore[union-attr]
                 continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import os
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Iterator
 
@@ -34,7 +35,8 @@ class Task:
 class Result:
     task: Task
     value: Any
-    seconds: float
+    seconds: float  # wall
+    cpu: float = 0.0  # this process's CPU time for the task (a fair measure on a loaded machine)
 
 
 def run_task(task: Task) -> Result:
@@ -42,9 +44,9 @@ def run_task(task: Task) -> Result:
     if task.z3:
         gc.collect()
         fresh_z3_context()
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), time.process_time()
     value = task.fn(task.arg) if task.index is None else task.fn(task.arg, task.index)
-    return Result(task, value, round(time.monotonic() - t0, 2))
+    return Result(task, value, round(time.monotonic() - t0, 2), round(time.process_time() - c0, 2))
 
 
 def keep_freed_memory() -> None:
@@ -67,8 +69,10 @@ def keep_freed_memory() -> None:
     mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
 
 
-def die_with_parent() -> None:
-    """Ask the kernel to end this process when its parent ends (Linux: PR_SET_PDEATHSIG)."""
+def die_with_parent(parent: int | None = None) -> None:
+    """Ask the kernel to end this process when its parent ends (Linux: PR_SET_PDEATHSIG).
+    ``parent``: the pid that forked us; if it is already gone (we were re-parented before the
+    request took effect), end now."""
     import ctypes
     import signal
 
@@ -77,16 +81,24 @@ def die_with_parent() -> None:
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
-    if os.getppid() == 1:  # the parent is already gone
+    if os.getppid() != (parent or os.getppid()) or os.getppid() == 1:  # the parent is gone
         os._exit(1)
 
 
-def _worker_start() -> None:
-    die_with_parent()
+def _worker_start(parent: int | None = None) -> None:
+    die_with_parent(parent)
     keep_freed_memory()
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us
+    for name in ("SIGTERM", "SIGHUP"):  # not the parent's handlers (they raise): just end
+        signal.signal(getattr(signal, name), signal.SIG_DFL)
+    try:  # nor may Z3 turn a Ctrl-C into UNKNOWN verdicts (its handler ignores SIG_IGN)
+        import z3
+
+        z3.set_param("ctrl_c", False)
+    except ImportError:  # pragma: no cover
+        pass
 
 
 def jobs() -> int:
@@ -106,8 +118,9 @@ class Pool:
         from concurrent.futures import ProcessPoolExecutor
 
         self.n = n or jobs()
+        _ACTIVE.add(self)
         self._pool = ProcessPoolExecutor(self.n, mp_context=mp.get_context("fork"),
-                                         initializer=_worker_start)
+                                         initializer=_worker_start, initargs=(os.getpid(),))
 
     def submit(self, task: Task):
         return self._pool.submit(run_task, task)
@@ -122,15 +135,34 @@ class Pool:
 
     def close(self, cancel: bool = False) -> None:
         if cancel:
-            for proc in list(getattr(self._pool, "_processes", {}).values()):
-                proc.terminate()
+            self.kill()
         self._pool.shutdown(wait=True, cancel_futures=cancel)
+        _ACTIVE.discard(self)
+
+    def kill(self) -> None:
+        """End every worker now (SIGKILL: a worker just forked still has the parent's handlers;
+        workers hold nothing that needs cleaning up)."""
+        for proc in list((getattr(self._pool, "_processes", None) or {}).values()):
+            try:
+                proc.kill()
+            except (OSError, ValueError, AttributeError):
+                pass
 
     def __enter__(self) -> "Pool":
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
         self.close(cancel=exc_type is not None)
+
+
+_ACTIVE: "weakref.WeakSet[Pool]" = weakref.WeakSet()
+
+
+def stop_all() -> None:
+    """Kill the workers of every open pool (the command line calls it, from a thread, on
+    SIGINT, SIGTERM or SIGHUP: the pool then fails, and the command stops)."""
+    for pool in list(_ACTIVE):
+        pool.kill()
 
 
 def map_chunks(fn, arg, n: int, progress: Callable[[int, int], None] | None = None,

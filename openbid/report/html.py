@@ -106,7 +106,7 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
                 "shown as symbols.</footer>")
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>OPENBID re-derived: {escape(v['name'])}</title>\n<style>{CSS}</style>\n"
+            f"<title>OPENBID re-derived: {escape(v.get('title', v['name']))}</title>\n<style>{CSS}</style>\n"
             "</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
 
 
@@ -120,7 +120,8 @@ def _header(v, present: list[str]) -> str:
     return (f'<header><h1>OPENBID, re-derived</h1><p class="sub">London &amp; Wasserman (1967), '
             '<i>The Anatomy of an Algol Procedure</i>: every claim of the analysis checked '
             'mechanically (Z3 and an exact census of all hands).</p>'
-            f'<p class="sub">Variant <b>{escape(v["name"])}</b> \u2014 {escape(v["description"])}'
+            f'<p class="sub">{v.get("kind", "Variant")} <b>{escape(v.get("title", v["name"]))}</b> '
+            f'\u2014 {escape(v["description"])}'
             f' \u2014 rules digest <code>{escape(v["digest"])}</code></p><nav>{nav}</nav></header>')
 
 
@@ -430,6 +431,8 @@ def _variant(v) -> str:
         diff = "<p>This is the code itself: nothing differs from code.</p>"
     elif vc is None:
         diff = "<p>Not compared with code.</p>"
+    elif v.get("source"):
+        diff = _diff(vc, f"Rule file {v['source']} against variant {v['base']}")
     else:
         diff = _diff(vc, f"Variant {v['name']} against code")
     syn = _diff(v["synopsis"], "The synopsis (p. 8, asserted without proof) against the code") \
@@ -437,7 +440,8 @@ def _variant(v) -> str:
     rows = [[f"<b>{escape(k)}</b>" if k == v["name"] else escape(k), escape(words)]
             for k, (_, _, words) in VARIANTS.items()]
     return ('<section id="variant"><h2>Variant</h2>'
-            f'<p>In force: <b>{escape(v["name"])}</b> \u2014 {escape(v["description"])} '
+            f'<p>In force: <b>{escape(v.get("title", v["name"]))}</b> \u2014 '
+            f'{escape(v["description"])} '
             f'(rules digest <code>{escape(v["digest"])}</code>).</p>{diff}{syn}'
             '<details><summary>The named variants</summary>'
             + table(["variant", "what it changes"], rows) + "</details></section>")

@@ -36,7 +36,8 @@ def render_md(run, data: dict) -> str:
     out = ["# OPENBID re-derived", "",
            "London & Wasserman (1967), *The Anatomy of an Algol Procedure*: every claim of the "
            "analysis checked mechanically by `openbid prove`.", "",
-           f"Variant **{v['name']}**: {v['description']}; rules digest `{v['digest']}`.", ""]
+           f"{v.get('kind', 'Variant')} **{v.get('title', v['name'])}**: {v['description']}; "
+           f"rules digest `{v['digest']}`.", ""]
     out += _summary(run, data)
     if run.part_one is not None:
         out += _part_one(run.part_one)
@@ -246,13 +247,15 @@ def _structure(G) -> list[str]:
 
 
 def _variant(v) -> list[str]:
-    out = ["## Variant", "", f"In force: **{v['name']}**: {v['description']} (rules `{v['digest']}`).",
-           ""]
+    out = ["## Variant", "", f"In force: **{v.get('title', v['name'])}**: {v['description']} "
+                             f"(rules `{v['digest']}`).", ""]
     vc = v["versus_code"]
     if vc == "this is code":
         out.append("This is the code itself: nothing differs from code.")
     elif vc is None:
         out.append("Not compared with code.")
+    elif v.get("source"):
+        out.append(_diff_line(vc, f"Rule file {v['source']} against variant {v['base']}"))
     else:
         out.append(_diff_line(vc, f"Variant {v['name']} against code"))
     if v["synopsis"] is not None:

@@ -71,6 +71,7 @@ def json_items(run):
 
 def json_summary(run, changes, found, seconds, unknown):
     return {"part": "summary", "variant": run.variant, "digest": run.digest,
+            **({"source": run.source} if getattr(run, "source", "") else {}),
             "summary": summary(run), "paper_errors": len(paper_errors(run)),
             "expected_found": found, "changed": [list(c) for c in changes],
             "unknown": unknown, "seconds": round(seconds, 1)}
@@ -133,7 +134,9 @@ def paper_errors(run) -> list[str]:
 
 # ---- text --------------------------------------------------------------------------------------
 def text(run, part, changes, found, path, seconds, updated) -> str:
-    lines: list[str] = [f"openbid prove {part} (variant {run.variant}, rules {run.digest})", ""]
+    what = (f"rule file {run.source}, name {run.variant}" if getattr(run, "source", "")
+            else f"variant {run.variant}")
+    lines: list[str] = [f"openbid prove {part} ({what}, rules {run.digest})", ""]
     if run.lemmas is not None and part in ("lemmas", "all"):
         lines += _lemmas(run.lemmas, detail=part == "lemmas")
     if run.part_one is not None and part in ("part-one", "all"):
@@ -279,9 +282,11 @@ def _synopsis(run) -> list[str]:
            + (f"; e.g. {d.witness}" if d.witness else "")]
     if run.versus_code is not None:
         v = run.versus_code
-        word = {True: "bids as code does on every hand", False: "differs from code",
-                None: "UNKNOWN against code"}[v.equivalent]
-        out.append(f"Variant {run.variant} {word}" + (f"; e.g. {v.witness}" if v.witness else ""))
+        word = {True: f"bids as {v.a} does on every hand", False: f"differs from {v.a}",
+                None: f"UNKNOWN against {v.a}"}[v.equivalent]
+        what = (f"Rule file {run.source}" if getattr(run, "source", "")
+                else f"Variant {run.variant}")
+        out.append(f"{what} {word}" + (f"; e.g. {v.witness}" if v.witness else ""))
     return out + [""]
 
 

@@ -210,10 +210,29 @@ def variant_info(run) -> dict:
     """The variant in force, its description, and what differs from code."""
     from openbid.model.variants import VARIANTS
 
+    source = getattr(run, "source", "")
     out: dict = {"name": run.variant, "digest": run.digest,
                  "description": VARIANTS[run.variant][2] if run.variant in VARIANTS
                  else "a rule file (not a named variant)"}
-    if run.variant == "code":
+    if source:  # a rule file: its path, and how it differs from the variant it came from
+        base = run.versus_code.a if run.versus_code is not None else None
+        out["source"] = source
+        out["kind"] = "Rule file"
+        out["title"] = f"{source} (name {run.variant})"
+        out["base"] = base
+        vc = run.versus_code
+        if vc is None:
+            out["description"] = "a rule file, not compared with a variant"
+        elif vc.equivalent is True:
+            out["description"] = f"bids as variant {base} does on every hand"
+        elif vc.equivalent is False:
+            out["description"] = (f"edited from variant {base}, from which it differs"
+                                  + (f", e.g. on {vc.witness}" if vc.witness else ""))
+        else:
+            out["description"] = f"compared with variant {base}: undecided"
+        out["versus_code"] = (dataclasses.asdict(run.versus_code)
+                              if run.versus_code is not None else None)
+    elif run.variant == "code":
         out["versus_code"] = "this is code"
     elif run.versus_code is not None:
         out["versus_code"] = dataclasses.asdict(run.versus_code)
@@ -291,9 +310,71 @@ def _default(obj):
 
 
 # ---- writing -----------------------------------------------------------------------------------
+MARKER = ".openbid-report"  # in a directory openbid wrote: the only kind it writes into again
+OWN_FILES = ("index.html", "report.md", "report.json")
+
+
+def check_report_dir(directory: Path, force: bool = False) -> None:
+    """Whether ``--report DIR`` may write here, asked before the work: a new or empty directory,
+    or one openbid wrote before (its marker); with ``force`` also one holding other files, but
+    never over an ``index.html``, ``report.md`` or ``report.json`` it did not write. The
+    directory (or, if new, the nearest folder above it) must be writable."""
+    from openbid.model.errors import OpenbidError
+
+    directory = Path(directory)
+    if directory.exists() and not directory.is_dir():
+        raise OpenbidError(f"--report {directory}: exists and is not a directory")
+    if directory.is_dir():
+        try:
+            names = {p.name for p in directory.iterdir()}
+        except OSError as exc:
+            raise OpenbidError(f"--report {directory}: cannot list it ({exc.strerror})") from None
+        if MARKER not in names and not _legacy_report(directory):
+            clash = sorted(n for n in names if n in OWN_FILES)
+            if clash:
+                raise OpenbidError(f"--report {directory}: its {clash[0]} was not written by "
+                                   "openbid (no marker file); not replacing it: choose an "
+                                   "empty or new directory")
+            if names and not force:
+                shown = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
+                raise OpenbidError(f"--report {directory}: holds other files ({shown}); choose "
+                                   "an empty or new directory (or --force to write beside them)")
+        _probe(directory, directory)
+        return
+    above = directory.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if not above.is_dir():
+        raise OpenbidError(f"--report {directory}: {above} is not a directory")
+    _probe(above, directory)
+
+
+def _legacy_report(directory: Path) -> bool:
+    """A report openbid wrote before it left markers: its report.json says so."""
+    try:
+        data = json.loads((directory / "report.json").read_text(encoding="utf-8"))
+        return isinstance(data, dict) and str(data.get("format", "")).startswith("openbid-report")
+    except (OSError, ValueError):
+        return False
+
+
+def _probe(folder: Path, directory: Path) -> None:
+    import tempfile
+
+    from openbid.model.errors import OpenbidError
+
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".openbid-probe-"):
+            pass
+    except OSError as exc:
+        raise OpenbidError(f"--report {directory}: cannot write in {folder} "
+                           f"({exc.strerror or exc})") from None
+
+
 def write_report(run, directory: Path, changes=(), seconds: float | None = None,
                  rules=None) -> None:
-    """Write ``report.json``, ``report.md`` and ``index.html`` into ``directory`` (created).
+    """Write ``report.json``, ``report.md`` and ``index.html`` into ``directory`` (created), with
+    the marker that makes it openbid's (see :func:`check_report_dir`).
 
     ``rules``: the rules of the run, for the Graphviz picture of the control flow; when omitted
     the named variant is loaded if its digest matches the run's."""
@@ -304,6 +385,8 @@ def write_report(run, directory: Path, changes=(), seconds: float | None = None,
     directory.mkdir(parents=True, exist_ok=True)
     changes = list(changes)
     data = report_data(run, changes)
+    _write(directory / MARKER, "written by 'openbid prove --report': openbid replaces its "
+                               f"{', '.join(OWN_FILES)} here, and nothing else\n")
     _write(directory / "report.json", to_json(data))
     _write(directory / "report.md", render_md(run, data))
     _write(directory / "index.html", render_html(run, data, seconds=seconds,
@@ -327,6 +410,19 @@ def _rules_of(run, rules):
 
 
 def _write(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8", newline="\n")
-    tmp.replace(path)
+    """``text`` into ``path`` in one atomic rename (a temporary name of openbid's own)."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -130,13 +130,31 @@ def _walk(chk: _Checker, node: Node, path: list[Expr], out: PartTwo, prop: int) 
 
 
 def _example(chk: _Checker, prop: int, node: Node, path: list[Expr], ex) -> CaseCheck:
-    text = ex.corrected or ex.printed
+    """The example hand exactly as printed: it must lie in its case and get the claimed
+    outcome. A transcriber's correction of a misprint (or a guess) is checked too and shown
+    beside it, in the note, never in its place (issue 16)."""
     note = ex.note or ""
+    printed = _example_problems(chk, node, path, ex.printed)
+    if ex.corrected:
+        fixed = _example_problems(chk, node, path, ex.corrected)
+        verdict = "holds" if not fixed[1] else "fails too (" + "; ".join(fixed[1]) + ")"
+        note = (f"correction (the transcriber's, not the paper's): {ex.corrected}, which {verdict}"
+                + (f"; {note}" if note else ""))
+    hand, problems, outcome = printed
+    verdict = Verdict.FAILED if problems else Verdict.HELD
+    shown = hand.to_paper() if hand is not None else ex.printed
+    claim = f"example {shown} lies in its case and gets the claimed outcome"
+    return CaseCheck(prop, node.path, "example", verdict, claim, ex.quote,
+                     hand.lowest().to_pbn() if problems and hand is not None else None, outcome,
+                     "; ".join(problems), ex.lines, note)
+
+
+def _example_problems(chk: _Checker, node: Node, path: list[Expr], text: str):
+    """(the hand or None, what is wrong with it as an example of ``node``, its outcome)."""
     try:
         hand = Hand.parse(text)
     except HandError as exc:
-        return CaseCheck(prop, node.path, "example", Verdict.FAILED, f"example {ex.printed}",
-                         ex.quote, None, None, f"the hand cannot be read: {exc}", ex.lines, note)
+        return None, [f"the hand as printed cannot be read: {exc}"], None
     concrete = hand.lowest()
     failed = [e for e in path if not holds(e, concrete, chk.rules)]
     o = chk.program.bid_hand(concrete)
@@ -149,11 +167,6 @@ def _example(chk: _Checker, prop: int, node: Node, path: list[Expr], ex) -> Case
         kind, concl, text_claim = _leaf_claim(node)
         if not holds(concl, concrete, chk.rules):
             problems.append(f"claimed {text_claim}, but it bids {o.bid} at {o.section}")
-    verdict = Verdict.FAILED if problems else Verdict.HELD
-    claim = f"example {hand.to_paper()} lies in its case and gets the claimed outcome"
-    return CaseCheck(prop, node.path, "example", verdict, claim, ex.quote,
-                     concrete.to_pbn() if problems else None, f"{o.bid}@{o.section}",
-                     "; ".join(problems), ex.lines,
-                     note + (f" (printed: {ex.printed})" if ex.corrected else ""))
+    return hand, problems, f"{o.bid}@{o.section}"
 
 

@@ -3,6 +3,11 @@
 The hand model is asserted once; every expression gets an indicator literal the first time it is
 used, so a claim is a ``check`` under assumptions. Verdicts: VACUOUS (no hand meets the
 assumptions), HELD, FAILED (a witness hand, re-checked by the executable procedure) or UNKNOWN.
+
+A question whose answer is a hand (is the premise met? does a hand break the claim?) is first put
+to a seeded sample of random hands read by the numpy reader (openbid.readers.census.sample): a
+hand found there is the witness, re-checked by the executable like any other, and Z3 is asked
+only when the sample has none (a rare premise, or a claim that holds: then Z3 proves it).
 """
 
 from __future__ import annotations
@@ -21,9 +26,13 @@ from openbid.verify.verdicts import DEFAULT_RLIMIT, Check, Status, Verdict, chec
 
 class ClaimSolver:
     def __init__(self, rules: Rules, rlimit: int = DEFAULT_RLIMIT,
-                 sym: SymbolicHand | None = None) -> None:
+                 sym: SymbolicHand | None = None, sample: bool = True, exprs=()) -> None:
+        """``exprs``: the expressions the claims will use, when they read ranks the rules do
+        not (the hand model must track them from the start)."""
         self.rules = rules
-        self.sym = sym or SymbolicHand(rules)
+        self._sample = None
+        self._use_sample = sample
+        self.sym = sym or SymbolicHand(rules, exprs=exprs)
         self.solver = new_solver(rlimit)
         self.solver.add(self.sym.domain)
         self.lits: dict[Expr, z3.BoolRef] = {}
@@ -31,6 +40,7 @@ class ClaimSolver:
         self._sat: dict[tuple, Check] = {}
         self._terms: dict[Expr, z3.BoolRef] = {}
         self._models: list = []  # the most recent models the solver found (RECENT of them)
+        self._hands: dict[tuple, Hand] = {}  # witnesses the sample found, per path
 
     def lit(self, e: Expr) -> z3.BoolRef:
         got = self.lits.get(e)
@@ -50,14 +60,27 @@ class ClaimSolver:
         key = tuple(path)
         got = self._sat.get(key)
         if got is None:
-            model = self._known(path)
-            if model is not None:
+            hand = self._sampled(path)
+            model = self._known(path) if hand is None else None
+            if hand is not None:
+                got = Check(Status.SAT, reason="sample")
+                self._hands[key] = hand
+            elif model is not None:
                 got = Check(Status.SAT, model)
             else:
                 got = check(self.solver, *(self.lit(e) for e in path))
                 self._remember(got)
             self._sat[key] = got
         return got
+
+    def _sampled(self, path: list[Expr], negated: list[Expr] = ()) -> Hand | None:
+        if not self._use_sample:
+            return None
+        if self._sample is None:
+            from openbid.readers.census.sample import Sample
+
+            self._sample = Sample(self.rules)
+        return self._sample.first(path, negated)
 
     def _known(self, path: list[Expr]):
         for model in reversed(self._models):
@@ -85,9 +108,13 @@ class ClaimSolver:
         if conclusion is None:
             if first.status is Status.UNSAT:
                 return Verdict.HELD, None, ""
-            return Verdict.FAILED, self.witness(first.model, path, None), ""
+            return Verdict.FAILED, self.witness(first.model, path, None,
+                                                self._hands.get(tuple(path))), ""
         if first.status is Status.UNSAT:
             return Verdict.VACUOUS, None, ""
+        hand = self._sampled(path, [conclusion])
+        if hand is not None:
+            return Verdict.FAILED, self.witness(None, path, conclusion, hand), ""
         r = check(self.solver, *(self.lit(e) for e in path), z3.Not(self.lit(conclusion)))
         self._remember(r)
         if r.status is Status.UNKNOWN:
@@ -96,11 +123,15 @@ class ClaimSolver:
             return Verdict.HELD, None, ""
         return Verdict.FAILED, self.witness(r.model, path, conclusion), ""
 
-    def witness(self, model, path: list[Expr], conclusion: Expr | None) -> Hand:
-        hand = self.sym.witness(model)
+    def witness(self, model, path: list[Expr], conclusion: Expr | None,
+                hand: Hand | None = None) -> Hand:
+        """The witness (from the sample, or from a Z3 model), confirmed by the executable."""
+        source = "sample" if hand is not None else "Z3"
+        if hand is None:
+            hand = self.sym.witness(model)
         ok = all(holds(e, hand, self.rules) for e in path)
         if conclusion is not None:
             ok = ok and not holds(conclusion, hand, self.rules)
         if not ok:
-            raise Disagreement(f"Z3 witness {hand.to_pbn()} is not confirmed by the executable")
+            raise Disagreement(f"{source} witness {hand.to_pbn()} is not confirmed by the executable")
         return hand

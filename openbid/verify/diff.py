@@ -69,12 +69,14 @@ def modular_equivalent(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT) -> bool
         xb = execute(replace(b, sections=(sec_b,)), ALG, sb.cond, sb.num)
         differ = []
         for sites_a, sites_b in ((xa.sites, xb.sites), (xa.tentative, xb.tentative)):
-            for label in {s.label for s in sites_a} | {s.label for s in sites_b}:
+            # in a fixed order: the terms made here shape the later queries (witness hands
+            # must not depend on PYTHONHASHSEED)
+            for label in sorted({s.label for s in sites_a} | {s.label for s in sites_b}):
                 fa, va = _fire_value([s for s in sites_a if s.label == label])
                 fb, vb = _fire_value([s for s in sites_b if s.label == label])
                 differ.append(fa != fb)
                 differ.append(z3.And(fa, fb, _printed(va) != _printed(vb)))
-        for t in set(xa.flow) | set(xb.flow):
+        for t in sorted(set(xa.flow) | set(xb.flow)):
             if t > sec_a.number:
                 differ.append(xa.flow.get(t, ALG.false) != xb.flow.get(t, ALG.false))
         solver.push()

@@ -2,6 +2,11 @@
 with a recorded expectation (``openbid/proofs/expected/<variant>.json``). A run equal to it exits
 0, a changed verdict 1, an error or an UNKNOWN 2; regenerating it is the explicit
 ``--update-expected``.
+
+An expectation is data its owner keeps: it records the rules' digest and their source (``variant
+code``, or ``rule file my.rules``). A rule file's own expectation lives next to it
+(``my.rules.expected.json``); a shipped one changes only with the shipped rules (same digest); a
+run with an UNKNOWN is never recorded; a file is replaced in one atomic rename.
 """
 
 from __future__ import annotations
@@ -9,6 +14,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from openbid.model.errors import OpenbidError
+from openbid.model.rules.model import Rules
 from openbid.verify.prove import ProofRun
 
 EXPECTED_DIR = Path(__file__).resolve().parent.parent / "proofs" / "expected"
@@ -55,7 +62,161 @@ def has_unknown(run: ProofRun) -> bool:
 
 
 def expected_path(variant: str) -> Path:
+    """The shipped expectation of a named variant; a name that is not a plain name (a path,
+    '..') is refused, so that no expectation is ever written outside this folder."""
+    from openbid.model.rules.text import plain_name
+
+    if not plain_name(variant):
+        raise OpenbidError(f"{variant!r} is not a plain variant name: no expectation file for it")
     return EXPECTED_DIR / f"{variant}.json"
+
+
+def own_path(rules: Rules) -> Path:
+    """Where a rule file's own expectation lives: next to it (``my.rules.expected.json``)."""
+    return Path(rules.source + ".expected.json")
+
+
+def compare_path(rules: Rules, explicit: str | None) -> Path:
+    """The expectation a run is compared with: ``--expected PATH``; for a rule file its own
+    (next to it) if recorded, else that of the variant its ``name`` line names (the one it came
+    from: which of the paper's verdicts the edit changes); for a variant, the shipped one. It
+    must exist: comparing with nothing would pass vacuously."""
+    if explicit:
+        path = Path(explicit)
+    elif rules.source and (own_path(rules).exists() or rules.name not in _variants()):
+        path = own_path(rules)
+        if not path.exists():
+            raise OpenbidError(
+                f"no recorded expectation for {rules.title}: {path} does not exist and "
+                f"{rules.name!r} is not a variant to compare with; record one with "
+                "--update-expected")
+    else:
+        path = expected_path(rules.name)
+    if path.is_dir():
+        raise OpenbidError(f"the expectation file {path} is a directory")
+    if not path.exists():
+        raise OpenbidError(f"the expectation file {path} does not exist (record one with "
+                           "--update-expected)")
+    read_expected(path)  # a broken file is an error now, not after the proof
+    return path
+
+
+def read_expected(path: Path) -> dict:
+    """The recorded expectation at ``path``: ``{"variant", "digest", "source", "outcomes"}``."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("outcomes"), dict):
+            raise ValueError("no 'outcomes' object")
+    except OSError as exc:
+        raise OpenbidError(f"cannot read the expectation file {path}: {exc.strerror}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise OpenbidError(f"{path} is not an openbid expectation file ({exc})") from None
+    data.setdefault("source", f"variant {data.get('variant')}")
+    return data
+
+
+def source_of(rules: Rules, path: Path) -> str:
+    """How an expectation at ``path`` records what it is of: ``variant code``, or ``rule file
+    my.rules`` (the path relative to the expectation's folder)."""
+    if not rules.source:
+        return f"variant {rules.name}"
+    import os
+
+    where = os.path.relpath(os.path.abspath(rules.source), os.path.abspath(path.parent))
+    return f"rule file {where}"
+
+
+def _same_source(recorded: str, rules: Rules, path: Path) -> bool:
+    if not recorded.startswith("rule file ") or not rules.source:
+        return recorded == source_of(rules, path)
+    mine = Path(rules.source).resolve()
+    return (path.parent / recorded[len("rule file "):]).resolve() == mine
+
+
+def write_path(rules: Rules, explicit: str | None) -> Path:
+    """Where ``--update-expected`` writes: ``--expected PATH``; for a rule file, next to it;
+    for a variant, the shipped file."""
+    if explicit:
+        return Path(explicit)
+    return own_path(rules) if rules.source else expected_path(rules.name)
+
+
+def check_writable(path: Path, rules: Rules, parts: tuple[str, ...]) -> None:
+    """Every reason not to record this run at ``path``, before the run: a shipped expectation
+    only for the shipped rules (by digest), never a file that is not an expectation or is the
+    expectation of other rules, no folder created, and the folder writable."""
+    from openbid.verify.prove import PARTS, rules_digest
+
+    digest = rules_digest(rules)
+    if path.is_dir():
+        raise OpenbidError(f"the expectation file {path} is a directory")
+    if _shipped(path):
+        variants = _variants()
+        if path.suffix != ".json" or path.stem not in variants:
+            raise OpenbidError(f"{path} is not the expectation of a shipped variant: openbid "
+                               "writes nothing else in its expectations folder")
+        shipped = rules_digest(_load_variant(path.stem))
+        if digest != shipped:
+            own = (f" (without --expected: {own_path(rules)}, next to the rule file)"
+                   if rules.source else "")
+            raise OpenbidError(
+                f"not recording: {path} is the expectation of the shipped variant {path.stem} "
+                f"(rules {shipped}), and {rules.title} has rules {digest}; record its own "
+                f"with --expected PATH{own}")
+    if path.exists():
+        data = read_expected(path)
+        if not _same_source(str(data["source"]), rules, path) and not _shipped(path):
+            raise OpenbidError(
+                f"not recording: {path} holds the expectation of {data['source']}, not of "
+                f"{rules.title}; give another --expected PATH (or delete the file)")
+        if data.get("digest") != digest and set(parts) != set(PARTS):
+            raise OpenbidError(
+                f"not recording: {path} was recorded for other rules (digest "
+                f"{data.get('digest')}); replace it with a run of every part (no PART)")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise OpenbidError(f"cannot record the expectation in {path}: no folder {folder} "
+                           "(openbid creates none)")
+    _probe(folder, f"cannot record the expectation in {path}")
+    if path.exists() and not _writable(path):
+        raise OpenbidError(f"cannot record the expectation in {path}: the file is read-only")
+
+
+def _probe(folder: Path, what: str) -> None:
+    """Create and remove a file in ``folder`` (a read-only folder or file system, or a full
+    disk, fails here, before the work; ``os.access`` says yes to root)."""
+    import tempfile
+
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".openbid-probe-"):
+            pass
+    except OSError as exc:
+        raise OpenbidError(f"{what}: {exc.strerror or exc}") from None
+
+
+def _writable(path: Path) -> bool:
+    import os
+
+    return os.access(path, os.W_OK)
+
+
+def _shipped(path: Path) -> bool:
+    try:
+        return path.resolve().parent == EXPECTED_DIR.resolve()
+    except OSError:
+        return False
+
+
+def _variants():
+    from openbid.model.variants import VARIANTS
+
+    return VARIANTS
+
+
+def _load_variant(name: str):
+    from openbid.model.variants import load_variant
+
+    return load_variant(name)
 
 
 def compare_expected(run: ProofRun, path: Path) -> tuple[list[tuple[str, str | None, str | None]], bool]:
@@ -63,13 +224,7 @@ def compare_expected(run: ProofRun, path: Path) -> tuple[list[tuple[str, str | N
     Only the parts that ran are compared."""
     if not path.exists():
         return [], False
-    try:
-        data = json.loads(path.read_text())
-        recorded: dict[str, str] = data["outcomes"]
-    except (ValueError, KeyError, TypeError) as exc:
-        from openbid.model.errors import OpenbidError
-
-        raise OpenbidError(f"cannot read the expectation file {path}: {exc}") from None
+    recorded: dict[str, str] = read_expected(path)["outcomes"]
     got = outcomes(run)
     prefixes = {p: _prefix(p) for p in run.parts}
     ran = tuple(px for p in run.parts for px in prefixes[p])
@@ -89,20 +244,53 @@ def _prefix(part: str) -> tuple[str, ...]:
             "soundness": ("soundness",)}[part]
 
 
-def write_expected(run: ProofRun, path: Path) -> None:
-    """Record this run's verdicts as the expectation (merging with parts that did not run)."""
-    data = {"variant": run.variant, "digest": run.digest, "outcomes": {}}
+def degraded(run: ProofRun) -> list[str]:
+    """The items of a run that may not be recorded: every UNKNOWN (a budget too small, an
+    interrupted solver). An expectation records what is true of the rules, not of the run."""
+    return [k for k, v in outcomes(run).items()
+            if v.startswith("unknown") or v.endswith(" unknown")]
+
+
+def write_expected(run: ProofRun, path: Path, rules: Rules | None = None) -> None:
+    """Record this run's verdicts as the expectation (merging with parts that did not run), in
+    one atomic step (a temporary file renamed over the old); nothing is written when the run
+    has an UNKNOWN."""
+    import os
+    import tempfile
+
+    bad = degraded(run)
+    if bad:
+        raise OpenbidError(f"not recording: {len(bad)} verdict(s) UNKNOWN (e.g. {bad[0]}); an "
+                           f"expectation records decided verdicts only, {path} is unchanged")
+    data: dict = {"variant": run.variant}
+    if rules is not None:
+        data["source"] = source_of(rules, path)
+    data.update(digest=run.digest, outcomes={})
+    old: dict = {}
     if path.exists():
-        try:
-            data["outcomes"] = json.loads(path.read_text()).get("outcomes", {})
-        except ValueError:
-            data["outcomes"] = {}
+        old = read_expected(path)
+    if old.get("digest") == run.digest:
+        data["outcomes"] = dict(old["outcomes"])
     ran = tuple(px for p in run.parts for px in _prefix(p))
     data["outcomes"] = {k: v for k, v in data["outcomes"].items() if not k.startswith(ran)}
     data["outcomes"].update(outcomes(run))
     data["outcomes"] = dict(sorted(data["outcomes"].items()))
-    data["digest"] = run.digest
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-    tmp.replace(path)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".",
+                               prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

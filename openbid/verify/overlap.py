@@ -1,7 +1,9 @@
 """Part One re-derived: for every pair of bid points (N, M) with M before N, can a hand meet the
-conditions of both? Z3 decides it (disjoint = unsat; overlap = a witness hand re-checked by the
-executable), the exhaustive census counts the hands exactly, and the paper's verdict, where it
-gives one, is compared (issue 4). Returns records; never prints.
+conditions of both? Two deciders: the exhaustive census counts the hands exactly and gives, for
+every pair some hand meets, its first class (a witness, re-checked by the executable); Z3 proves
+the pairs no hand meets (unsat). Where both answer they must agree; where Z3 runs out of budget
+the census decides. The paper's verdict, where it gives one, is compared (issue 4). Returns
+records; never prints.
 """
 
 from __future__ import annotations
@@ -94,14 +96,18 @@ def check_part_one(rules: Rules, counts: bool = True, rlimit: int = DEFAULT_RLIM
         from openbid.readers.census.gram import gram as run_gram
 
         gram = run_gram(rules, [meets_expr(rules, lb) for lb in labels], progress)
-    result = decide_pairs(rules, rlimit)
+    result = decide_pairs(rules, rlimit, gram)
     if gram is not None:
         attach_counts(result, gram)
     return result
 
 
-def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> PartOne:
-    """Z3's verdict on every pair, with a confirmed witness for each overlap (no counts)."""
+def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT, gram=None) -> PartOne:
+    """Every pair decided, with a confirmed witness for each overlap (counts: :func:`attach_counts`).
+
+    With ``gram`` (the census pass over the labels' conditions), a pair some hand meets takes its
+    witness from the census and Z3 is asked only about the pairs no hand meets (it must prove
+    them disjoint); without it, Z3 decides every pair."""
     labels = tuple(lb for lb in rules.labels if lb != "14")
     sym = SymbolicHand(rules)
     solver = new_solver(rlimit)
@@ -123,15 +129,23 @@ def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> PartOne:
     found: list[tuple[z3.ModelRef, frozenset[str]]] = []
     for j, n in enumerate(labels):
         for m in labels[:j]:
-            model = next((mod for mod, met in found if n in met and m in met), None)
-            if model is not None:
-                r = Check(Status.SAT, model)
+            census_hand = gram.witness(j, labels.index(m)) if gram is not None else None
+            if gram is not None:
+                r = check(solver, lit[n], lit[m]) if census_hand is None else Check(Status.SAT)
+                if r.status is Status.SAT and census_hand is None:
+                    raise Disagreement(f"{n}/{m}: Z3 finds a hand meeting both, the census none")
+                if r.status is Status.UNKNOWN:  # the census decides: no hand meets both
+                    r = Check(Status.UNSAT, reason=f"census (Z3: {r.reason})")
             else:
-                r = check(solver, lit[n], lit[m])
-                if r.status is Status.SAT:
-                    found.append((r.model, frozenset(
-                        lb for lb in labels
-                        if z3.is_true(r.model.eval(term[lb], model_completion=True)))))
+                model = next((mod for mod, met in found if n in met and m in met), None)
+                if model is not None:
+                    r = Check(Status.SAT, model)
+                else:
+                    r = check(solver, lit[n], lit[m])
+                    if r.status is Status.SAT:
+                        found.append((r.model, frozenset(
+                            lb for lb in labels
+                            if z3.is_true(r.model.eval(term[lb], model_completion=True)))))
             entry = idx.get((n, m))
             kind = entry.kind if entry else None
             verdict = {Status.SAT: Verdict.FAILED, Status.UNSAT: Verdict.HELD}.get(
@@ -139,10 +153,10 @@ def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> PartOne:
             pr = PairResult(n, m, kind, entry.id if entry else None, verdict,
                             compare(kind, entry.kinds if entry else (), _STATE[verdict]),
                             reason=entry.reason if entry else "", note=entry.note if entry else "")
-            if r.status is Status.UNKNOWN:
+            if r.status is Status.UNKNOWN or r.reason:
                 pr.note = (pr.note + f" solver: {r.reason}").strip()
             if r.status is Status.SAT:
-                hand = sym.witness(r.model)
+                hand = census_hand if census_hand is not None else sym.witness(r.model)
                 both = parse(f'meets("{n}") and meets("{m}")')
                 if not holds(both, hand, rules):
                     raise Disagreement(f"witness {hand.to_pbn()} for {n}/{m} not confirmed")

@@ -27,6 +27,7 @@ class ProofRun:
     variant: str
     digest: str  # of the rules text: the same rules give the same digest
     parts: tuple[str, ...]
+    source: str = ""  # the rule file that ran ("" for a named variant)
     lemmas: object = None  # openbid.verify.lemmas.Lemmas
     part_one: object = None  # openbid.verify.overlap.PartOne
     part_two: object = None  # openbid.verify.cases.PartTwo
@@ -37,6 +38,7 @@ class ProofRun:
     soundness: object = None  # openbid.verify.soundness.Soundness
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
 
 
 def rules_digest(rules: Rules) -> str:
@@ -47,36 +49,57 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
               rlimit: int = DEFAULT_RLIMIT,
               progress: Callable[[str], None] | None = None, breakdown: bool = False) -> ProofRun:
     """Every part asked for, as tasks of one process pool (openbid.readers.workers.Pool) with the
-    census chunks, at most ``OPENBID_JOBS`` (default: one per core) at a time.
+    census chunks, at most ``OPENBID_JOBS`` (default: one per core) at a time. The census runs
+    first: Part One takes its witnesses from it and asks Z3 only where no hand exists.
 
     Each part's Z3 work starts in a fresh context, so its witness hands are a function of the
     rules alone: the same on every run, and whichever other parts ran."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     from openbid.readers.census.gram import combine, gram_chunk_task, gram_spec
 
-    run = ProofRun(rules.name, rules_digest(rules), parts)
-    tasks = [Task(run_part, PartArg(name, rules, propositions, rlimit), name=name, z3=True)
-             for name in ORDER if name in parts]
+    run = ProofRun(rules.name, rules_digest(rules), parts, source=rules.source)
     spec = None
     if "census" in parts or "part-one" in parts:
         spec = gram_spec(rules, outcomes="census" in parts)
-        tasks.extend(gram_chunk_task(spec))
+    later = [name for name in ORDER if name in parts and name in _AFTER_CENSUS and spec is not None]
+    first = [name for name in ORDER if name in parts and name not in later]
     chunks: list = []
+    gram = outcomes = None
     t0 = time.monotonic()
     with Pool() as pool:
-        for r in pool.results(tasks):
-            if r.task.index is not None:
-                chunks.append(r.value)
-                continue
-            run.seconds[r.task.name] = r.seconds
-            if progress:
-                progress(r.task.name)
-            if r.task.name == "synopsis":  # (code vs synopsis, code vs these rules or None)
-                run.synopsis, run.versus_code = r.value
-            else:
-                setattr(run, _ATTRIBUTE[r.task.name], r.value)
-    if spec is not None:
-        gram, outcomes = combine(chunks, spec)
-        run.seconds["census (wait)"] = round(time.monotonic() - t0, 2)
+        pending = set()
+        n_chunks = 0
+        if spec is not None:
+            for task in gram_chunk_task(spec):
+                pending.add(pool.submit(task))
+                n_chunks += 1
+        for name in first:
+            pending.add(pool.submit(_part_task(name, rules, propositions, rlimit)))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                r = fut.result()
+                if r.task.index is not None:
+                    chunks.append(r.value)
+                    run.cpu["census"] = round(run.cpu.get("census", 0) + r.cpu, 2)
+                    if len(chunks) == n_chunks:
+                        assert spec is not None
+                        gram, outcomes = combine(chunks, spec)
+                        run.seconds["census"] = round(time.monotonic() - t0, 2)
+                        for name in later:
+                            pending.add(pool.submit(_part_task(name, rules, propositions, rlimit,
+                                                               gram)))
+                    continue
+                run.seconds[r.task.name] = r.seconds
+                run.cpu[r.task.name] = r.cpu
+                if progress:
+                    progress(r.task.name)
+                if r.task.name == "synopsis":  # (code vs synopsis, code vs these rules or None)
+                    run.synopsis, run.versus_code = r.value
+                else:
+                    setattr(run, _ATTRIBUTE[r.task.name], r.value)
+    if gram is not None:
         if run.part_one is not None:
             from openbid.verify.overlap import attach_counts
 
@@ -94,6 +117,13 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
     return run
 
 
+_AFTER_CENSUS = ("part-one",)  # parts that take their witnesses from the census
+
+
+def _part_task(name: str, rules: Rules, propositions, rlimit: int, gram=None) -> Task:
+    return Task(run_part, PartArg(name, rules, propositions, rlimit, gram), name=name, z3=True)
+
+
 _ATTRIBUTE = {"lemmas": "lemmas", "part-one": "part_one", "part-two": "part_two",
               "structure": "structure", "soundness": "soundness"}
 ORDER = ("part-two", "lemmas", "part-one", "structure", "synopsis", "soundness")  # longest first
@@ -107,6 +137,7 @@ class PartArg:
     rules: Rules
     propositions: tuple[int, ...] | None
     rlimit: int
+    gram: object = None  # the census pass (Part One's witnesses), when it ran first
 
 
 def run_part(arg: PartArg) -> object:
@@ -119,7 +150,7 @@ def run_part(arg: PartArg) -> object:
     if arg.name == "part-one":
         from openbid.verify.overlap import decide_pairs
 
-        return decide_pairs(rules, rlimit)  # the census's counts are attached afterwards
+        return decide_pairs(rules, rlimit, arg.gram)  # the census's counts are attached afterwards
     if arg.name == "part-two":
         from openbid.verify.cases import check_part_two
 
@@ -133,11 +164,14 @@ def run_part(arg: PartArg) -> object:
 
         return check_spot_independence(rules)
     if arg.name == "synopsis":
-        from openbid.model.variants import load_variant
+        from openbid.model.variants import VARIANTS, load_variant
         from openbid.verify.diff import diff
 
         code = load_variant("code")
-        versus = diff(code, rules, count=False, rlimit=rlimit) if rules.name != "code" else None
+        # a rule file against the variant it came from (its name line; else code)
+        base = load_variant(rules.name) if rules.source and rules.name in VARIANTS else code
+        versus = diff(base, rules, count=False, rlimit=rlimit) \
+            if rules.source or rules.name != "code" else None
         return diff(code, load_variant("synopsis"), count=False, rlimit=rlimit), versus
     raise ValueError(f"no part {arg.name!r}")
 

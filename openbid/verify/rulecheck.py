@@ -4,6 +4,7 @@ bid (a BIDVAL of Appendix 5) on every hand that reaches it - proved with Z3, sit
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import z3
 
@@ -22,12 +23,18 @@ class BadBid:
     bidval: int | None
 
 
-def invalid_bidvals(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BadBid]:
+def invalid_bidvals(rules: Rules, rlimit: int = DEFAULT_RLIMIT,
+                    progress: Callable[[int, int], None] | None = None) -> list[BadBid]:
+    """Every bid point that can make a BIDVAL that is no bid; ``progress(done, total)`` after
+    each (a long rule file takes a while: each bid point's query holds every earlier one)."""
     sym = SymbolicHand(rules)
     solver = new_solver(rlimit)
     solver.add(sym.domain)
     out = []
-    for site in sym.execution.sites + sym.execution.tentative:
+    sites = sym.execution.sites + sym.execution.tentative
+    for i, site in enumerate(sites):
+        if progress:
+            progress(i, len(sites))
         solver.push()
         solver.add(site.fire, z3.And(*(site.value != v for v in sorted(VALID_BIDVALS))))
         r = check(solver)

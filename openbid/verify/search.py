@@ -1,8 +1,20 @@
-"""Witness search: hands satisfying an expression, from Z3, each re-checked by the executable."""
+"""Witness search: hands satisfying an expression, each re-checked by the executable.
+
+Three deciders, cheapest first (issue 16):
+1. a seeded sample of random hands, read by the numpy reader (openbid.readers.census.sample):
+   a condition that one hand in a few thousand meets is found in milliseconds, and the witness
+   is a real random hand;
+2. Z3, for rare conditions and to prove that no hand exists (unsat), under a deterministic
+   budget; the symbolic hand and its solver are built once per process;
+3. the exact census, where Z3 runs out of budget: a count of 0 proves that no hand exists, a
+   positive count gives a witness class.
+Every witness is confirmed by the executable procedure before it is returned.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from openbid.model.errors import OpenbidError
 from openbid.model.evaluate import holds
@@ -14,7 +26,7 @@ from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, new_solver
 
 
 class Disagreement(OpenbidError):
-    """Z3 proposed a hand the executable does not confirm: a bug in one of the two models."""
+    """Two deciders disagree (Z3, the census, a sample, the executable): a bug in one of them."""
 
 
 @dataclass
@@ -23,32 +35,122 @@ class Search:
     witnesses: list[Hand] = field(default_factory=list)
     reason: str = ""
     exhausted: bool = False  # fewer than asked for because no more exist
+    method: str = ""  # "sample", "z3", "census" (what decided; "sample+z3" when both served)
+
+
+@lru_cache(maxsize=8)
+def _sample(rules: Rules):
+    from openbid.readers.census.sample import Sample
+
+    return Sample(rules)
+
+
+class _Z3:
+    """A symbolic hand and a solver holding its domain, kept per process and rank model."""
+
+    def __init__(self, rules: Rules, expr: Expr, rlimit: int) -> None:
+        self.sym = SymbolicHand(rules, exprs=[expr])
+        self.solver = new_solver(rlimit)
+        self.solver.add(self.sym.domain)
+
+
+_SOLVERS: dict[tuple, _Z3] = {}
+
+
+def _z3_for(rules: Rules, expr: Expr, rlimit: int) -> _Z3:
+    from openbid.readers.uses import tracked_ranks
+
+    key = (rules, tracked_ranks(_defs(rules), [expr], rules), rlimit)
+    got = _SOLVERS.get(key)
+    if got is None:
+        if len(_SOLVERS) > 8:
+            _SOLVERS.clear()
+        got = _SOLVERS[key] = _Z3(rules, expr, rlimit)
+    return got
+
+
+def _defs(rules: Rules):
+    from openbid.model.descriptors import definitions
+
+    return definitions(rules.readings, rules.definitions)
 
 
 def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
-         sym: SymbolicHand | None = None) -> Search:
-    """Up to ``limit`` distinct hand classes satisfying ``expr``, each confirmed by the
-    executable procedure on a concrete hand (the class with its lowest spot cards)."""
-    sym = sym or SymbolicHand(rules, exprs=[expr])
-    solver = new_solver(rlimit)
-    solver.add(sym.domain)
-    solver.add(sym.cond(expr))
+         sym: SymbolicHand | None = None, sample: bool = True) -> Search:
+    """Up to ``limit`` hands of distinct classes satisfying ``expr`` (``limit`` 0: only decide
+    whether one exists), each confirmed by the executable procedure."""
     found: list[Hand] = []
-    if limit <= 0:  # decide only: is there such a hand?
-        r = check(solver)
-        return Search(r.status, [], r.reason, exhausted=r.status is Status.UNSAT)
-    while len(found) < limit:
-        r = check(solver)
-        if r.status is Status.UNKNOWN:
-            return Search(Status.SAT if found else Status.UNKNOWN, found, r.reason)
-        if r.status is Status.UNSAT:
-            return Search(Status.SAT if found else Status.UNSAT, found, exhausted=True)
-        assert r.model is not None
-        cls = sym.hand_of(r.model)
-        concrete = sym.concrete(cls)
-        if not holds(expr, concrete, rules):
-            raise Disagreement(f"Z3 proposed {concrete.to_pbn()} but the executable procedure "
-                               "does not confirm it: the symbolic and executable models disagree")
-        found.append(concrete)
-        solver.add(sym.block(cls))
-    return Search(Status.SAT, found)
+    classes: set[Hand] = set()
+    methods = []
+    if sample:
+        for hand in _sample(rules).matching(expr, max(limit, 1)):
+            if len(found) >= max(limit, 1):
+                break
+            if hand.to_class() in classes:
+                continue
+            if not holds(expr, hand, rules):
+                raise Disagreement(f"the numpy reader says {hand.to_pbn()} meets the expression, "
+                                   "but the executable procedure does not")
+            classes.add(hand.to_class())
+            found.append(hand)
+        if found:
+            methods.append("sample")
+    if limit <= 0 and found:
+        return Search(Status.SAT, [], method="sample")
+    if len(found) >= max(limit, 1):
+        return Search(Status.SAT, found[:limit], method="sample")
+    z = _Z3(rules, expr, rlimit) if sym is not None else _z3_for(rules, expr, rlimit)
+    if sym is not None:
+        z.sym = sym
+    solver = z.solver
+    solver.push()
+    try:
+        solver.add(z.sym.cond(expr))
+        for hand in found:
+            solver.add(z.sym.block(hand.to_class()))
+        if limit <= 0:  # decide only: is there such a hand?
+            r = check(solver)
+            if r.status is Status.UNKNOWN:
+                return _census_decides(expr, rules, 0, r.reason)
+            return Search(r.status, [], r.reason, exhausted=r.status is Status.UNSAT, method="z3")
+        while len(found) < limit:
+            r = check(solver)
+            if r.status is Status.UNKNOWN:
+                if found:
+                    return Search(Status.SAT, found, r.reason, method="+".join(methods))
+                return _census_decides(expr, rules, limit, r.reason)
+            if r.status is Status.UNSAT:
+                methods.append("z3")
+                return Search(Status.SAT if found else Status.UNSAT, found, exhausted=True,
+                              method="+".join(methods))
+            assert r.model is not None
+            cls = z.sym.hand_of(r.model)
+            concrete = z.sym.concrete(cls)
+            if not holds(expr, concrete, rules):
+                raise Disagreement(f"Z3 proposed {concrete.to_pbn()} but the executable procedure "
+                                   "does not confirm it: the symbolic and executable models disagree")
+            found.append(concrete)
+            solver.add(z.sym.block(cls))
+        if "z3" not in methods:
+            methods.append("z3")
+        return Search(Status.SAT, found, method="+".join(methods))
+    finally:
+        solver.pop()
+
+
+def _census_decides(expr: Expr, rules: Rules, limit: int, reason: str) -> Search:
+    """Z3 ran out of budget: the exact census decides (a count of 0 proves no hand exists)."""
+    from openbid.readers.census.census import Census, Column
+
+    groups = Census([rules]).group([Column("expr", 0, expr)])
+    hits = [k for k in groups.weights if k[0] is True]
+    note = f"decided by the census (Z3: {reason})"
+    if not hits:
+        return Search(Status.UNSAT, [], note, exhausted=True, method="census")
+    if limit <= 0:
+        return Search(Status.SAT, [], note, method="census")
+    hand = groups.concrete(hits[0])
+    if not holds(expr, hand, rules):
+        raise Disagreement(f"census witness {hand.to_pbn()} is not confirmed by the executable")
+    return Search(Status.SAT, [hand], note, method="census")
+

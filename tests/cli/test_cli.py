@@ -111,7 +111,7 @@ def test_bid_file_with_a_bad_line(tmp_path: Path, capsys) -> None:
     assert code == 2
     assert out.splitlines() == ["Axxx.Axx.Axx.Axx\t1NT\t7", "AQxxx.Kxx.Qxx.xx\t1S\t12a"]
     assert err.splitlines() == [
-        "openbid bid: line 3: a hand has 13 cards, this one has 12 (S:3, H:3, D:3, C:3)"]
+        f"openbid bid: {f}:3: a hand has 13 cards, this one has 12 (S:3, H:3, D:3, C:3)"]
 
 
 def test_bid_bad_argument_names_the_argument(capsys) -> None:
@@ -126,7 +126,7 @@ def test_bid_file_from_stdin(monkeypatch, capsys) -> None:
     code, out, err = run(capsys, "bid", "--brief", "--file", "-")
     assert code == 2
     assert out.splitlines() == ["AQxxx.Kxx.Qxx.xx\t1S\t12a", "Axxx.Axx.Axx.Axx\t1NT\t7"]
-    assert err.splitlines() == ["openbid bid: line 2: spades has 9 spot cards (x and 2-9) but a "
+    assert err.splitlines() == ["openbid bid: stdin:2: spades has 9 spot cards (x and 2-9) but a "
                                 "suit has only 8 ('xxxxxxxxx')"]
 
 
@@ -243,7 +243,7 @@ def test_subprocess_bid_stdin() -> None:
     p = _cli("bid", "--brief", "--file", "-", stdin=f"{ACES}\nbad hand\n")
     assert p.returncode == 2
     assert p.stdout == "Axxx.Axx.Axx.Axx\t1NT\t7\n"
-    assert p.stderr.startswith("openbid bid: line 2: ") and p.stderr.count("\n") == 1
+    assert p.stderr.startswith("openbid bid: stdin:2: ") and p.stderr.count("\n") == 1
     assert "Traceback" not in p.stderr
 
 

@@ -463,3 +463,62 @@ def test_sp_index_must_be_a_constant() -> None:
         return
     # ... or every hand evaluates it without a crash (SP(i) >= 0 always holds for i = 1..4).
     assert value(e, Hand.parse("AKQJ.AKQ.AKQ.AKQ"), CODE) is True  # HCP 37: SP[37]
+
+
+# ---- limits (issue 17) ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text,pos", [
+    ("(" * 130 + "HCP > 1" + ")" * 130, 64),  # the 65th parenthesis
+    ("not " * 1000 + "HCP > 1", 4 * 63),  # the 64th 'not' (the whole is the first level)
+    ("+".join(["HCP"] * 10_000) + " > 1", 4 * 63 + 3),  # the 64th '+'
+    ("- " * 500 + "HCP > 1", 2 * 63),
+    ("HCP > 1 and " + "(" * 70 + "true" + ")" * 70, 12 + 64),
+])
+def test_nesting_deeper_than_the_limit_is_an_error_at_its_token(text: str, pos: int) -> None:
+    from openbid.model.errors import ExprError
+
+    with pytest.raises(ExprError, match="nested too deeply: more than 64 levels") as exc:
+        parse(text)
+    assert exc.value.pos == pos
+
+
+def test_nesting_up_to_the_limit_reads_everywhere() -> None:
+    """The deepest expression the parser accepts runs through every reader (the executor's
+    compiled Python, Z3, the census's numpy)."""
+    from openbid.model.evaluate import holds
+    from openbid.readers.census.census import Census
+    from openbid.readers.symbolic import SymbolicHand
+    from openbid.verify.verdicts import Status, check, new_solver
+
+    deep = "(" * 60 + " + ".join(["HCP"] * 3) + " >= 60" + ")" * 60
+    chain = " + ".join(["HCP"] * 60) + " >= 1200"
+    nots = "not " * 62 + "HCP > 20"
+    code = load_variant("code")
+    for text in (deep, chain, nots):
+        e = parse(text)
+        assert holds(e, Hand.parse("AKQJ.AKQ.AKQ.AKQ"), code)
+        sym = SymbolicHand(code)
+        solver = new_solver()
+        solver.add(sym.domain, sym.cond(e))
+        assert check(solver).status is Status.SAT
+    groups = Census([code]).group([], where=parse(chain))
+    assert sum(groups.weights.values()) > 0
+
+
+def test_quantifiers_nest_at_most_four_deep() -> None:
+    from openbid.model.errors import ExprError
+
+    four = "any(a in S: any(b in S: any(c in S: any(d in S: HCP > 1))))"
+    parse(four)
+    with pytest.raises(ExprError, match="more than 4 nested quantifiers"):
+        parse("any(e in S: " + four + ")")
+
+
+def test_a_huge_expression_is_refused_without_echoing_it() -> None:
+    from openbid.model.errors import ExprError
+
+    with pytest.raises(ExprError, match="expression too long: 200,006 characters") as exc:
+        parse("HCP > " + "1" * 200_000)
+    assert len(str(exc.value)) < 200
+    with pytest.raises(ExprError) as exc:
+        parse("HCP > 1 and " * 2000 + "@")
+    assert len(str(exc.value)) < 300 and "at character 24001 of 24,001" in str(exc.value)

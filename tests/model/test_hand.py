@@ -227,3 +227,29 @@ def test_class_size_formula_matches_binomials() -> None:
     # Independent: the class K9xx.xxx.xxx.xxx with named 9 in spades.
     h = Hand.parse("K9xx.xxx.xxx.xxx")
     assert h.class_size == comb(7, 2) * comb(8, 3) ** 3
+
+
+# ---- the report's notation (issue 17) ----------------------------------------------------------
+@pytest.mark.parametrize("text,pbn", [
+    ("♠QJ10432 ♥5432 ♦J2 ♣Q", "QJT432.5432.J2.Q"),
+    ("♠QJ10432♥5432♦J2♣Q", "QJT432.5432.J2.Q"),
+    ("♠️AKQ2 ♥️— ♦️AKQJ ♣️AKQJ2", "AKQ2..AKQJ.AKQJ2"),  # emoji variation selectors, a void
+    ("♤ AKxx ♡ Kxx ♢ Qxx ♧ xxx", "AKxx.Kxx.Qxx.xxx"),
+])
+def test_suit_symbols_as_the_report_prints_them(text: str, pbn: str) -> None:
+    assert Hand.parse(text).to_pbn() == pbn
+
+
+@given(hands())
+def test_a_hand_copied_from_the_report_reads_back(h: Hand) -> None:
+    """What the browser report shows (openbid.report.html.hand), as text, is a hand."""
+    from openbid.report.html import hand as html_hand
+
+    shown = re.sub(r"<[^>]+>", "", html_hand(h.to_pbn()))
+    assert Hand.parse(shown) == h
+
+
+def test_a_long_bad_hand_is_cut_short_in_the_message() -> None:
+    with pytest.raises(HandError) as exc:
+        Hand.parse("Q" * 1_000_000)
+    assert len(str(exc.value)) < 300 and "1,000,000 characters" in str(exc.value)

@@ -371,3 +371,52 @@ def test_cli_with_a_good_rules_file(tmp_path: Path, capsys) -> None:
     assert main(["bid", "--rules", str(f), "--brief", "xxxx.xxx.xxx.xxx", "AKQJ.AKQ.AKQ.AKQ"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == ["xxxx.xxx.xxx.xxx\tPASS\t1", "AKQJ.AKQ.AKQ.AKQ\tPASS\t14"]
+
+
+# ---- limits, names, sources (issue 17) ---------------------------------------------------------
+def test_the_name_is_a_plain_name(tmp_path: Path) -> None:
+    for bad in ("../../x", "a/b", "/etc/passwd", "..", ".hidden", "x" * 65, "a b"):
+        with pytest.raises(RuleFileError, match="is not a plain name") as exc:
+            loads(f"name {bad}\n" + OK_SECTION, "my.rules")
+        assert exc.value.line == 1
+    assert loads("name my-rules_2.1\n" + OK_SECTION).name == "my-rules_2.1"
+
+
+def test_statements_nest_at_most_eight_deep() -> None:
+    def nested(depth: int) -> str:
+        body = "".join("  " * d + "if HCP >= 0\n" for d in range(1, depth))
+        return 'section 1 "x"\n' + body + "  " * depth + "bid 1 when HCP > 40 value 0\n"
+
+    loads(nested(8))
+    with pytest.raises(RuleFileError, match="nested too deeply: more than 8") as exc:
+        loads(nested(9))
+    assert exc.value.line == 10
+    with pytest.raises(RuleFileError, match="nested too deeply"):
+        loads(nested(2000))  # no RecursionError
+
+
+def test_a_huge_rule_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    from openbid.model.rules.text import MAX_BYTES
+
+    path = tmp_path / "huge.rules"
+    path.write_text(OK_SECTION + "# padding\n" * (MAX_BYTES // 10))
+    with pytest.raises(OpenbidError, match=r"huge.rules is \d+ KB; openbid reads rule files of up"):
+        load(str(path))
+
+
+def test_a_rule_file_knows_its_source(tmp_path: Path) -> None:
+    path = tmp_path / "my.rules"
+    path.write_text("name code\n" + OK_SECTION)
+    rules = load(str(path))
+    assert rules.source == str(path) and rules.title == f"rule file {path} (name code)"
+    assert load_variant("code").source == "" and load_variant("code").title == "variant code"
+    assert replace(rules, source="elsewhere") == rules  # the source is no part of the rules
+
+
+def test_long_bad_text_is_cut_in_messages() -> None:
+    with pytest.raises(RuleFileError) as exc:
+        loads(OK_SECTION + "z" * 100_000 + "\n", "my.rules")
+    assert len(str(exc.value)) < 300 and "100,000 characters" in str(exc.value)
+    with pytest.raises(RuleFileError) as exc:
+        loads('section 1 "x"\n  bid 1 when HCP > ' + "q" * 50_000 + " value 0\n", "my.rules")
+    assert len(str(exc.value)) < 300 and "my.rules:2: column 20" in str(exc.value)

@@ -241,8 +241,8 @@ def test_cli_file_scores_good_lines_and_names_bad_ones(
         "3NT +1 non-vul: 430", "1S 0 non-vul: 80"]
     errors = captured.err.splitlines()
     assert len(errors) == 2
-    assert errors[0].startswith("line 4: impossible result 7NT +1")
-    assert errors[1].startswith("line 6: cannot read 'garbage'")
+    assert errors[0].startswith(f"openbid score: {path}:4: impossible result 7NT +1")
+    assert errors[1].startswith(f"openbid score: {path}:6: cannot read 'garbage'")
 
 
 def test_cli_file_from_stdin_as_json(monkeypatch: pytest.MonkeyPatch,
@@ -255,15 +255,26 @@ def test_cli_file_from_stdin_as_json(monkeypatch: pytest.MonkeyPatch,
     assert rows[1]["breakdown"]["penalty"] == -7600
 
 
-def test_cli_user_errors_raise_openbid_errors(tmp_path: Path) -> None:
-    with pytest.raises(ResultError):
-        run_cli(["7NT +1"])
+def test_cli_user_errors_raise_openbid_errors(tmp_path: Path, capsys) -> None:
+    assert run_cli(["7NT +1"]) == 2  # a bad result is named, as openbid bid names a bad hand
+    assert capsys.readouterr().err.startswith("openbid score: argument 1: impossible result")
     with pytest.raises(OpenbidError, match="cannot read"):
         run_cli(["--file", str(tmp_path / "missing.txt")])
-    with pytest.raises(OpenbidError, match="not both"):
-        run_cli(["3NT 0", "--file", "-"])
     with pytest.raises(OpenbidError, match="nothing to score"):
         run_cli([])
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# no results\n", encoding="utf-8")
+    with pytest.raises(OpenbidError, match="no results in"):
+        run_cli(["--file", str(empty)])
+
+
+def test_cli_takes_several_results_as_arguments_and_a_file(tmp_path: Path, capsys) -> None:
+    """As openbid bid takes hands: arguments (each quoted, or as two words), then --file."""
+    path = tmp_path / "results.txt"
+    path.write_text("1S 0\n", encoding="utf-8")
+    assert run_cli(["6CX", "+1", "3NT 0", "--file", str(path), "--vul"]) == 0
+    heads = [ln for ln in capsys.readouterr().out.splitlines() if not ln.startswith(" ")]
+    assert heads == ["6CX +1 vul: 1740", "3NT 0 vul: 600", "1S 0 vul: 80"]
 
 
 def test_openbid_main_scores_and_exits_2_on_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
@@ -272,5 +283,5 @@ def test_openbid_main_scores_and_exits_2_on_bad_input(capsys: pytest.CaptureFixt
     assert cli_main.main(["score", "1C -8"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("openbid: error: impossible result 1C -8")
+    assert captured.err.startswith("openbid score: argument 1: impossible result 1C -8")
     assert captured.err.count("\n") == 1

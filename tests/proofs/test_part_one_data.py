@@ -1,9 +1,9 @@
-"""The Part One data (openbid/proofs/part_one_data.py) is well formed: labels, kinds, expressions, verbatim
-quotes and the Appendix 6 table. Nothing here checks whether a claim is true (that is verify/)."""
+"""The Part One data (openbid/proofs/part_one/*.txt, read by openbid/proofs/part_one_data.py) is well
+formed: labels, kinds, expressions, verbatim quotes and the Appendix 6 table. Nothing here checks
+whether a claim is true (that is verify/)."""
 
 from __future__ import annotations
 
-import os
 import re
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -13,26 +13,12 @@ import pytest
 from openbid.model.errors import ExprError
 from openbid.model.expr import parse
 from openbid.proofs import part_one_data as D
+from openbid.proofs.quotes import assert_quotes, collect
 
 POINTS = set(D.BID_POINTS)
 ORDER = {p: i for i, p in enumerate(D.BID_POINTS)}
 ENTRY_IDS = {e.id for e in D.PART_ONE}
 OUTCOME_WORDS = re.compile(r'\bmeets\(|\bbid\b|\bsection\b|\bbidval\b')
-
-
-def _seed_lines() -> list[str] | None:
-    candidates = [os.environ.get("OPENBID_SEED", "")]
-    here = Path(__file__).resolve().parents[2]
-    candidates += [str(here / "docs" / D.SEED_FILE), str(here / D.SEED_FILE),
-                   f"/work/shared/seeds/{D.SEED_FILE}"]
-    for c in candidates:
-        if c and Path(c).is_file():
-            return Path(c).read_text(encoding="utf-8").split("\n")
-    return None
-
-
-SEED = _seed_lines()
-needs_seed = pytest.mark.skipif(SEED is None, reason=f"seed text {D.SEED_FILE} not found")
 
 
 def _parses(text: str) -> None:
@@ -128,20 +114,6 @@ def test_every_cannot_reason_has_its_lemmas():
             assert e.id in used or e.see in used, f"{e.id}: no lemma formalises the reason"
 
 
-@needs_seed
-def test_part_one_reasons_are_verbatim():
-    for e in D.PART_ONE:
-        lines = [SEED[n - 1] for n in e.source_lines]
-        for piece in e.reason.split("\n"):
-            assert any(piece in ln for ln in lines), f"{e.id}: not verbatim: {piece!r}"
-        by_id = {x.id: x for x in D.PART_ONE}
-        # a conceded hand is printed in the reason, or in the one it defers to ("as in 10, 1")
-        seen = [SEED[n - 1] for n in by_id[e.see].source_lines] if e.see in by_id else []
-        for hand in e.concessions:
-            where = lines + seen
-            assert any(hand in ln for ln in where), e.id
-
-
 # ---- within-section claims -------------------------------------------------------------------
 
 def test_within_section_claims_well_formed():
@@ -161,14 +133,6 @@ def test_within_section_claims_well_formed():
             assert w.stated, w.id
 
 
-@needs_seed
-def test_within_section_quotes_are_verbatim():
-    for w in D.WITHIN_SECTION:
-        lines = [SEED[n - 1] for n in w.source_lines]
-        for piece in w.quote.split("\n"):
-            assert any(piece in ln for ln in lines), f"{w.id}: not verbatim: {piece!r}"
-
-
 # ---- lemmas -------------------------------------------------------------------------------------
 
 def test_lemmas_well_formed_and_parse():
@@ -184,14 +148,6 @@ def test_lemmas_well_formed_and_parse():
             _parses(text)
         mentions_outcome = bool(OUTCOME_WORDS.search(lem.premise + " " + lem.conclusion))
         assert mentions_outcome == (lem.scope == "section"), lem.id
-
-
-@needs_seed
-def test_lemma_quotes_are_verbatim():
-    for lem in D.LEMMAS:
-        lines = [SEED[n - 1] for n in lem.source_lines]
-        for piece in lem.quote.split("\n"):
-            assert any(piece in ln for ln in lines), f"{lem.id}: not verbatim: {piece!r}"
 
 
 def test_the_lemmas_the_brief_names_are_there():
@@ -248,9 +204,72 @@ def test_appendix6_values():
     assert "ACES" in D.APPENDIX6_FOOTNOTE and "void" in D.APPENDIX6_FOOTNOTE
 
 
-@needs_seed
-def test_appendix6_matches_the_printed_rows():
-    for key, (lo, hi) in D.APPENDIX6.items():
-        row = SEED[D.APPENDIX6_LINES[key] - 1]
-        assert row == f"{' '.join(map(str, _shape(key)))}\t{lo}\t{hi}", key
-    assert SEED[D.APPENDIX6_FOOTNOTE_LINE - 1] == D.APPENDIX6_FOOTNOTE
+# ---- verbatim quotes ------------------------------------------------------------------------------
+
+def test_quotes_are_verbatim_or_certified():
+    """Every reason, concession, remark, lemma quote and Appendix 6 row against the seed when it is
+    found, else against the certificate (openbid/proofs/quotes.py); never skipped."""
+    assert_quotes(["part_one"])
+
+
+def test_every_quote_is_collected():
+    quotes = collect(["part_one"])
+    claims = {q.claim for q in quotes}
+    assert len(claims) == len(D.PART_ONE) + len(D.WITHIN_SECTION) + len(D.LEMMAS) + 39 + 1
+    assert sum(q.what.startswith("concession") for q in quotes) == sum(
+        len(e.concessions) for e in D.PART_ONE)
+    rows = {q.text for q in quotes if q.rule == "line"}
+    assert "13 0 0 0\t18\t18" in rows and "4 3 3 3\t-1\t0" in rows
+
+
+
+# ---- the files and their loader -------------------------------------------------------------------
+
+def test_the_values_are_read_from_the_text_files():
+    assert D.PART_ONE == D.load_part_one() and D.LEMMAS == D.load_lemmas()
+    assert D.WITHIN_SECTION == D.load_within_section()
+    assert D.load_appendix6() == (D.APPENDIX6, D.APPENDIX6_LINES, D.APPENDIX6_FOOTNOTE,
+                                  D.APPENDIX6_FOOTNOTE_LINE)
+    assert D.TABLE_FILE.parent.name == "part_one" and D.TABLE_FILE.is_file()
+
+
+def test_derived_fields():
+    assert D.points_of("13a, b, d") == ("13a", "13b", "13d")
+    assert D.points_of("2-4") == ("2a", "2b", "3", "4")
+    assert D.scope_of("true", "TOTALPTS >= 7") == "general"
+    assert D.scope_of('meets("2a")', "ACES = 4") == "section"
+    assert D.scope_of("true", 'bid = "1C"') == "section"
+    by_id = {e.id: e for e in D.PART_ONE}
+    assert by_id["10/5, 8"].m_points == ("5a", "5b", "8a", "8b", "8c", "8d", "8e")
+    assert by_id["6/5"].kinds == ("cannot", "preferable") and by_id["3/1"].kinds == ("cannot",)
+
+
+@pytest.mark.parametrize(
+    ("loader", "text", "problem"),
+    [
+        ("load_part_one", "entry 2a/1\n  lines: 229\n  kind: cannot\n", "no 'quote'"),
+        ("load_part_one", "entry 2a\n  lines: 229\n  kind: cannot\n  quote: q\n", "must be N/M"),
+        ("load_part_one", "entry 2a/1\n  lines: 229\n  kind: never\n  quote: q\n", "kind must be"),
+        ("load_part_one", "entry 2a/1\n  lines: 229\n  kind: cannot\n  kinds: same\n  quote: q\n",
+         "only for 'mixed'"),
+        ("load_part_one", "entry 2z/1\n  lines: 229\n  kind: cannot\n  quote: q\n",
+         "not bid points"),
+        ("load_part_one", "entry 2a/1\n  lines: 229\n  kind: cannot\n  quote: q\n  exceptions: HCP >\n",
+         "exceptions"),
+        ("load_within_section", "fact x\n  sections: 1\n  lines: 1\n  quote: q\n  premise: true\n",
+         "no 'conclusion'"),
+        ("load_within_section", "judgement x\n  sections: 1\n  lines: 1\n  quote: q\n"
+         "  premise: true\n", "unknown judgement field 'premise'"),
+        ("load_within_section", "fact x\n  sections: 1\n  lines: 1\n  quote: q\n  premise: true\n"
+         "  conclusion: true\n  expected: maybe\n", "'yes' or 'no'"),
+        ("load_lemmas", "lemma x\n  premise: true\n  conclusion: true\n  lines: 1\n  quote: q\n",
+         "no 'used_in'"),
+        ("load_appendix6", "row 4333\n  lines: 1\n  minimum: -1\n  maximum: 0\n", "no footnote"),
+    ],
+)
+def test_malformed_files_are_rejected(tmp_path: Path, loader: str, text: str, problem: str):
+    path = tmp_path / "data.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(D.PartOneFormatError, match=problem) as info:
+        getattr(D, loader)(path)
+    assert info.value.path == str(path)

@@ -34,6 +34,6 @@ def test_batch_cli_reports_bad_lines_and_bids_the_rest(tmp_path, capsys):
     assert main(["bid", "--file", str(f), "--brief"]) == 2
     out, err = capsys.readouterr()
     assert out.splitlines() == ["AKJ32.Q4.KT9.876\t1S\t12a", "KJxxx.QJ.QJ.Kxxx\tPASS\t14"]
-    assert "line 1: a hand has 13 cards, this one has 14" in err
-    assert "line 3: duplicate card" in err
+    assert f"{f}:1: a hand has 13 cards, this one has 14" in err
+    assert f"{f}:3: duplicate card" in err
     assert "Traceback" not in err

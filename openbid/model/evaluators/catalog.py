@@ -106,6 +106,11 @@ def _register_all() -> None:
 
     register(replace(knr_variants.KNR_DEALERV2, final="max(0, x)",
                      doc="K&R points as dealerv2's cccc computes them (clamped at 0, line 153)"))
+    # Seed 003: Binky points from our own double-dummy data (docs/BINKY.md).
+    from openbid.model.evaluators.binky import BINKY_NT, BINKY_SUIT
+
+    register(BINKY_SUIT)
+    register(BINKY_NT)
     # HCP one suit at a time (the whole-hand HCP is PRELIM's).
     REGISTRY.add(SuitTable("HCP", "num", "AKQJ", lambda h, n: sum({"A": 4, "K": 3, "Q": 2, "J": 1}[r]
                                                                   for r in h),

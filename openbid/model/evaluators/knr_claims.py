@@ -22,6 +22,8 @@ from openbid.model.evaluators.knr import (
     knr_pattern,
     shortness,
 )
+from openbid.proofs.blocks import BlockFormatError, read_blocks
+from openbid.proofs.blocks import parse_lines  # noqa: F401  (re-exported: knr_claims.parse_lines)
 
 CLAIMS_FILE = Path(__file__).resolve().parents[2] / "proofs" / "knr_claims.txt"
 
@@ -29,8 +31,8 @@ QUALITY = ("quality_count", "quality_long_suit", "quality_intermediates")
 SPOT_FILL = "23456789"  # an "x" is a spot: 2-7 first (the ranks KNR does not read), then 8, 9
 
 
-class ClaimFormatError(ValueError):
-    """A claims file that cannot be read: names the line and the problem."""
+class ClaimFormatError(BlockFormatError, ValueError):
+    """A claims file that cannot be read: names the file, the line and the problem."""
 
 
 @dataclass(frozen=True)
@@ -52,52 +54,16 @@ class ClaimResult:
     witness: Optional[str] = None  # the holding or pattern that shows a failure
 
 
-def parse_lines(text: str) -> tuple[int, ...]:
-    out: list[int] = []
-    for part in text.split(","):
-        a, _, b = part.strip().partition("-")
-        out.extend(range(int(a), int(b or a) + 1))
-    return tuple(out)
-
-
 def load_claims(path: Path = CLAIMS_FILE) -> list[Claim]:
+    """The claims of the file, in order (block format: ``claim ID`` blocks, see the file's head)."""
     claims: list[Claim] = []
-    cur: dict | None = None
-
-    def close() -> None:
-        if cur is not None:
-            for key in ("lines", "quote"):
-                if key not in cur:
-                    raise ClaimFormatError(f"{path}: claim {cur['id']} has no {key}")
-            if not cur["checks"]:
-                raise ClaimFormatError(f"{path}: claim {cur['id']} has no check")
-            claims.append(Claim(cur["id"], cur["lines"], cur["quote"], tuple(cur["checks"]),
-                                tuple(cur["notes"])))
-
-    for no, raw in enumerate(path.read_text(encoding="utf-8").split("\n"), 1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
-            continue
-        if raw.startswith("claim "):
-            close()
-            cur = {"id": raw[6:].strip(), "checks": [], "notes": []}
-            continue
-        if cur is None or not raw.startswith("  ") or raw.startswith("   ") or ": " not in raw:
-            raise ClaimFormatError(f"{path}:{no}: expected `claim ID` or `  key: value`: {raw!r}")
-        key, value = raw[2:].split(": ", 1)
-        if key == "lines":
-            cur["lines"] = parse_lines(value)
-        elif key == "quote":
-            cur["quote"] = value
-        elif key == "check":
-            cur["checks"].append(value)
-        elif key == "note":
-            cur["notes"].append(value)
-        else:
-            raise ClaimFormatError(f"{path}:{no}: unknown field {key!r}")
-    close()
-    ids = [c.id for c in claims]
-    if len(set(ids)) != len(ids):
-        raise ClaimFormatError(f"{path}: duplicate claim ids")
+    for block in read_blocks(path, kinds=("claim",), named=True, unique=True,
+                             error=ClaimFormatError):
+        block.check_keys(("lines", "quote", "check", "note"), repeatable=("check", "note"),
+                         required=("lines", "quote", "check"), error=ClaimFormatError)
+        claims.append(Claim(block.name, block.lines(error=ClaimFormatError),
+                            block.one("quote"), tuple(block.values("check")),
+                            tuple(block.values("note"))))
     return claims
 
 

@@ -128,6 +128,64 @@ ALTCOUNT_PRINTED: dict[int, tuple[int, tuple[str, ...], str]] = {
 }
 """Lines 91-100: ``altcount N A K Q J T`` (values from the Ace down; line 99 prints four)."""
 
+PRINTED_LINES: dict[int, str] = {
+    9: 'AltT050\t4\t      3\t   2\t   1\t   0.5\tTot = 10.5\t20',
+    10: 'AltA425\t4.25\t   3\t   2\t   1\t   0\t   Tot = 10.25\t21',
+    11: 'AltAT475\t4.25\t   3\t   2\t   1\t   0.5\tTot = 10.75\t22',
+    12: 'BumWrap\t4.5\t   3\t   1.5\t0.75\t0.25\tBergen/C13\t23',
+    13: 'Woolsey\t4.5\t   3\t   1.75\t0.75\t0\t\t            24',
+    14: 'Andy5ths\t4\t      2.8\t1.8\t1\t   0.4\tAndrews(1)\t25',
+    15: 'BW_jgm\t4.25\t   3\t   1.75\t0.75\t0.25\tJGM(2)\t   26',
+    16: 'OPCjgm\t4.25\t   3\t   1.5\t0.5\t0\t   JGM(3)\t   27',
+    17: 'HCP      4        3     2     1     0     Note 4.',
+    18: 'C13      6        4     2     1     0     Note 5.',
+    63: '   /*               A     K     Q     J     T                          A     K     Q  '
+        '   J     T */',
+    64: '   /* HCPT050 */ { 4.00, 2.00, 1.00, 0.00, 0.00},     /* HCPA425 */ { 4.25, 2.00,'
+        ' 1.00, 0.00, 0.00},',
+    65: '   /* HCPAT475*/ { 4.50, 2.00, 1.00, 0.00, 0.00},     /* Bumwrap */ { 4.50, 2.00,'
+        ' 0.50, 0.00, 0.00},',
+    66: '   /* Woolsey */ { 4.50, 2.00, 0.75, 0.00, 0.00},     /* And5ths */ { 4.00, 1.80,'
+        ' 0.80, 0.00, 0.00},',
+    67: '   /* BWjgm   */ { 4.25, 2.00, 0.75, 0.00, 0.00},     /* OPCjgm  */ { 4.25, 2.00,'
+        ' 0.50, 0.00, 0.00},',
+    70: '   /*               AK,   AQ,   AJ,   AT,   Ax,   KQ,   KJ,   KT,   Kx,   QJ,   QT,  '
+        ' Qx,   JT,   Jx,   Tx,  xx */',
+    71: '   /* HCPT050 */ { 7.00, 6.00, 5.00, 4.50, 4.00, 4.00, 3.25, 3.00, 3.00, 2.00, 1.50,'
+        ' 1.00, 0.00, 0.00, 0.00, 0.00}, /* JGM guesses */',
+    72: '   /* HCPA425 */ { 7.25, 6.25, 5.25, 4.25, 4.25, 4.00, 3.25, 3.00, 3.00, 2.00, 1.00,'
+        ' 1.00, 0.00, 0.00, 0.00, 0.00},',
+    73: '   /* HCPAT475*/ { 7.25, 6.25, 5.25, 4.75, 4.25, 4.00, 3.25, 3.00, 3.00, 2.00, 1.50,'
+        ' 1.00, 0.00, 0.00, 0.00, 0.00},',
+    74: '   /* Bumwrap */ { 7.50, 6.00, 5.25, 4.75, 4.50, 3.50, 3.00, 3.00, 3.00, 1.25, 1.00,'
+        ' 0.75, 0.00, 0.00, 0.00, 0.00},',
+    75: '   /* Woolsey */ { 7.50, 6.25, 5.25, 4.50, 4.50, 3.75, 3.00, 3.00, 3.00, 1.50, 1.00,'
+        ' 0.75, 0.00, 0.00, 0.00, 0.00},',
+    76: '   /* And5ths */ { 6.80, 5.80, 5.00, 4.40, 4.00, 3.60, 3.20, 2.80, 2.80, 1.80, 1.20,'
+        ' 0.80, 0.00, 0.00, 0.00, 0.00},',
+    77: '   /* BWjgm   */ { 7.25, 6.00, 5.00, 4.50, 4.25, 3.75, 3.25, 3.00, 3.00, 1.50, 1.00,'
+        ' 0.75, 0.00, 0.00, 0.00, 0.00},',
+    78: '   /* OPCjgm  */ { 6.25, 5.25, 4.75, 4.25, 4.25, 4.50, 3.25, 3.00, 3.00, 2.00, 1.50,'
+        ' 1.00, 0.50, 0.00, 0.00, 0.00},',
+    80: 'Pavlicek Body Value: 3 * Tens + 2 * Nines + Eights',
+    91: ' altcount 0 4.0 3.0 2.0 1.0 0.5     // HCPT050',
+    92: ' altcount 1 4.25 3.0 2.0 1.0 0.0    // HCPA425',
+    93: ' altcount 2 4.25 3.0 2.0 1.0 0.5    // HCPAT475',
+    94: ' altcount 3 4.5 3.0 1.5 0.75 0.25   // Bumwrap',
+    95: ' altcount 4 4.5 3.0 1.75 0.75 0.0   // Woolsey',
+    96: ' altcount 5 4.0 2.8 1.8 1.0 0.4     // Andy5ths',
+    97: ' altcount 6 4.25 3.0 1.75 0.75 0.25 // BWjgm     (Mix of Bumwrap and Woolsey )',
+    98: ' altcount 7 13.0 9.0 5.0 2.0 1.0    // LJP by Benion with a jgm added Ten to get it to'
+        ' 30 pts so easy Div by 3 at the table.',
+    99: ' altcount 8 4.5 3.0 1.5 0.75        // C13_BW  (C13*3/4 Bumwrap with No Ten; Total'
+        ' 9.75 see C13_BW in AltC13metricks)',
+    100: ' altcount 9 4.6 3.0 1.6 0.8 0.4     // C13_jgm  close to C13*10/13 Tot=10. see'
+         ' C13_jgm in AltC13metrics',
+}
+"""The seed lines the tables above are read from, exactly as printed (trailing blanks dropped):
+the tests read the transcriptions off them, and ``python -m openbid.proofs.certify`` checks each
+against the seed (``openbid/proofs/seed_lines.json`` certifies them where the seed is absent)."""
+
 # Note 3 (lines 39-46): OPCjgm's Queen, Jack and Ten with companions.
 OPC_QUEEN_WITH = Fraction(2)       # line 42 "a Queen with an Ace or King is worth the usual 2"
 OPC_JACK_WITH = Fraction(1)        # line 43 "a Jack when with an Ace, King, Queen, or Ten is 1"

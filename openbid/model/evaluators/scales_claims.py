@@ -1,8 +1,9 @@
 """Seed 002's claims about its own scales, as data with computed verdicts.
 
 The claims are kept in ``openbid/proofs/scales_claims.txt`` in the block format of
-``openbid/proofs/part_two/README.md``: a block starts at column 0 with ``claim ID``; its fields are
-indented two spaces (``key: value``, one line each); ``#`` starts a comment line. Fields:
+``openbid/proofs/README.md`` (read by :func:`openbid.proofs.blocks.read_blocks`): a block starts at
+column 0 with ``claim ID``; its fields are indented two spaces (``key: value``, one line each);
+``#`` starts a comment line. Fields:
 
     lines:    seed lines: ``29`` | ``28-30`` | ``9, 21``
     quote:    the seed's words, verbatim (a substring of the cited lines, stripped and joined by
@@ -46,6 +47,7 @@ from pathlib import Path
 from openbid.model.evaluators import scales
 from openbid.model.evaluators.form import Evaluator, holdings, rank_order
 from openbid.model.evaluators.scales_dealerv2 import DEALERV2
+from openbid.proofs.blocks import Block, BlockFormatError, parse_lines, read_blocks
 
 CLAIMS_FILE = Path(__file__).resolve().parents[2] / "proofs" / "scales_claims.txt"
 SEED = scales.SEED
@@ -68,12 +70,8 @@ _OPTIONAL = {"scaled-equal": ("spots",)}
 _COMMON = ("lines", "quote", "metric", "check", "readings", "note")
 
 
-class ClaimsFormatError(ValueError):
+class ClaimsFormatError(BlockFormatError, ValueError):
     """A claims file that cannot be read: names the file, the line and the problem."""
-
-    def __init__(self, path: str, line: int, problem: str) -> None:
-        super().__init__(f"{path}:{line}: {problem}")
-        self.path, self.line, self.problem = path, line, problem
 
 
 @dataclass(frozen=True)
@@ -109,66 +107,26 @@ class ClaimResult:
 # Reading the file
 
 
-def parse_lines(text: str) -> tuple[int, ...]:
-    """``"28-30"`` -> (28, 29, 30); ``"9, 21"`` -> (9, 21)."""
-    out: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
-        if not m:
-            raise ValueError(f"bad line list {text!r}")
-        lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
-        if hi < lo:
-            raise ValueError(f"bad line range {part!r}")
-        out.extend(range(lo, hi + 1))
-    return tuple(out)
-
-
 def load_claims(path: Path | str = CLAIMS_FILE) -> tuple[Claim, ...]:
-    path = Path(path)
-    blocks: list[tuple[str, int, list[tuple[str, str, int]]]] = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if "\t" in raw:
-            raise ClaimsFormatError(str(path), number, "tab character; indent with spaces")
-        text = raw.rstrip()
-        stripped = text.lstrip(" ")
-        if not stripped or stripped.startswith("#"):
-            continue
-        indent = len(text) - len(stripped)
-        if indent == 0:
-            kind, _, name = stripped.partition(" ")
-            if kind != "claim" or not name.strip():
-                raise ClaimsFormatError(str(path), number, f"expected 'claim ID', got {stripped!r}")
-            blocks.append((name.strip(), number, []))
-            continue
-        if indent != 2:
-            raise ClaimsFormatError(str(path), number, "fields are indented two spaces")
-        if not blocks:
-            raise ClaimsFormatError(str(path), number, "a field before any claim")
-        key, sep, value = stripped.partition(":")
-        if not sep:
-            raise ClaimsFormatError(str(path), number, f"expected 'key: value', got {stripped!r}")
-        blocks[-1][2].append((key.strip(), value.strip(), number))
-    claims = []
-    seen: set[str] = set()
-    for name, number, items in blocks:
-        if name in seen:
-            raise ClaimsFormatError(str(path), number, f"claim {name} given twice")
-        seen.add(name)
-        claims.append(_claim(str(path), name, number, items))
-    return tuple(claims)
+    blocks = read_blocks(path, kinds=("claim",), named=True, unique=True, error=ClaimsFormatError)
+    return tuple(_claim(b) for b in blocks)
 
 
-def _claim(path: str, name: str, number: int, items: list[tuple[str, str, int]]) -> Claim:
+def _claim(block: Block) -> Claim:
+    path, name, number = block.file, block.name, block.line
     fields: dict[str, str] = {}
     notes: list[str] = []
-    for key, value, line in items:
-        if key == "note":
-            notes.append(value)
+    for f in block.fields:
+        if f.sub:
+            raise ClaimsFormatError(path, f.sub[0].line, f"{f.key!r} takes no sub-fields")
+        if f.bare:
+            raise ClaimsFormatError(path, f.line, f"expected 'key: value', got {f.key!r}")
+        if f.key == "note":
+            notes.append(f.value)
             continue
-        if key in fields:
-            raise ClaimsFormatError(path, line, f"field {key!r} given twice in claim {name}")
-        fields[key] = value
+        if f.key in fields:
+            raise ClaimsFormatError(path, f.line, f"field {f.key!r} given twice in claim {name}")
+        fields[f.key] = f.value
     for key in ("lines", "quote", "metric", "check"):
         if key not in fields:
             raise ClaimsFormatError(path, number, f"claim {name} has no {key!r}")

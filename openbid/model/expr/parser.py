@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from openbid.model.errors import ExprError
+from openbid.model.errors import ExprError, shown
 from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
                                     Quant)
 from openbid.model.expr.names import (BUILTINS, KEYWORDS, QUANTIFIERS, SIGNATURES, SUIT_CONSTANTS,
@@ -23,6 +23,12 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
+# Nesting limits, so that every reader (each walks a tree recursively) and Python's compiler (the
+# executor compiles conditions to Python) read whatever parses. The rules table nests 6 deep.
+MAX_DEPTH = 64  # levels of parentheses, 'not', signs, 'if', calls and arithmetic operators
+MAX_QUANTIFIERS = 4  # nested any/all/count/sum (each unrolls over up to four suits)
+MAX_LENGTH = 100_000  # characters of one expression
+
 _CMP = {"=": "=", "==": "=", "!=": "!=", "<>": "!=", "≠": "!=", "<=": "<=", "≤": "<=",
         ">=": ">=", "≥": ">=", "<": "<", ">": ">"}
 
@@ -51,7 +57,7 @@ def _bid_text(x: Expr, operands: list[Expr], p: "_Parser") -> Expr:
             isinstance(o, Name) and o.id == "bid" for o in operands):
         text = x.value.strip().upper()
         if text not in ALL_BIDS:
-            raise ExprError(f"no such bid {x.value!r}; bids are PASS, 1C, 1D, ... 7NT",
+            raise ExprError(f"no such bid {shown(x.value)}; bids are PASS, 1C, 1D, ... 7NT",
                             p.text, x.pos)
         return Const(text, x.pos)
     return x
@@ -75,9 +81,14 @@ def tokenize(text: str) -> list[Token]:
 class _Parser:
     def __init__(self, text: str, suit_vars: frozenset[str]) -> None:
         self.text = text
+        if len(text) > MAX_LENGTH:
+            raise ExprError(f"expression too long: {len(text):,} characters (at most "
+                            f"{MAX_LENGTH:,})")
         self.toks = tokenize(text)
         self.i = 0
         self.scope = set(suit_vars)
+        self.depth = 0
+        self.quants = 0
 
     # -- helpers
     @property
@@ -100,16 +111,30 @@ class _Parser:
     def at(self, *texts: str) -> bool:
         return self.tok.kind in ("op", "name") and self.tok.text in texts
 
+    def deeper(self, tok: Token | None = None) -> None:
+        """One more level of nesting (checked before recursing: no RecursionError)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.error(f"nested too deeply: more than {MAX_DEPTH} levels of parentheses, "
+                             "operators or 'not'", tok)
+
     # -- grammar
     def parse(self) -> Expr:
         if self.tok.kind == "end":
             raise self.error("empty expression")
         e = self.or_()
         if self.tok.kind != "end":
-            raise self.error(f"unexpected {self.tok.text!r}")
+            raise self.error(f"unexpected {shown(self.tok.text)}")
         return e
 
     def or_(self) -> Expr:
+        self.deeper()
+        try:
+            return self._or()
+        finally:
+            self.depth -= 1
+
+    def _or(self) -> Expr:
         pos = self.tok.pos
         if self.at("if") and self.tok.kind == "name":
             self.i += 1
@@ -135,7 +160,11 @@ class _Parser:
     def not_(self) -> Expr:
         if self.at("not"):
             t = self.take()
-            return Not(self.not_(), t.pos)
+            self.deeper(t)
+            try:
+                return Not(self.not_(), t.pos)
+            finally:
+                self.depth -= 1
         return self.compare()
 
     def compare(self) -> Expr:
@@ -155,15 +184,22 @@ class _Parser:
 
     def sum_(self) -> Expr:
         e = self.prod()
+        chain = 0
         while self.tok.kind == "op" and self.tok.text in "+-":
             t = self.take()
+            self.deeper(t)  # a chain a + b + c nests to the left: one level an operator
+            chain += 1
             e = Arith(t.text, e, self.prod(), t.pos)
+        self.depth -= chain
         return e
 
     def prod(self) -> Expr:
         e = self.unary()
+        chain = 0
         while self.tok.kind == "op" and self.tok.text in ("*", "×", "/"):
             t = self.take()
+            self.deeper(t)
+            chain += 1
             right = self.unary()
             op = "/" if t.text == "/" else "*"
             if op == "/":
@@ -177,12 +213,15 @@ class _Parser:
                     e = Const(_norm(Fraction(e.value) / Fraction(right.value)), e.pos)
                     continue
             e = Arith(op, e, right, t.pos)
+        self.depth -= chain
         return e
 
     def unary(self) -> Expr:
         if self.tok.kind == "op" and self.tok.text == "-":
             t = self.take()
+            self.deeper(t)
             operand = self.unary()
+            self.depth -= 1
             if _is_num(operand):  # -1 is the constant -1 (so that trees round-trip)
                 return Const(-operand.value, t.pos)
             return Neg(operand, t.pos)
@@ -232,15 +271,20 @@ class _Parser:
             return Name(t.text, t.pos)
         if t.kind == "end":
             raise self.error("unexpected end of expression")
-        raise self.error(f"unexpected {t.text!r}")
+        raise self.error(f"unexpected {shown(t.text)}")
 
     def quant(self) -> Expr:
+        first = self.tok
         kind = self.take().text
+        self.quants += 1
+        if self.quants > MAX_QUANTIFIERS:
+            raise self.error(f"more than {MAX_QUANTIFIERS} nested quantifiers "
+                             "(any, all, count, sum)", first)
         start = self.take("(")
         var = self.take(kind="name")
         if (var.text in SUIT_CONSTANTS or var.text in SIGNATURES or var.text in KEYWORDS
                 or var.text in BUILTINS):
-            raise self.error(f"{var.text!r} cannot be a suit variable", var)
+            raise self.error(f"{shown(var.text)} cannot be a suit variable", var)
         self.take("in")
         suits: list[int] = []
         while True:
@@ -250,7 +294,7 @@ class _Parser:
             elif s.text in SUIT_GROUPS:
                 suits.extend(SUIT_GROUPS[s.text])
             else:
-                raise self.error(f"expected a suit (S, H, D, C, SUITS, SHD, MAJORS, MINORS), found {s.text!r}", s)
+                raise self.error(f"expected a suit (S, H, D, C, SUITS, SHD, MAJORS, MINORS), found {shown(s.text)}", s)
             if self.at(","):
                 self.i += 1
                 continue
@@ -262,6 +306,7 @@ class _Parser:
         if added:
             self.scope.discard(var.text)
         self.take(")")
+        self.quants -= 1
         return Quant(kind, var.text, tuple(suits), body, start.pos)
 
 
@@ -330,11 +375,11 @@ class Checker:
             if sig is None:
                 sigs = _sigs(e.id, self.local)
                 if not sigs:
-                    raise self.err(f"unknown name {e.id!r}{_suggest(e.id)}", e)
+                    raise self.err(f"unknown name {shown(e.id)}{_suggest(e.id)}", e)
                 s0 = sigs[0]
                 raise self.err(f"{e.id} needs {len(s0.args)} argument(s): {e.id}({', '.join(s0.args)})", e)
             if sig.kind == "outcome" and not self.outcome:
-                raise self.err(f"{e.id!r} is an outcome; it cannot be used in a rule", e)
+                raise self.err(f"{shown(e.id)} is an outcome; it cannot be used in a rule", e)
             return sig.result
         if isinstance(e, Call):
             if e.fn == "count":  # produced by expand_quantifiers
@@ -347,12 +392,12 @@ class Checker:
             if sig is None:
                 sigs = _sigs(e.fn, self.local)
                 if not sigs:
-                    raise self.err(f"unknown function {e.fn!r}{_suggest(e.fn)}", e)
+                    raise self.err(f"unknown function {shown(e.fn)}{_suggest(e.fn)}", e)
                 if not any(s.args for s in sigs):
                     raise self.err(f"{e.fn} takes no arguments", e)
                 sig = max(sigs, key=lambda s: len(s.args))
             if sig.kind == "outcome" and not self.outcome:
-                raise self.err(f"{e.fn!r} is an outcome; it cannot be used in a rule", e)
+                raise self.err(f"{shown(e.fn)} is an outcome; it cannot be used in a rule", e)
             if len(e.args) != len(sig.args):
                 raise self.err(
                     f"{e.fn} takes {len(sig.args)} argument(s) ({', '.join(sig.args) or 'none'}), "
@@ -443,6 +488,8 @@ def _sigs(name: str, local) -> tuple:
 def _suggest(name: str) -> str:
     import difflib
 
+    if len(name) > 40:  # no name is that long
+        return ""
     pool = list(SIGNATURES) + list(SUIT_CONSTANTS) + list(SUIT_GROUPS) + list(BUILTINS)
     close = difflib.get_close_matches(name, pool, n=1) or difflib.get_close_matches(
         name.upper(), pool, n=1)

@@ -102,14 +102,18 @@ def _floor(x):
 
 NAMESPACE = {"Fraction": Fraction, "_floor": _floor, "_largest": _largest}
 
-_CACHE: dict[Expr, object] = {}
+_CACHE: dict[tuple, object] = {}
 
 
-def compile_expr(e: Expr):
-    """``fn(d, o) -> value`` for a closed expression ``e``."""
-    fn = _CACHE.get(e)
+def compile_expr(e: Expr, defs=None):
+    """``fn(d, o) -> value`` for a closed expression ``e`` (``defs``: the definitions it is read
+    under, when a rule file defines its own names)."""
+    key = (e, defs)
+    fn = _CACHE.get(key)
     if fn is None:
-        src = f"lambda d, o=None: {py(e)}"
+        src = f"lambda d, o=None: {py(e, is_table=defs.is_table if defs is not None else None)}"
         fn = eval(compile(src, "<expr>", "eval"), dict(NAMESPACE))  # noqa: S307
-        _CACHE[e] = fn
+        if len(_CACHE) > 20000:
+            _CACHE.clear()
+        _CACHE[key] = fn
     return fn

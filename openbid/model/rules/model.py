@@ -85,6 +85,15 @@ class Rules:
     readings: Readings
     name: str = "code"
     definitions: tuple[Derived, ...] = ()  # the rule file's own (``define``)
+    source: str = field(default="", compare=False)  # the rule file read, "" for a named variant
+
+    @property
+    def title(self) -> str:
+        """How messages and reports name these rules: ``variant code``, or ``rule file my.rules
+        (name code)``."""
+        if self.source:
+            return f"rule file {self.source} (name {self.name})"
+        return f"variant {self.name}"
 
     def __hash__(self) -> int:  # the table is a cache key everywhere: hash it once
         try:

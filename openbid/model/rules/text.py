@@ -19,13 +19,24 @@ import re
 from dataclasses import dataclass
 
 from openbid.model.registry import Readings
-from openbid.model.errors import ExprError, OpenbidError, RuleFileError
+from openbid.model.errors import ExprError, OpenbidError, RuleFileError, shown
 from openbid.model.expr import parse, unparse
 from openbid.model.expr.ast import TRUE, Expr
 from openbid.model.expr.names import SUIT_CONSTANTS, SUIT_GROUPS
 from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Resume, Rules, Section, Step
 
 _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
+
+# Limits, each with its own message: a rule file is a page of text (code.rules: 6 KB, statements
+# nested 3 deep), and a file far beyond them is a mistake, not a procedure.
+MAX_BYTES = 64 * 1024  # ten times code.rules: 'rules check' proves such a file in ~10 s
+MAX_NESTING = 8  # levels of 'if' and 'for' (the executor compiles them to nested Python blocks)
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a plain name: no path, no '..'
+
+
+def plain_name(name: str) -> bool:
+    """Whether ``name`` can name rules and their expectation file (no folder, no '..')."""
+    return bool(NAME.fullmatch(name)) and ".." not in name
 
 
 @dataclass
@@ -96,8 +107,7 @@ class _Reader:
             return parse(text, frozenset(scope), outcome=False, want=want)
         except ExprError as exc:
             no, col = line.where(start + lead + (exc.pos or 0))
-            first = str(exc).splitlines()[0]
-            raise RuleFileError(self.path, no, f"column {col}: {first}: {text!r}") from None
+            raise RuleFileError(self.path, no, f"column {col}: {exc.problem}: {shown(text)}") from None
 
     def read(self) -> Rules:
         readings = Readings()
@@ -113,11 +123,14 @@ class _Reader:
                 self.i += 1
             elif word == "name":
                 name = line.text[4:].strip() or name
+                if not plain_name(name):
+                    raise self.fail(line, f"name {shown(name)} is not a plain name (letters, digits, "
+                                          "'.', '_' and '-', at most 64, no '..')")
                 self.i += 1
             elif word == "section":
                 sections.append(self.section(line, sections))
             else:
-                raise self.fail(line, f"expected 'section', 'readings' or 'name', found {word!r}")
+                raise self.fail(line, f"expected 'section', 'readings' or 'name', found {shown(word)}")
         if not sections:
             raise RuleFileError(self.path, 1, "no sections: a rule file needs at least one 'section'")
         numbers = {s.number for s in sections} | {PASS_SECTION}
@@ -131,7 +144,7 @@ class _Reader:
         values: dict[str, str] = {}
         for item in line.text.split()[1:]:
             if "=" not in item:
-                raise self.fail(line, f"expected name=value in readings, found {item!r}")
+                raise self.fail(line, f"expected name=value in readings, found {shown(item)}")
             k, v = item.split("=", 1)
             values[k] = v
         try:
@@ -160,7 +173,7 @@ class _Reader:
         guard: Expr = TRUE
         if rest:
             if not rest.startswith("when "):
-                raise self.fail(line, f"expected 'when CONDITION' or 'else goto M', found {rest!r}")
+                raise self.fail(line, f"expected 'when CONDITION' or 'else goto M', found {shown(rest)}")
             guard = self.expr(line, rest_at + 5, rest_at + len(rest), set())
         self.i += 1
         body = self.block(1, set(), number)
@@ -170,6 +183,9 @@ class _Reader:
 
     def block(self, depth: int, scope: set[str], number: int) -> tuple[Step, ...]:
         steps: list[Step] = []
+        if depth > MAX_NESTING and self.i < len(self.lines) and self.lines[self.i].indent >= depth:
+            raise self.fail(self.lines[self.i], f"statements nested too deeply: more than "
+                                                f"{MAX_NESTING} levels of 'if' and 'for'")
         while self.i < len(self.lines):
             line = self.lines[self.i]
             if line.indent < depth:
@@ -191,7 +207,7 @@ class _Reader:
                                       "[resume N when CONDITION]")
             label = m.group(1)
             if not re.fullmatch(rf"{number}[a-z]?", label):
-                raise self.fail(line, f"bid label {label!r} must be the section number {number} "
+                raise self.fail(line, f"bid label {shown(label)} must be the section number {number} "
                                       "optionally followed by one letter")
             when = self.expr(line, m.start(2), m.end(2), scope)
             value = self.expr(line, m.start(3), m.end(3), scope, want="num")
@@ -231,14 +247,14 @@ class _Reader:
                 elif item in SUIT_GROUPS:
                     suits.extend(SUIT_GROUPS[item])
                 else:
-                    raise self.fail(line, f"unknown suit {item!r} (expected S, H, D, C)")
+                    raise self.fail(line, f"unknown suit {shown(item)} (expected S, H, D, C)")
             if len(set(suits)) != len(suits):
                 raise self.fail(line, "a suit appears twice in the loop")
             body = self.block(depth + 1, scope | {var}, number)
             if not body:
                 raise self.fail(line, "'for' has no indented statements under it")
             return ForSuits(var, tuple(suits), body, line.no)
-        raise self.fail(line, f"unknown statement {word!r} (expected bid, goto, if or for)")
+        raise self.fail(line, f"unknown statement {shown(word)} (expected bid, goto, if or for)")
 
 
 def _targets(sec: Section):
@@ -258,14 +274,26 @@ def loads(text: str, path: str = "<rules>") -> Rules:
 
 
 def load(path: str) -> Rules:
+    """The rule file ``path`` (its ``source``); a file over :data:`MAX_BYTES` is refused before
+    it is read."""
+    import os
+    from dataclasses import replace
+
     try:
         with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+            size = os.fstat(fh.fileno()).st_size
+            if size > MAX_BYTES:
+                raise OpenbidError(f"rule file {path} is {size / 1024:,.0f} KB; openbid reads rule "
+                                   f"files of up to {MAX_BYTES // 1024} KB (code.rules is 6 KB)")
+            text = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise OpenbidError(f"cannot read rule file {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise OpenbidError(f"cannot read rule file {path}: not UTF-8 text") from None
-    return loads(text, path)
+    if len(text.encode("utf-8")) > MAX_BYTES:  # a pipe or a device: no size to ask first
+        raise OpenbidError(f"rule file {path} is larger than {MAX_BYTES // 1024} KB, the most "
+                           "openbid reads (code.rules is 6 KB)")
+    return replace(loads(text, path), source=path)
 
 
 def dumps(rules: Rules, header: str = "") -> str:

@@ -3,7 +3,8 @@
 Part Two (pp. 26-74 of the paper) partitions all hands into Propositions 1, 2 and 4-13 and splits
 each into nested cases; each leaf names the bid OPENBID "might" make there, or Pass. The cases are
 kept one file per proposition (``p01.txt`` ... ``p13.txt``, no ``p03``: the paper omits
-Proposition 3 on purpose), in the block format described in ``README.md`` beside this module.
+Proposition 3 on purpose), in the block format of ``openbid/proofs/README.md`` (read by
+:mod:`openbid.proofs.blocks`); ``README.md`` beside this module says how the paper is encoded.
 
 This module reads those files into a tree of frozen :class:`Node` values. Every "as in ..."
 reference of the paper is resolved here: the referenced subtree is copied under the node that makes
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from openbid.model.errors import RuleFileError
+from openbid.proofs.blocks import Block, BlockFormatError, Field, field_lines, read_blocks
 
 SEED = "shared/seeds/004_dd505d9068ba6092.txt"
 """The text of the paper the encoding quotes; ``lines`` fields are 1-based line numbers in it."""
@@ -48,7 +49,7 @@ _SECTION = re.compile(r"^(?:[1-9]|1[0-4])[a-j]?$")
 _BID_LINE = re.compile(r"^(?P<bids>.+?)\s+at\s+(?P<section>\S+)$")
 
 
-class PartTwoFormatError(RuleFileError):
+class PartTwoFormatError(BlockFormatError):
     """A Part Two data file that cannot be read: names the file, the line and the problem."""
 
 
@@ -165,83 +166,22 @@ class Remark:
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading the block format
+# Reading the block format (openbid.proofs.blocks)
 
 
-@dataclass
-class _Item:
-    key: str
-    value: str
-    line: int
-    sub: list[_Item] = field(default_factory=list)
-
-
-@dataclass
-class _Block:
-    kind: str
-    name: str
-    line: int
-    items: list[_Item] = field(default_factory=list)
-
-
-def _read_blocks(path: Path) -> list[_Block]:
-    blocks: list[_Block] = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = raw.rstrip()
-        stripped = text.lstrip(" ")
-        if not stripped or stripped.startswith("#"):
-            continue
-        if "\t" in raw:
-            raise PartTwoFormatError(str(path), number, "tab character; indent with spaces")
-        indent = len(text) - len(stripped)
-        if indent == 0:
-            kind, _, name = stripped.partition(" ")
-            blocks.append(_Block(kind, name.strip(), number))
-            continue
-        if not blocks:
-            raise PartTwoFormatError(str(path), number, "field before the first block")
-        key, sep, value = stripped.partition(":")
-        if not sep:
-            key, value = stripped, ""
-        item = _Item(key.strip(), value.strip(), number)
-        if indent == 2:
-            blocks[-1].items.append(item)
-        elif indent == 4:
-            if not blocks[-1].items:
-                raise PartTwoFormatError(str(path), number, "sub-field before any field")
-            blocks[-1].items[-1].sub.append(item)
-        else:
-            raise PartTwoFormatError(str(path), number, f"indentation {indent}: use 2 or 4")
-    return blocks
+def _read_blocks(path: Path) -> list[Block]:
+    return read_blocks(path, error=PartTwoFormatError)
 
 
 def _lines(text: str, where: tuple[str, int]) -> tuple[int, ...]:
-    out: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
-        m = re.fullmatch(r"(\d+)(?:-(\d+))?", part)
-        if not m:
-            raise PartTwoFormatError(where[0], where[1], f"bad line citation {text!r}")
-        lo = int(m.group(1))
-        hi = int(m.group(2) or lo)
-        if hi < lo:
-            raise PartTwoFormatError(where[0], where[1], f"bad line range {part!r}")
-        out.extend(range(lo, hi + 1))
-    return tuple(out)
+    return field_lines(where[0], text, where[1], PartTwoFormatError)
 
 
-def _subfields(item: _Item, allowed: set[str], file: str) -> dict[str, str]:
-    seen: dict[str, str] = {}
-    for s in item.sub:
-        if s.key not in allowed:
-            raise PartTwoFormatError(file, s.line, f"unknown sub-field {s.key!r} of {item.key!r}")
-        if s.key in seen:
-            raise PartTwoFormatError(file, s.line, f"repeated sub-field {s.key!r}")
-        seen[s.key] = s.value
-    return seen
+def _subfields(item: Field, allowed: set[str], file: str) -> dict[str, str]:
+    return item.subfields(file, allowed, error=PartTwoFormatError)
 
 
-def _outcome(item: _Item, file: str) -> Outcome:
+def _outcome(item: Field, file: str) -> Outcome:
     sub = _subfields(item, {"quote", "lines", "note", "supplied"}, file)
     if "lines" not in sub:
         raise PartTwoFormatError(file, item.line, f"{item.key} needs 'lines'")
@@ -266,7 +206,7 @@ def _outcome(item: _Item, file: str) -> Outcome:
     return Outcome("bid", bids, section, sub["quote"], lines, supplied, sub.get("note"))
 
 
-def _example(item: _Item, file: str) -> Example:
+def _example(item: Field, file: str) -> Example:
     sub = _subfields(item, {"quote", "lines", "label", "corrected", "note"}, file)
     if "lines" not in sub:
         raise PartTwoFormatError(file, item.line, "example needs 'lines'")
@@ -282,7 +222,7 @@ def _example(item: _Item, file: str) -> Example:
     )
 
 
-def _inference(item: _Item, file: str) -> Inference:
+def _inference(item: Field, file: str) -> Inference:
     sub = _subfields(item, {"quote", "lines", "note"}, file)
     if "quote" not in sub or "lines" not in sub:
         raise PartTwoFormatError(file, item.line, "therefore needs 'quote' and 'lines'")
@@ -318,9 +258,9 @@ _WITH_SUB = {"therefore", "example", "bid", "pass", "expand"}
 _ONCE = {"lines": "lines", "quote": "quote", "assume": "assumption", "expand": "reference"}
 
 
-def _fill(raw: _Raw, block: _Block, file: str, patch: bool) -> None:
+def _fill(raw: _Raw, block: Block, file: str, patch: bool) -> None:
     allowed = _PATCH_KEYS if patch else _NODE_KEYS
-    for item in block.items:
+    for item in block.fields:
         if item.key not in allowed:
             what = "patch" if patch else "node"
             raise PartTwoFormatError(file, item.line, f"unknown {what} field {item.key!r}")
@@ -433,7 +373,7 @@ def parse_proposition(path: Path, number: int) -> Node:
     """Read one ``pNN.txt`` file into the frozen tree of Proposition ``number``."""
     file = str(path)
     raws: dict[str, _Raw] = {}
-    patches: list[_Block] = []
+    patches: list[Block] = []
     for block in _read_blocks(path):
         if block.kind == "patch":
             patches.append(block)
@@ -536,7 +476,7 @@ def load_subparts() -> tuple[tuple[Subpart, ...], tuple[Remark, ...]]:
     for block in _read_blocks(file):
         fields: dict[str, str] = {}
         notes: list[str] = []
-        for item in block.items:
+        for item in block.fields:
             if item.key == "note":
                 notes.append(item.value)
             elif item.key in {"lines", "quote", "assume", "propositions"}:

@@ -128,7 +128,7 @@ class ArrayReader(Interpreter):
     chunk's patterns, shared by every reader of the chunk)."""
 
     def __init__(self, view: "ChunkView", index: int = 0, tabulate: bool = True) -> None:
-        super().__init__(view.pass_.defs[index])
+        super().__init__(view.pass_.defs[index], dict(view.pass_.spec.context))
         self.view = view
         self.index = index
         self.rules: Rules | None = view.pass_.rules[index] if view.pass_.rules else None
@@ -348,7 +348,7 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
         value = site.value if np.isscalar(site.value) else site.value[fire]
         if not np.isin(value, valid).all():
             bad = sorted(set(np.atleast_1d(value).tolist()) - VALID_BIDVALS)[:3]
-            raise OpenbidError(f"rules {rules.name!r}: bid point {site.label} makes "
+            raise OpenbidError(f"{rules.title}: bid point {site.label} makes "
                                f"BIDVAL {', '.join(map(str, bad))}, which is not a bid "
                                "(Appendix 5); 'openbid rules check FILE' finds every such point")
         bidval[fire] = value

@@ -71,3 +71,21 @@ def bid_many(rules: Rules, ids: list[tuple[int, int, int, int]]) -> tuple[np.nda
     bidval, section = view.reader(0).outcome
     labels = rules.labels
     return bidval, [labels[i] for i in section.tolist()]
+
+
+def bid_lines(rules: Rules, lines: list[str]):
+    """Every line of a block bid at once: (canonical texts, BIDVALs, section labels, errors as
+    (line index, message)). Canonical PBN lines are read by numpy (openbid.readers.census.fastread),
+    the rest by the hand parser."""
+    from openbid.readers.census.domain import Chunk
+    from openbid.readers.census.fastread import read_block
+    from openbid.readers.census.sample import states
+
+    has, texts, errors = read_block(lines)
+    if not texts:
+        return [], np.zeros(0, dtype=np.int16), [], errors
+    p = batch_pass(rules)
+    view = p.view_of(Chunk(states(has, p.model)))
+    bidval, section = view.reader(0).outcome
+    labels = rules.labels
+    return texts, bidval, [labels[i] for i in section.tolist()], errors

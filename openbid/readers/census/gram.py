@@ -20,13 +20,22 @@ from openbid.readers.workers import map_chunks
 @dataclass
 class Gram:
     """``weights[i][j]``: the exact number of hands meeting both expression i and j (the
-    diagonal: meeting i); ``classes`` likewise in hand classes."""
+    diagonal: meeting i); ``classes`` likewise in hand classes; ``examples[(i, j)]`` (i <= j)
+    the first class of the enumeration meeting both, where one does; ``small``: what its x
+    cards stand for."""
 
     weights: list[list[int]]
     classes: list[list[int]]
-    examples: dict[tuple[int, int], tuple[int, int, int, int]]
+    examples: dict
     total_weight: int = 0
     total_classes: int = 0
+    small: str = "98765432"
+
+    def witness(self, i: int, j: int):
+        """The concrete example hand meeting both i and j, or None if no hand does."""
+        key = (min(i, j), max(i, j))
+        cls = self.examples.get(key)
+        return cls.lowest(self.small) if cls is not None else None
 
 
 def _task(rules: Rules, exprs: Sequence[Expr], outcomes: bool) -> PassSpec:
@@ -60,7 +69,7 @@ def _gram_chunk(spec: PassSpec, i: int):
     weights = on.T @ (on * pw[:, None])  # exact: integer sums below 2**53
     classes = on.T @ (on * pc[:, None])
     w = w_int.astype(np.float64)
-    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # (witnesses come from Z3)
+    examples = _pair_examples(on.astype(bool), first, chunk)
     outcomes: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
     if with_outcomes:
         bidval, section = run.outcome
@@ -75,6 +84,22 @@ def _gram_chunk(spec: PassSpec, i: int):
                                                    tuple(int(chunk.ids[s][row]) for s in SUITS))
     return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
             examples, int(view.weight.sum()), view.classes(), outcomes)
+
+
+def _pair_examples(on: np.ndarray, first: np.ndarray, chunk) -> dict:
+    """For every pair (i, j), i <= j, of expressions some row meets both of: the chunk's first
+    such row, as the positions of its class (the pair's census witness)."""
+    order = np.argsort(first, kind="stable")  # patterns in the order of their first rows
+    on = on[order]
+    both = on[:, :, None] & on[:, None, :]  # patterns x k x k
+    hit = both.any(axis=0)
+    at = both.argmax(axis=0)  # the first pattern meeting both
+    out: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    rows = first[order]
+    for i, j in zip(*np.nonzero(np.triu(hit))):
+        row = int(rows[at[i, j]])
+        out[(int(i), int(j))] = tuple(int(chunk.ids[s][row]) for s in SUITS)  # type: ignore[assignment]
+    return out
 
 
 def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:
@@ -137,4 +162,5 @@ def _combine(parts, outcomes: bool, p):
     if outcomes and sum(v[0] for v in census.values()) != TOTAL_HANDS:
         raise AssertionError("the census of outcomes does not sum to C(52, 13)")
     census = {k: (w, c, p.domain.class_hand(ids)) for k, (w, c, ids) in census.items()}
-    return Gram(W.tolist(), C.tolist(), examples, total_w, total_c), census
+    examples = {k: p.domain.class_hand(ids) for k, ids in examples.items()}
+    return Gram(W.tolist(), C.tolist(), examples, total_w, total_c, p.model.small_ranks), census

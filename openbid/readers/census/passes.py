@@ -43,6 +43,7 @@ class PassSpec:
     exprs: tuple[tuple[Expr, ...], ...]  # per rules table
     outcomes: tuple[bool, ...]  # per rules table
     merge: bool = True  # merge suit states nothing can tell apart
+    context: tuple[tuple[str, object], ...] = ()  # the facts of the deal, fixed (SEAT, VUL, ...)
 
 
 @lru_cache(maxsize=8)
@@ -284,9 +285,10 @@ def _sum(terms: list[tuple[int, Expr]]) -> Expr:
     return out
 
 
-def spec_for(rules: Rules | list[Rules], exprs=(), outcome: bool = False, merge: bool = True
-             ) -> PassSpec:
+def spec_for(rules: Rules | list[Rules], exprs=(), outcome: bool = False, merge: bool = True,
+             context: tuple = ()) -> PassSpec:
     """A pass over one rules table (or several, sharing ``exprs``)."""
     rs = tuple(rules) if isinstance(rules, (list, tuple)) else (rules,)
-    return PassSpec(rs, tuple(tuple(exprs) for _ in rs), tuple(outcome for _ in rs), merge)
+    return PassSpec(rs, tuple(tuple(exprs) for _ in rs), tuple(outcome for _ in rs), merge,
+                    tuple(context))
 

@@ -1,9 +1,10 @@
 """Seed 002's scales (openbid.model.evaluators.scales), dealerv2's code for them
 (scales_dealerv2) and the seed's claims (scales_claims).
 
-The printed tables are transcribed below line by line (``PRINTED``, seed line -> text); the tests
-read the numbers from that transcription and compare them with the values the evaluators compute,
-cell by cell. When the seed is beside the repository the transcription is checked against it.
+The printed tables are transcribed line by line (``PRINTED`` = ``scales.PRINTED_LINES``, seed line ->
+text); the tests read the numbers from that transcription and compare them with the values the
+evaluators compute, cell by cell. The transcription is checked against the seed when the seed is
+found, else against the certificate ``openbid/proofs/seed_lines.json`` (openbid.proofs.quotes).
 """
 
 from __future__ import annotations
@@ -23,64 +24,11 @@ from openbid.model.evaluators import scales_claims as C
 from openbid.model.evaluators import scales_dealerv2 as D
 from openbid.model.evaluators.form import holdings, rank_order
 from openbid.readers.separable import TOTAL_HANDS
+from openbid.proofs.quotes import assert_quotes
 
 REPO = Path(__file__).resolve().parents[3]
-SEED = REPO.parent / "shared" / "seeds" / "002_1b25d8d92a52997f.txt"
 
-PRINTED = {  # seed 002, line -> the line as printed (trailing blanks dropped)
-    9: 'AltT050\t4\t      3\t   2\t   1\t   0.5\tTot = 10.5\t20',
-    10: 'AltA425\t4.25\t   3\t   2\t   1\t   0\t   Tot = 10.25\t21',
-    11: 'AltAT475\t4.25\t   3\t   2\t   1\t   0.5\tTot = 10.75\t22',
-    12: 'BumWrap\t4.5\t   3\t   1.5\t0.75\t0.25\tBergen/C13\t23',
-    13: 'Woolsey\t4.5\t   3\t   1.75\t0.75\t0\t\t            24',
-    14: 'Andy5ths\t4\t      2.8\t1.8\t1\t   0.4\tAndrews(1)\t25',
-    15: 'BW_jgm\t4.25\t   3\t   1.75\t0.75\t0.25\tJGM(2)\t   26',
-    16: 'OPCjgm\t4.25\t   3\t   1.5\t0.5\t0\t   JGM(3)\t   27',
-    17: 'HCP      4        3     2     1     0     Note 4.',
-    18: 'C13      6        4     2     1     0     Note 5.',
-    63: '   /*               A     K     Q     J     T                          A     K     Q  '
-        '   J     T */',
-    64: '   /* HCPT050 */ { 4.00, 2.00, 1.00, 0.00, 0.00},     /* HCPA425 */ { 4.25, 2.00,'
-        ' 1.00, 0.00, 0.00},',
-    65: '   /* HCPAT475*/ { 4.50, 2.00, 1.00, 0.00, 0.00},     /* Bumwrap */ { 4.50, 2.00,'
-        ' 0.50, 0.00, 0.00},',
-    66: '   /* Woolsey */ { 4.50, 2.00, 0.75, 0.00, 0.00},     /* And5ths */ { 4.00, 1.80,'
-        ' 0.80, 0.00, 0.00},',
-    67: '   /* BWjgm   */ { 4.25, 2.00, 0.75, 0.00, 0.00},     /* OPCjgm  */ { 4.25, 2.00,'
-        ' 0.50, 0.00, 0.00},',
-    70: '   /*               AK,   AQ,   AJ,   AT,   Ax,   KQ,   KJ,   KT,   Kx,   QJ,   QT,  '
-        ' Qx,   JT,   Jx,   Tx,  xx */',
-    71: '   /* HCPT050 */ { 7.00, 6.00, 5.00, 4.50, 4.00, 4.00, 3.25, 3.00, 3.00, 2.00, 1.50,'
-        ' 1.00, 0.00, 0.00, 0.00, 0.00}, /* JGM guesses */',
-    72: '   /* HCPA425 */ { 7.25, 6.25, 5.25, 4.25, 4.25, 4.00, 3.25, 3.00, 3.00, 2.00, 1.00,'
-        ' 1.00, 0.00, 0.00, 0.00, 0.00},',
-    73: '   /* HCPAT475*/ { 7.25, 6.25, 5.25, 4.75, 4.25, 4.00, 3.25, 3.00, 3.00, 2.00, 1.50,'
-        ' 1.00, 0.00, 0.00, 0.00, 0.00},',
-    74: '   /* Bumwrap */ { 7.50, 6.00, 5.25, 4.75, 4.50, 3.50, 3.00, 3.00, 3.00, 1.25, 1.00,'
-        ' 0.75, 0.00, 0.00, 0.00, 0.00},',
-    75: '   /* Woolsey */ { 7.50, 6.25, 5.25, 4.50, 4.50, 3.75, 3.00, 3.00, 3.00, 1.50, 1.00,'
-        ' 0.75, 0.00, 0.00, 0.00, 0.00},',
-    76: '   /* And5ths */ { 6.80, 5.80, 5.00, 4.40, 4.00, 3.60, 3.20, 2.80, 2.80, 1.80, 1.20,'
-        ' 0.80, 0.00, 0.00, 0.00, 0.00},',
-    77: '   /* BWjgm   */ { 7.25, 6.00, 5.00, 4.50, 4.25, 3.75, 3.25, 3.00, 3.00, 1.50, 1.00,'
-        ' 0.75, 0.00, 0.00, 0.00, 0.00},',
-    78: '   /* OPCjgm  */ { 6.25, 5.25, 4.75, 4.25, 4.25, 4.50, 3.25, 3.00, 3.00, 2.00, 1.50,'
-        ' 1.00, 0.50, 0.00, 0.00, 0.00},',
-    80: 'Pavlicek Body Value: 3 * Tens + 2 * Nines + Eights',
-    91: ' altcount 0 4.0 3.0 2.0 1.0 0.5     // HCPT050',
-    92: ' altcount 1 4.25 3.0 2.0 1.0 0.0    // HCPA425',
-    93: ' altcount 2 4.25 3.0 2.0 1.0 0.5    // HCPAT475',
-    94: ' altcount 3 4.5 3.0 1.5 0.75 0.25   // Bumwrap',
-    95: ' altcount 4 4.5 3.0 1.75 0.75 0.0   // Woolsey',
-    96: ' altcount 5 4.0 2.8 1.8 1.0 0.4     // Andy5ths',
-    97: ' altcount 6 4.25 3.0 1.75 0.75 0.25 // BWjgm     (Mix of Bumwrap and Woolsey )',
-    98: ' altcount 7 13.0 9.0 5.0 2.0 1.0    // LJP by Benion with a jgm added Ten to get it to'
-        ' 30 pts so easy Div by 3 at the table.',
-    99: ' altcount 8 4.5 3.0 1.5 0.75        // C13_BW  (C13*3/4 Bumwrap with No Ten; Total'
-        ' 9.75 see C13_BW in AltC13metricks)',
-    100: ' altcount 9 4.6 3.0 1.6 0.8 0.4     // C13_jgm  close to C13*10/13 Tot=10. see'
-         ' C13_jgm in AltC13metrics',
-}
+PRINTED = S.PRINTED_LINES  # seed 002, line -> the line as printed (trailing blanks dropped)
 
 LONG_NAME = {"AltT050": "HCPT050", "AltA425": "HCPA425", "AltAT475": "HCPAT475",
              "BumWrap": "BUMWRAP", "Woolsey": "WOOLSEY", "Andy5ths": "ANDY5THS",
@@ -121,11 +69,9 @@ def value(e, text: str) -> Fraction:
 # The transcription
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="seed 002 is not beside the repository")
 def test_transcription_is_the_seed() -> None:
-    seed = SEED.read_text(encoding="utf-8").split("\n")
-    for line, text in PRINTED.items():
-        assert seed[line - 1].rstrip() == text, line
+    """Against the seed when it is found, else against the certificate (openbid/proofs/quotes.py)."""
+    assert_quotes(["scales_printed"])
 
 
 def test_module_transcriptions_match_the_printed_lines() -> None:
@@ -526,11 +472,9 @@ def test_claims_load_and_verdicts() -> None:
     assert "upgraded" in by["stiff-ace.HCPAT475"].detail
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="seed 002 is not beside the repository")
 def test_claim_quotes_are_verbatim() -> None:
-    seed = SEED.read_text(encoding="utf-8").split("\n")
-    bad = [c.id for c in C.load_claims() if not C.quote_is_verbatim(c, seed)]
-    assert not bad
+    """Against the seed when it is found, else against the certificate (openbid/proofs/quotes.py)."""
+    assert_quotes(["scales"])
 
 
 def test_a_false_claim_fails(tmp_path: Path) -> None:
