@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._util import (machine_note, random_hand, random_hands, run_openbid, table,  # noqa: E402
+from benchmarks._util import (machine_note, random_hand, run_openbid, table,  # noqa: E402
                               timed)
 from openbid.model.evaluate import holds  # noqa: E402
 from openbid.model.expr import parse  # noqa: E402

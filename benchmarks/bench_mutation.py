@@ -81,7 +81,7 @@ def bids_only(original, m: Mutant) -> str:
     hands between bid points (or renames them, as exchanging sections must) is "same bids"."""
     from openbid.model.procedure import program_for
     from openbid.verify.diff import _printed
-    from openbid.readers.symbolic import SymbolicHand, shared_hands
+    from openbid.readers.symbolic import shared_hands
     from openbid.verify.verdicts import Status, check, new_solver
 
     sa, sb = shared_hands(original, m.rules)  # same variables, same rank model: the same hand

@@ -631,19 +631,23 @@ def claims_text(claims: list[Claim], deals: int, kappa: float = 1.0) -> str:
 
 
 def parse_claims(text: str) -> list[dict[str, list[str]]]:
-    """The blocks of a claims file: [{"claim": [id], "lines": [...], ...}]."""
-    blocks: list[dict[str, list[str]]] = []
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        if line.startswith("claim "):
-            blocks.append({"claim": [line[6:].strip()]})
-        elif line.startswith("  ") and blocks:
-            k, _, v = line.strip().partition(": ")
-            blocks[-1].setdefault(k, []).append(v)
-        else:
-            raise ValueError(f"not in the block format: {line!r}")
-    return blocks
+    """The blocks of a claims file's text: [{"claim": [id], "lines": [...], ...}] (read by the one
+    block reader, openbid.proofs.blocks)."""
+    import tempfile
+
+    from openbid.proofs.blocks import read_blocks
+
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", encoding="utf-8", delete=True) as fh:
+        fh.write(text)
+        fh.flush()
+        blocks = read_blocks(fh.name)
+    out: list[dict[str, list[str]]] = []
+    for b in blocks:
+        d: dict[str, list[str]] = {b.kind: [b.name]}
+        for f in b.fields:
+            d.setdefault(f.key, []).append(f.value)
+        out.append(d)
+    return out
 
 
 def figures(data: Path | str = "data/dd", limits: dict[str, int] | None = None) -> dict:

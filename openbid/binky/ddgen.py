@@ -239,17 +239,13 @@ def read_shard(path: Path) -> list[dict]:
 
 def write_shard(path: Path, records: list[dict]) -> None:
     """Write the whole shard to a temporary file, fsync, then atomically rename it into place."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
+    from openbid.model.files import write_atomic
+
     buf = io.BytesIO()
     with gzip.GzipFile(fileobj=buf, mode="wb", compresslevel=9, mtime=0) as g:
         for r in records:
             g.write((json.dumps(r, separators=(",", ":")) + "\n").encode("ascii"))
-    with open(tmp, "wb") as f:
-        f.write(buf.getvalue())
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_atomic(path, buf.getvalue())
 
 
 def check_shard(mode: str, shard: int, records: list[dict]) -> None:

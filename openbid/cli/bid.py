@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from functools import lru_cache
 
-from openbid.cli.common import BadInputs, add_rules_options, emit_json, inputs, rules_from
+import numpy as np
+
+from openbid.cli.common import MAX_LINE, BadInputs, add_rules_options, emit_json, inputs, rules_from
+from openbid.model.bids import bid_note
 from openbid.model.errors import HandError, OpenbidError
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
-from openbid.model.bids import bid_note
+from openbid.readers.census import batch
+from openbid.readers.census.fastread import hand_blocks
+from openbid.report.columns import Lines
 
 
 def register(sub) -> None:
@@ -27,25 +34,24 @@ def register(sub) -> None:
 
 def run(args) -> int:
     rules = rules_from(args)
-    program = program_for(rules)
-    sections = {s.number: s.name for s in rules.sections}
     if not args.hands and not args.file:
         raise OpenbidError("give hands as arguments or with --file PATH (- for stdin)")
     bad = BadInputs("bid")
-    seen = [0]
-
-    def items():
-        for item in inputs(args.hands, args.file):
-            seen[0] += 1
-            yield item
-        if not seen[0]:
+    if not args.trace and (args.json or args.brief) and not batch.reads_facts(rules):
+        # many hands at once, by the numpy reader: the same lines as below
+        layout = batch.table_layout(rules) if args.json else ()
+        render = (lambda h: _json_lines(rules, layout, h)) if args.json else (
+            lambda h: _brief_lines(rules, h))
+        model = batch.batch_pass(rules, batch.layout_exprs(layout)).model
+        if not write_batches(blocks(args, model), render, bad):
             raise OpenbidError(f"no hands in {args.file}: nothing to bid")
-
-    out = sys.stdout
-    if args.brief and not args.trace and not args.json:
-        _brief_batch(items(), rules, out, bad)
         return bad.close()
-    for where, text in items():
+    program = program_for(rules)
+    sections = {s.number: s.name for s in rules.sections}
+    seen = 0
+    out = sys.stdout
+    for where, text in inputs(args.hands, args.file):
+        seen += 1
         try:
             hand = Hand.parse(text)
         except HandError as exc:
@@ -68,6 +74,8 @@ def run(args) -> int:
             out.write(f"{hand.to_pbn()}\t{outcome.bid}\t{outcome.section}\n")
         else:
             out.write(_text(hand, outcome, d, steps, sections))
+    if not seen:
+        raise OpenbidError(f"no hands in {args.file}: nothing to bid")
     return bad.close()
 
 
@@ -108,27 +116,146 @@ def _cell(v) -> str:
     return str(v)
 
 
-def _brief_batch(items, rules, out, bad, size: int = 1 << 16) -> None:
-    """--brief: hands read in blocks and bid together by the numpy reader of the rules."""
-    from openbid.model.bids import bid_text
-    from openbid.readers.census.batch import batch_pass, bid_many, read
+# -- many hands at once (--brief, --json): openbid.readers.census.batch ------------------------
 
-    model = batch_pass(rules).model
-    block: list[tuple[tuple[int, int, int, int], str]] = []
+def blocks(args, model, block: int = 1 << 22):
+    """The hands of the command's inputs (``inputs``: its arguments, then the lines of
+    ``--file``), read ``block`` bytes at a time under the rank ``model`` (fastread)."""
+    return hand_blocks(list(inputs(args.hands, None)), args.file, model, max_line=MAX_LINE,
+                       block=block)
 
-    def flush() -> None:
-        bidvals, labels = bid_many(rules, [b[0] for b in block])
-        out.write("".join(f"{pbn}\t{bid_text(bv)}\t{lb}\n"
-                          for (_, pbn), bv, lb in zip(block, bidvals.tolist(), labels)))
-        block.clear()
 
-    for where, text in items:
-        try:
-            block.append(read(text, model))
-        except HandError as exc:
-            flush()  # keep the output in input order
-            bad(where, exc)
-            continue
-        if len(block) >= size:
-            flush()
-    flush()
+def write_batches(blocks, render, bad: BadInputs) -> int:
+    """Every block of hands rendered (``render(hands)``: a :class:`Lines`) and written to
+    stdout as bytes, in input order; each bad input reported where it was, after the hands
+    before it (the first ``bad.limit``; the rest are counted). Returns the inputs seen."""
+    out = _binary_stdout()
+    seen = 0
+    for hands in blocks:
+        seen += len(hands) + len(hands.bad)
+        lines = render(hands) if len(hands) else None
+        done = 0
+        for before, where, problem in hands.bad:
+            if lines is not None and bad.count < bad.limit:  # shown: after the hands before it
+                lines.write(out, done, before)
+                done = before
+                out.flush()
+            bad(where, problem)
+        if lines is not None:
+            lines.write(out, done)
+        out.flush()
+        if hands.fatal is not None:
+            raise hands.fatal
+    return seen
+
+
+class _TextOut:
+    """A text stream (no ``buffer``: a StringIO) written as bytes."""
+
+    def __init__(self, out) -> None:
+        self.out = out
+
+    def write(self, data) -> None:
+        self.out.write(bytes(data).decode())
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+def _binary_stdout():
+    sys.stdout.flush()
+    return getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout)
+
+
+def _brief_lines(rules, hands) -> Lines:
+    """``PBN<tab>bid<tab>section``, byte for byte the per-hand output."""
+    bidval, section = batch.outcome(rules, hands)
+    lines = Lines(len(hands), exact=True)
+    lines.fixed(hands.pbn)
+    labels = len(rules.labels)
+    lines.codes(bidval.astype(np.intp) * labels + section, _outcomes(rules, "\t{bid}\t{label}"))
+    return lines
+
+
+def _json_lines(rules, layout, hands) -> Lines:
+    """The per-hand JSON object of every hand: hand, paper, bid, bidval, section, descriptors
+    (every PRELIM descriptor, as :meth:`Descriptors.table`)."""
+    r = batch.reader(rules, hands, batch.layout_exprs(layout))
+    bidval, section = r.outcome
+    lines = Lines(len(hands))
+    lines.raw('{"hand":"')
+    lines.fixed(hands.pbn)
+    lines.raw('","paper":')
+    lines.joined(paper_pieces(hands))
+    lines.raw(",")
+    lines.codes(bidval.astype(np.intp) * len(rules.labels) + section,
+                _outcomes(rules, '"bid":{bid_json},"bidval":{bidval},"section":{label_json}'))
+    lines.raw(',"descriptors":{')
+    for k, (name, kind, parts) in enumerate(layout):
+        lines.raw(("," if k else "") + json.dumps(name) + ":")
+        if kind == "whole":
+            lines.number(r.value(parts))
+        elif kind == "pattern":
+            codes, values = batch.pattern_codes(hands, parts)
+            lines.codes(codes, tuple(json.dumps(v).encode() for v in values))
+        else:
+            opening, closing = ("[", "]") if kind == "list" else ("{", "}")
+            lines.raw(opening)
+            for j, (key, e) in enumerate(parts):
+                lines.raw(("," if j else "") + ("" if kind == "list" else f'"{key}":'))
+                lines.number(r.value(e))
+            lines.raw(closing)
+    lines.raw("}}")
+    return lines
+
+
+@lru_cache(maxsize=16)
+def _outcomes(rules, form: str) -> tuple[bytes, ...]:
+    """``form`` rendered for every (BIDVAL, section) pair, indexed BIDVAL * labels + section."""
+    from openbid.model.bids import VALID_BIDVALS, bid_text
+
+    out = []
+    for bidval in range(76):
+        for label in rules.labels:
+            bid = bid_text(bidval) if bidval in VALID_BIDVALS else ""
+            out.append(form.format(bid=bid, bidval=bidval, label=label, bid_json=json.dumps(bid),
+                                   label_json=json.dumps(label)).encode())
+    return tuple(out)
+
+
+def paper_pieces(hands) -> list:
+    """The paper's notation of every hand (``"S:AKJ32, H:Q4, D:K109, C:876"``, quoted), as the
+    pieces of a joined column: per suit its ranks (T as 10; ``---`` for a void), then its x
+    cards."""
+    pieces = []
+    for col, letter in enumerate("SHDC"):
+        masks = hands.masks[:, col]
+        last = letter == "C"
+        if hands.xs is None:
+            pieces.append((masks, _holding_texts(letter, last)))
+        else:
+            xs = hands.xs[:, col]
+            pieces.append((np.where((masks == 0) & (xs > 0), 1 << 13, masks),
+                           _holding_texts(letter, False)))
+            pieces.append((xs, tuple(b"x" * i + (b'"' if last else b"") for i in range(9))))
+    return pieces
+
+
+@lru_cache(maxsize=8)
+def _holding_texts(letter: str, last: bool) -> tuple[bytes, ...]:
+    """``, H:AKJ2`` for every set of ranks (13-bit mask, A the highest bit); ``, H:---`` for
+    none; last, ``, H:`` for a suit of x cards only. Spades open the string (``"S:``), the
+    ``last`` suit closes it (``"``)."""
+    head = '"S:' if letter == "S" else f", {letter}:"
+    tail = '"' if last else ""
+    return tuple((head + t + tail).encode() for t in _rank_texts()) + ((head + tail).encode(),)
+
+
+@lru_cache(maxsize=1)
+def _rank_texts() -> tuple[str, ...]:
+    """The paper's text of every set of ranks of one suit, by 13-bit mask: ``K109``, ``---``."""
+    texts = [""] * (1 << 13)
+    for mask in range(1, 1 << 13):  # the set without its lowest rank, then that rank
+        low = (mask & -mask).bit_length() - 1
+        texts[mask] = texts[mask & (mask - 1)] + "AKQJT98765432"[12 - low]
+    return tuple(t.replace("T", "10") or "---" for t in texts)

@@ -1,4 +1,5 @@
-"""``openbid count``: the exact number of hands, of all 635,013,559,600, per outcome."""
+"""``openbid count``: the exact number of hands, of all 635,013,559,600, per outcome or per value
+of any expression (``--by HCP``, ``--by 'floor(KNR)'``), among all hands or those of ``--where``."""
 
 from __future__ import annotations
 
@@ -7,15 +8,24 @@ from fractions import Fraction
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.cli.progress import Progress
+from openbid.model.errors import OpenbidError
+
+OUTCOMES = ("bid", "section", "bidval", "bid-section")
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "count", help="exact census of all hands by bid, section or BIDVAL",
-        description="Enumerate all 34,033,880 hand classes (weights summing to C(52,13) = "
-                    "635,013,559,600, asserted) and print the exact count of every outcome.")
-    p.add_argument("--by", choices=("bid", "section", "bidval", "bid-section"), default="section")
-    p.add_argument("--json", action="store_true", help="one JSON object per outcome")
+        "count", help="exact census of all hands by bid, section, or any expression",
+        description="Enumerate all hand classes (weights summing to C(52,13) = "
+                    "635,013,559,600, asserted) and print the exact count of every group. BY is "
+                    "one of bid, section, bidval, bid-section, or an expression: a number "
+                    "(HCP, BUMWRAP, 'floor(KNR)', 'SUITLENGTH(S)') or a condition "
+                    "('SHAPE = \"4333\"'); repeat --by for a cross-table. --where keeps only the "
+                    "hands of a condition (it must select some).")
+    p.add_argument("--by", action="append", metavar="BY",
+                   help="what to group by (default section; repeatable)")
+    p.add_argument("--where", metavar="COND", help="count only the hands meeting COND")
+    p.add_argument("--json", action="store_true", help="one JSON object per group")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -46,15 +56,155 @@ def census(rules, by: str, progress=None):
     return rows, groups.total_weight
 
 
+def columns_of(rules, by: list[str]):
+    """Each BY as (census column, how a key reads, its header)."""
+    from openbid.readers.census.census import Column
+
+    out = []
+    for text in by:
+        if text in OUTCOMES:
+            out.append((Column("outcome"), text, text))
+            continue
+        e = _parse(rules, text, None, "--by")
+        kind = rules_type(rules, text)
+        if kind == "str":
+            raise OpenbidError(f"--by {text!r} is a string; group by a condition on it instead "
+                               "(e.g. --by 'SHAPE = \"4333\"')")
+        out.append((Column("expr" if kind == "bool" else "value", 0, e), kind, text))
+    return out
+
+
+def _parse(rules, text: str, want: str | None, option: str):
+    from openbid.model.errors import ExprError
+
+    try:
+        return rules.parse(text, want=want)
+    except ExprError as exc:
+        raise ExprError(f"{option}: {exc.problem}", exc.text, exc.pos) from None
+
+
+def rules_type(rules, text: str) -> str:
+    from openbid.model.descriptors import definitions
+    from openbid.model.expr.parser import Checker, _Parser
+
+    local = definitions(rules.readings, rules.definitions).local_signatures() or None
+    t = Checker(text, frozenset(), True, frozenset(), local).type_of(_Parser(text, frozenset()).parse())
+    return "num" if t == "suit" else t
+
+
+def grouped(rules, by: list[str], where: str | None, progress=None):
+    """[(key tuple of shown values, count, classes, example PBN)] in key order, the total of the
+    hands counted, and the headers."""
+    from openbid.model.bids import bid_text
+    from openbid.model.rules.model import label_key
+    from openbid.readers.census.census import Census
+
+    cols = columns_of(rules, by)
+    cond = _parse(rules, where, "bool", "--where") if where else None
+    groups = Census([rules]).group([c for c, _, _ in cols], progress, where=cond)
+    if not groups.weights:
+        raise OpenbidError(f"--where {where!r} selects no hand: nothing to count")
+
+    def shown(v, how):
+        if how in OUTCOMES:
+            bidval, sec = v
+            label = rules.labels[sec]
+            return {"bid": bid_text(bidval), "section": label, "bidval": bidval,
+                    "bid-section": f"{bid_text(bidval)}@{label}"}[how]
+        return v
+
+    agg: dict = {}
+    for key, w in groups.weights.items():
+        k = tuple(shown(v, how) for v, (_, how, _) in zip(key, cols))
+        row = agg.setdefault(k, [0, 0, groups.concrete(key).to_pbn()])
+        row[0] += w
+        row[1] += groups.classes[key]
+
+    def order(k):
+        return tuple(label_key(v) if how == "section" else (str(v) if how in ("bid", "bid-section")
+                                                            else v)
+                     for v, (_, how, _) in zip(k, cols))
+
+    rows = [(k, *agg[k]) for k in sorted(agg, key=order)]
+    return rows, sum(r[1] for r in rows), [h for _, _, h in cols]
+
+
+def decimal(v) -> str:
+    """An exact value as text: an integer, a terminating decimal, or a fraction p/q."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if not isinstance(v, Fraction):
+        return str(v)
+    if v.denominator == 1:
+        return str(v.numerator)
+    d = v.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d != 1:
+        return f"{v.numerator}/{v.denominator}"
+    places = 1
+    while (v * 10 ** places).denominator != 1:
+        places += 1
+    scaled = abs(v.numerator) * 10 ** places // v.denominator
+    whole, frac = divmod(scaled, 10 ** places)
+    return f"{'-' if v < 0 else ''}{whole}.{frac:0{places}d}"
+
+
 def run(args) -> int:
     rules = rules_from(args)
+    by = args.by or ["section"]
     bar = Progress("census")
     t0 = time.monotonic()
+    if len(by) == 1 and by[0] in OUTCOMES and not args.where:
+        try:
+            rows, total = census(rules, by[0], bar)
+        finally:
+            bar.close()
+        return _outcomes(args, rules, rows, total, time.monotonic() - t0)
+    columns_of(rules, by)  # every expression checked before the work
+    if args.where:
+        _parse(rules, args.where, "bool", "--where")
     try:
-        rows, total = census(rules, args.by, bar)
+        rows, counted, headers = grouped(rules, by, args.where, bar)
     finally:
         bar.close()
     seconds = time.monotonic() - t0
+    from openbid.readers.census.domain import TOTAL_HANDS
+
+    if args.json:
+        for key, count, classes, hand in rows:
+            emit_json({"by": dict(zip(headers, (_json(v) for v in key))), "count": count,
+                       "probability": float(Fraction(count, counted)), "classes": classes,
+                       "example": hand, "variant": rules.name,
+                       **({"where": args.where} if args.where else {}),
+                       **({"rules": rules.source} if rules.source else {})})
+        return 0
+    width = [max(len(h), *(len(decimal(k[i])) for k, *_ in rows)) for i, h in enumerate(headers)]
+    head = "  ".join(h.ljust(w) for h, w in zip(headers, width))
+    print(f"{head}  {'hands':>16} {'share':>11} {'classes':>10}  example")
+    for key, count, classes, hand in rows:
+        cells = "  ".join(decimal(v).rjust(w) if not isinstance(v, str) else v.ljust(w)
+                          for v, w in zip(key, width))
+        print(f"{cells}  {count:>16,} {count / counted:>11.6%} {classes:>10,}  {hand}")
+    where = f" where {args.where}: {counted / TOTAL_HANDS:.6%} of all hands" if args.where else ""
+    print(f"total {counted:,} hands{where} ({rules.title if rules.source else rules.name}; "
+          f"{seconds:.1f} s)")
+    nums = [i for i, (_, kind) in enumerate(zip(by, [rules_type(rules, b) if b not in OUTCOMES
+                                                     else "o" for b in by])) if kind == "num"]
+    for i in nums:
+        mean = sum((Fraction(k[i]) * c for k, c, _, _ in rows), Fraction(0)) / counted
+        print(f"mean of {headers[i]}: {float(mean):.6f} (exactly {decimal(mean)})")
+    return 0
+
+
+def _json(v):
+    if isinstance(v, Fraction):
+        return decimal(v) if v.denominator != 1 else int(v)
+    return v
+
+
+def _outcomes(args, rules, rows, total, seconds) -> int:
     if args.json:
         for outcome, count, classes, hand in rows:
             emit_json({"outcome": outcome, "count": count,
@@ -62,7 +212,8 @@ def run(args) -> int:
                        "example": hand.to_pbn(), "variant": rules.name,
                        **({"rules": rules.source} if rules.source else {})})
         return 0
-    print(f"{args.by:<12} {'hands':>16} {'probability':>12} {'classes':>10}  example")
+    print(f"{args.by[0] if args.by else 'section':<12} {'hands':>16} {'probability':>12} "
+          f"{'classes':>10}  example")
     for outcome, count, classes, hand in rows:
         print(f"{str(outcome):<12} {count:>16,} {count / total:>12.6%} {classes:>10,}  {hand.to_pbn()}")
     print(f"{'total':<12} {total:>16,} {'100%':>12} {sum(r[2] for r in rows):>10,}"

@@ -4,9 +4,8 @@ with the Pavlicek-rounded total of every fractional scale."""
 
 from __future__ import annotations
 
-import sys
-
-from openbid.cli.common import add_rules_options, read_lines, rules_from
+from openbid.cli.common import BadInputs, add_rules_options, rules_from
+from openbid.model.errors import OpenbidError
 
 
 def register(sub) -> None:
@@ -33,114 +32,100 @@ def evaluator_names(rules) -> list[str]:
 
 
 def run(args) -> int:
+    from openbid.cli.bid import blocks, write_batches
+    from openbid.readers.census.batch import batch_pass
+
     rules = rules_from(args)
     if not args.hands and not args.file:
-        print("openbid eval: give hands as arguments or with --file PATH (- for stdin)",
-              file=sys.stderr)
-        return 2
-    status = 0
-    items = [(f"argument {i}", h) for i, h in enumerate(args.hands, 1)]
-    block: list[tuple[str, str]] = []
-    out = sys.stdout
-
-    def flush() -> int:
-        nonlocal block
-        if not block:
-            return 0
-        bad = _evaluate(rules, block, args.json, out)
-        block = []
-        return bad
-
-    for item in items:
-        block.append(item)
-    if args.file:
-        for no, text in read_lines(args.file):
-            block.append((f"line {no}", text))
-            if len(block) >= 1 << 16:
-                status |= flush()
-    status |= flush()
-    return 2 if status else 0
-
-
-def _evaluate(rules, block, as_json: bool, out) -> int:
-    """Evaluate one block of (where, text); report bad hands on stderr. Returns 1 if any."""
-    from openbid.model.expr import parse
-    from openbid.readers.census.domain import Chunk
-    from openbid.readers.census.fastread import read_block
-    from openbid.readers.census.passes import plan, spec_for
-    from openbid.readers.census.sample import states
-
+        raise OpenbidError("give hands as arguments or with --file PATH (- for stdin)")
     names = evaluator_names(rules)
-    has, texts, errors = read_block([t for _, t in block])
-    for i, msg in errors:
-        print(f"openbid eval: {block[i][0]}: {msg}", file=sys.stderr)
-    if not texts:
-        return 1 if errors else 0
-    exprs = {}
+    exprs = _expressions(names)
+    model = batch_pass(rules, tuple(exprs.values())).model
+    bad = BadInputs("eval")
+
+    def render(hands):
+        from openbid.readers.census.arrays import as_fx
+        from openbid.readers.census.batch import reader
+
+        r = reader(rules, hands, tuple(exprs.values()))
+        cols = {k: as_fx(r.value(e), len(hands)) for k, e in exprs.items()}
+        return _json(hands, names, cols) if args.json else _Text(hands, names, cols)
+
+    # 60,000 hands a block: some 200 columns of them stay within a few hundred megabytes
+    if not write_batches(blocks(args, model, block=1 << 20), render, bad):
+        raise OpenbidError(f"no hands in {args.file}: nothing to evaluate")
+    return bad.close()
+
+
+def _expressions(names: list[str]) -> dict:
+    """Every value eval prints: each evaluator's total, its value per suit, and the total
+    rounded (PAVROUND)."""
+    from openbid.model.expr import parse
+
+    exprs: dict = {}
     for name in names:
         exprs[name] = parse(name, want="num")
         for letter in "SHDC":
             exprs[(name, letter)] = parse(f"{name}({letter})", want="num")
         exprs[("round", name)] = parse(f"PAVROUND({name})", want="num")
-    p = plan(spec_for(rules, tuple(exprs.values()), outcome=False, merge=False))
-    reader = p.view_of(Chunk(states(has, p.model))).reader(0)
-    from openbid.readers.census.arrays import as_fx
-
-    cols = {k: as_fx(reader.value(e), len(texts)) for k, e in exprs.items()}
-    if as_json:
-        out.buffer.write(_json(texts, names, cols)) if hasattr(out, "buffer") else out.write(
-            _json(texts, names, cols).decode())
-    else:
-        out.write(_text(texts, names, cols))
-    return 1 if errors else 0
+    return exprs
 
 
-def _json(texts, names, cols) -> bytes:
+def _json(hands, names, cols):
     from openbid.report.columns import Lines
 
-    lines = Lines(len(texts))
-    lines.raw('{"hand": ')
-    lines.strings(texts, 16)
-    lines.raw(', "values": {')
+    lines = Lines(len(hands))
+    lines.raw('{"hand":"')
+    lines.fixed(hands.pbn)
+    lines.raw('","values":{')
     for k, name in enumerate(names):
-        lines.raw((", " if k else "") + f'"{name}": ')
-        fx = cols[name]
-        lines.ints(fx.a, fx.den, decimal=True)
-    lines.raw('}, "suits": {')
+        lines.raw(("," if k else "") + f'"{name}":')
+        lines.number(cols[name], decimal=True)
+    lines.raw('},"suits":{')
     for k, name in enumerate(names):
-        lines.raw((", " if k else "") + f'"{name}": {{')
+        lines.raw(("," if k else "") + f'"{name}":{{')
         for j, letter in enumerate("SHDC"):
-            fx = cols[(name, letter)]
-            lines.raw((", " if j else "") + f'"{letter}": ')
-            lines.ints(fx.a, fx.den, decimal=True)
+            lines.raw(("," if j else "") + f'"{letter}":')
+            lines.number(cols[(name, letter)], decimal=True)
         lines.raw("}")
-    lines.raw('}, "rounded": {')
-    rounded = [n for n in names if cols[n].den != 1]
-    for k, name in enumerate(rounded):
-        lines.raw((", " if k else "") + f'"{name}": ')
-        fx = cols[("round", name)]
-        lines.ints(fx.a, fx.den)
+    lines.raw('},"rounded":{')
+    for k, name in enumerate(rounded(names, cols)):
+        lines.raw(("," if k else "") + f'"{name}":')
+        lines.number(cols[("round", name)])
     lines.raw("}}")
-    return lines.bytes()
+    return lines
 
 
-def _text(texts, names, cols) -> str:
-    from openbid.report.columns import decimal_text
-    from fractions import Fraction
+def rounded(names, cols) -> list[str]:
+    """The evaluators with a fractional scale: their totals are also printed rounded."""
+    return [n for n in names if cols[n].den != 1]
 
-    out = []
-    for i, pbn in enumerate(texts):
-        out.append(pbn)
-        out.append(f"  {'':18}{'total':>8}{'S':>8}{'H':>8}{'D':>8}{'C':>8}{'rounded':>9}")
-        for name in names:
-            fx = cols[name]
 
-            def cell(f):
-                return decimal_text(Fraction(int(f.a[i]), f.den))
+class _Text:
+    """The text form: a table per hand (written as :class:`openbid.report.columns.Lines` is)."""
 
-            row = "".join(f"{cell(cols[(name, s)]):>8}" for s in "SHDC")
-            r = cols[("round", name)]
-            rounded = str(int(r.a[i])) if fx.den != 1 else ""
-            out.append(f"  {name:<18}{cell(fx):>8}{row}{rounded:>9}")
-        out.append("")
-    return "\n".join(out) + "\n"
+    def __init__(self, hands, names, cols) -> None:
+        self.hands, self.names, self.cols = hands, names, cols
+
+    def write(self, out, start: int = 0, stop: int | None = None) -> None:
+        from fractions import Fraction
+
+        from openbid.report.columns import decimal_text
+
+        names, cols = self.names, self.cols
+        lines = []
+        def cell(f, i: int) -> str:
+            return decimal_text(Fraction(int(f.a[i]), f.den))
+
+        for i in range(start, len(self.hands) if stop is None else stop):
+            lines.append(self.hands.pbn[i].tobytes().decode())
+            lines.append(f"  {'':18}{'total':>8}{'S':>8}{'H':>8}{'D':>8}{'C':>8}{'rounded':>9}")
+            for name in names:
+                fx = cols[name]
+                row = "".join(f"{cell(cols[(name, s)], i):>8}" for s in "SHDC")
+                r = cols[("round", name)]
+                whole = str(int(r.a[i])) if fx.den != 1 else ""
+                lines.append(f"  {name:<18}{cell(fx, i):>8}{row}{whole:>9}")
+            lines.append("")
+        if lines:
+            out.write(("\n".join(lines) + "\n").encode())

@@ -25,7 +25,6 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.model.expr import parse
     from openbid.model.procedure import program_for
     from openbid.verify.search import find
     from openbid.verify.verdicts import Status
@@ -35,7 +34,7 @@ def run(args) -> int:
 
         raise OpenbidError(f"--limit must be 0 or more (hands to show), not {args.limit}")
     rules = rules_from(args)
-    expr = parse(args.expr)
+    expr = rules.parse(args.expr)
     t0 = time.monotonic()
     result = find(expr, rules, max(0, args.limit), budget(args))
     search_s = time.monotonic() - t0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 from openbid.cli.common import budget, add_rules_options, rules_from
 from openbid.model.errors import OpenbidError
@@ -59,25 +58,9 @@ def run(args) -> int:
 
 
 def _write(path: str, text: str, force: bool) -> None:
-    """Create ``path``; replace an existing file only when ``force`` (atomically, so a failure
-    never leaves it half written)."""
-    try:
-        if not force:
-            with open(path, "x", encoding="utf-8") as fh:
-                fh.write(text)
-            return
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
-    except FileExistsError:
-        raise OpenbidError(f"{path} exists; use --force to replace it") from None
-    except OSError as exc:
-        raise OpenbidError(f"cannot write {path}: {exc.strerror}") from None
+    from openbid.model.files import write_new
+
+    write_new(path, text, force)
 
 
 def report(name: str, g, result) -> str:

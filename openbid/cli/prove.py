@@ -9,16 +9,18 @@ from pathlib import Path
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
 
-PART_CHOICES = ("all", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
-                "soundness")
+PART_CHOICES = ("all", "paper", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
+                "soundness", "evaluators", "binky")
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "prove", help="re-derive the paper's claims (Part One, Part Two, lemmas, ...)",
+        "prove", help="re-derive the paper's claims (Part One, Part Two, lemmas, ...) and the "
+                      "seeds' (K&R, point scales, Binky)",
         description="Re-derive what the paper claims and compare with the recorded expectation "
                     "(openbid/proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
-                    + " (default all). Exit 0: every verdict as recorded; 1: a verdict changed "
+                    + " (default paper: the paper's parts; evaluators: seeds 000 and 002; "
+                      "binky: seed 003; all: every part). Exit 0: every verdict as recorded; 1: a verdict changed "
                     "(listed); 2: an error or an UNKNOWN.")
     p.add_argument("part", nargs="*", metavar="PART")  # validated in run (argparse checks a
     # list default against choices as one value)
@@ -47,12 +49,7 @@ def run(args) -> int:
     from openbid.verify.prove import PARTS, prove_all
 
     rules = rules_from(args)
-    unknown = [x for x in args.part if x not in PART_CHOICES]
-    if unknown:
-        raise OpenbidError(f"unknown part {unknown[0]!r}; choose from {', '.join(PART_CHOICES)}")
-    chosen = list(dict.fromkeys(args.part)) or ["all"]
-    parts = PARTS if "all" in chosen else tuple(p for p in PARTS if p in chosen)
-    args.part = "all" if "all" in chosen or len(chosen) > 1 else chosen[0]
+    args.part, parts = choose_parts(args.part)
     if args.report:
         parts = PARTS
     # Everything that can be wrong with the command is checked here, before the work.
@@ -118,6 +115,22 @@ def run(args) -> int:
     if unknown:
         return 2
     return 1 if changes else 0
+
+
+def choose_parts(given: list[str]) -> tuple[str, tuple[str, ...]]:
+    """The PART arguments -> (how the run is titled, the parts to run, in PARTS order). No PART
+    is ``paper``; ``paper`` is the paper's parts, ``all`` every part (the seeds' too)."""
+    from openbid.model.errors import OpenbidError
+    from openbid.verify.prove import PAPER_PARTS, PARTS
+
+    unknown = [x for x in given if x not in PART_CHOICES]
+    if unknown:
+        raise OpenbidError(f"unknown part {unknown[0]!r}; choose from {', '.join(PART_CHOICES)}")
+    chosen = list(dict.fromkeys(given)) or ["paper"]
+    label = "all" if "all" in chosen or len(chosen) > 1 else chosen[0]
+    if "paper" in chosen:
+        chosen = [c for c in chosen if c != "paper"] + list(PAPER_PARTS)
+    return label, PARTS if "all" in chosen else tuple(p for p in PARTS if p in chosen)
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -42,6 +42,7 @@ SEEDS_ENV = "OPENBID_SEEDS"
 
 SEED_000 = "000_4163a6d1d5a1b826.txt"
 SEED_002 = "002_1b25d8d92a52997f.txt"
+SEED_003 = "003_4d02b869604f8bf4.txt"
 SEED_004 = "004_dd505d9068ba6092.txt"
 
 RULES = ("pieces", "joined", "line")
@@ -195,12 +196,22 @@ def _scales_printed() -> Iterator[Quote]:
                     (line,), text, "line")
 
 
+def _binky() -> Iterator[Quote]:
+    from openbid.binky.claims import load_claims
+
+    for c in load_claims():
+        for k, (lines, text) in enumerate(c.quoted(), 1):
+            yield Quote(f"proofs/binky_claims.txt claim {c.id}", f"quote {k}", SEED_003, lines,
+                        text, "joined")
+
+
 SOURCES: dict[str, Callable[[], Iterator[Quote]]] = {
     "part_one": _part_one,
     "part_two": _part_two,
     "knr": _knr,
     "scales": _scales,
     "scales_printed": _scales_printed,
+    "binky": _binky,
 }
 """Every data file that quotes a seed, by name. A new claim file adds its reader here."""
 

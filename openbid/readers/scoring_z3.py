@@ -13,14 +13,12 @@ Strains are coded by their index in :data:`STRAINS` (C 0, D 1, H 2, S 3, NT 4), 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
 
 import z3
 
-from openbid.model.scoring import BOOK, TRICKS_IN_A_DEAL, Contract, Doubling, Result, Score, Strain
-from openbid.model.scoring import score as python_score
+from openbid.model.scoring import BOOK, TRICKS_IN_A_DEAL, Result, Score, Strain
 
 STRAINS = tuple(Strain)
 NOTRUMP = STRAINS.index(Strain.NOTRUMP)

@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 import z3
 
-from openbid.model.descriptors import Definitions, definitions
+from openbid.model.descriptors import definitions
 from openbid.model.errors import OpenbidError
 from openbid.model.expr.ast import Expr
 from openbid.model.expr.names import bidvals_printing
@@ -432,8 +432,8 @@ class _TableTerm:
             lin = self._linear()
             if lin is not None:
                 return ZNum(lin, self.den)
-            return ZNum(self._node(0, ""), self.den)
-        return self._node(0, "")
+            return ZNum(self._node(0), self.den)
+        return self._node(0)
 
     def _scaled(self, v) -> int:
         return int(Fraction(v) * self.den)
@@ -458,30 +458,31 @@ class _TableTerm:
                 term = term + cr[r] * _b2i(sym.has(s, r))
         return term
 
-    def _sub(self, i: int, held: str) -> tuple:
-        """The values of the holdings whose first ``i`` ranks read are fixed as ``held``."""
-        fixed = self.reads[:i]
-        return tuple(sorted((k, x) for k, x in self.vals.items()
-                            if "".join(r for r in k[0] if r in fixed) == held))
+    def _root(self) -> tuple:
+        """Every holding as (mask of the ranks read it holds, length, scaled value)."""
+        bit = {r: 1 << j for j, r in enumerate(self.reads)}
+        return tuple(sorted((sum(bit[r] for r in held), n, x) for (held, n), x in self.vals.items()))
 
-    def _node(self, i: int, held: str):
-        sub = self._sub(i, held)
-        rest = self.reads[i:]
-        key = tuple(("".join(r for r in k[0] if r in rest), k[1], x) for k, x in sub)
-        got = self._memo.get(key)
+    def _node(self, i: int, sub: tuple | None = None):
+        """The term of the holdings ``sub`` (those whose first ``i`` ranks read are fixed),
+        each as (mask of the ranks read from the ``i``-th on, length, value): shared between
+        prefixes whose holdings behave alike."""
+        if sub is None:
+            sub = self._root()
+        got = self._memo.get(sub)
         if got is not None:
             return got
-        values = {x for _, x in sub}
+        values = {x for _, _, x in sub}
         if len(values) == 1:
             got = self._const(next(iter(values)))
         elif i == len(self.reads):
-            got = self._leaf({k[1]: x for k, x in sub})
+            got = self._leaf({n: x for _, n, x in sub})
         else:
-            r = self.reads[i]
-            yes = self._node(i + 1, held + r)
-            no = self._node(i + 1, held)
-            got = self._if(self.sym.has(self.suit, r), yes, no)
-        self._memo[key] = got
+            yes = tuple(sorted((m >> 1, n, x) for m, n, x in sub if m & 1))
+            no = tuple(sorted((m >> 1, n, x) for m, n, x in sub if not m & 1))
+            got = self._if(self.sym.has(self.suit, self.reads[i]),
+                           self._node(i + 1, yes), self._node(i + 1, no))
+        self._memo[sub] = got
         return got
 
     def _const(self, v):

@@ -97,6 +97,9 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
         body.append(_census(run))
     if run.structure is not None:
         body.append(_flow(run, rules))
+    from openbid.report import seeds
+
+    body.append(seeds.html(run))
     body.append(_variant(v))
     body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)]))
     foot = "written by <code>openbid prove --report</code>"
@@ -112,7 +115,8 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
 
 NAV = (("summary", "Summary"), ("part-one", "Part One"), ("part-two", "Part Two"),
        ("lemmas", "Lemmas"), ("errata", "Errata"), ("census", "Census"),
-       ("control-flow", "Control flow"), ("variant", "Variant"))
+       ("control-flow", "Control flow"), ("evaluators", "Evaluators"), ("binky", "Binky"),
+       ("variant", "Variant"))
 
 
 def _header(v, present: list[str]) -> str:
@@ -137,6 +141,11 @@ def _summary(run, data, seconds) -> str:
     cards.insert(0, f'<a class="card big {"failed" if errs else "held"}" href="#errata">'
                     f'<h3>Paper errors</h3><div class="huge">{errs}</div>'
                     '<p>places where the paper is wrong, each shown by a hand</p></a>')
+    if data.get("seed_errors"):
+        n = len(data["seed_errors"])
+        cards.insert(1, f'<a class="card big failed" href="#errata"><h3>Seed errors</h3>'
+                        f'<div class="huge">{n}</div><p>places where seeds 000, 002 and 003 are '
+                        'wrong</p></a>')
     extra = []
     if run.census:
         extra.append(f'{data["census"]["total"]:,} hands (all of C(52,13)) in '
@@ -329,9 +338,18 @@ def _errata(data) -> str:
     head = ["id", "where", "as printed", "as read", "kind", "evidence", "variant"]
     return ('<section id="errata"><h2>Errata</h2>'
             f'<div class="wrong"><h3>Where the paper is wrong ({len(errs)})</h3><ul>{items}</ul>'
-            '</div><h3>OCR errata of Appendix 1</h3>' + table(head, ocr, "wide")
+            '</div>' + _seed_errors(data) + '<h3>OCR errata of Appendix 1</h3>' + table(head, ocr, "wide")
             + "<h3>Readings (decisions, not OCR errors)</h3>" + table(head, readings, "wide")
             + "</section>")
+
+
+def _seed_errors(data) -> str:
+    seed = data.get("seed_errors", [])
+    if not seed:
+        return ""
+    items = "".join(f"<li>{handify(e)}</li>" for e in seed)
+    return (f'<div class="wrong"><h3>Where the seeds are wrong ({len(seed)})</h3>'
+            f"<ul>{items}</ul></div>")
 
 
 # ---- census ------------------------------------------------------------------------------------

@@ -50,6 +50,9 @@ def render_md(run, data: dict) -> str:
         out += _census(run)
     if run.structure is not None:
         out += _structure(run.structure)
+    from openbid.report import seeds
+
+    out += seeds.markdown(run)
     out += _variant(v)
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -60,6 +63,9 @@ def _summary(run, data) -> list[str]:
     errs = data["paper_errors"]
     out.append(f"**Paper errors: {len(errs)}** (listed under [Errata](#errata), each with a hand "
                "that shows it).")
+    if data.get("seed_errors"):
+        out.append(f"**Seed errors: {len(data['seed_errors'])}** (seeds 000, 002 and 003; listed "
+                   "under [Errata](#errata)).")
     if run.census:
         total = data["census"]["total"]
         out.append(f"The census covers all {total:,} hands (C(52,13)) in "
@@ -195,6 +201,10 @@ def _errata(data) -> list[str]:
     errs = data["paper_errors"]
     out = ["## Errata", "", f"### Where the paper is wrong ({len(errs)})", ""]
     out += [f"- {e}" for e in errs] or ["- none"]
+    seed = data.get("seed_errors", [])
+    if seed:
+        out += ["", f"### Where the seeds are wrong ({len(seed)})", ""]
+        out += [f"- {e}" for e in seed]
     out += ["", "### OCR errata of Appendix 1 (docs/ERRATA.md)", ""]
     out += table(["id", "where", "as printed", "as read", "kind", "variant"],
                  [[e["id"], e["where"], code(e["printed"]), code(e["read"]), e["kind"],

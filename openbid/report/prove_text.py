@@ -62,6 +62,9 @@ def json_items(run):
         yield {"part": "soundness", "claim": "the bid depends only on the honours A-T and the "
                "suit lengths", "verdict": "held" if sd.holds else "failed", "classes": sd.classes,
                "hands": sd.hands, "violations": [list(v) for v in sd.violations]}
+    from openbid.report import seeds
+
+    yield from seeds.json_items(run)
     for bidval, label, w, c, ex in run.census:
         from openbid.model.bids import bid_text
 
@@ -73,6 +76,7 @@ def json_summary(run, changes, found, seconds, unknown):
     return {"part": "summary", "variant": run.variant, "digest": run.digest,
             **({"source": run.source} if getattr(run, "source", "") else {}),
             "summary": summary(run), "paper_errors": len(paper_errors(run)),
+            "seed_errors": len(seed_errors(run)),
             "expected_found": found, "changed": [list(c) for c in changes],
             "unknown": unknown, "seconds": round(seconds, 1)}
 
@@ -101,7 +105,17 @@ def summary(run) -> dict:
     if run.soundness is not None:
         out["soundness"] = {"verdict": "held" if run.soundness.holds else "failed",
                             "classes": run.soundness.classes, "hands": run.soundness.hands}
+    from openbid.report import seeds
+
+    out.update(seeds.summary(run))
     return out
+
+
+def seed_errors(run) -> list[str]:
+    """One line per place a seed (000, 002, 003) is wrong, with its evidence."""
+    from openbid.report import seeds
+
+    return seeds.seed_errors(run)
 
 
 def paper_errors(run) -> list[str]:
@@ -137,6 +151,8 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
     what = (f"rule file {run.source}, name {run.variant}" if getattr(run, "source", "")
             else f"variant {run.variant}")
     lines: list[str] = [f"openbid prove {part} ({what}, rules {run.digest})", ""]
+    if part == "paper":
+        part = "all"  # every paper part that ran, and the paper's errors
     if run.lemmas is not None and part in ("lemmas", "all"):
         lines += _lemmas(run.lemmas, detail=part == "lemmas")
     if run.part_one is not None and part in ("part-one", "all"):
@@ -154,9 +170,16 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         lines += [f"Soundness of the class abstraction: {'held' if sd.holds else 'FAILED'} - the "
                   f"literal Algol gives the same PRELIM values and bid on {sd.hands:,} concrete "
                   f"hands of {sd.classes:,} random classes (spot cards varied)", ""]
+    if part in ("evaluators", "binky", "all"):
+        from openbid.report import seeds
+
+        lines += seeds.text(run, detail=part in ("evaluators", "binky"))
     errs = paper_errors(run)
     if part == "all" and errs:
         lines += [f"Paper errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]
+    errs = seed_errors(run)
+    if part == "all" and errs:
+        lines += [f"Seed errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]
     if updated:
         lines.append(f"expectation recorded in {path}")
     elif not found:

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from openbid.report.prove_text import json_items, paper_errors, summary
+from openbid.report.prove_text import json_items, paper_errors, seed_errors, summary
 
 VERDICTS = ("held", "failed", "vacuous", "unknown")
 _WORST = {"failed": 0, "unknown": 1, "vacuous": 2, "held": 3}
@@ -89,6 +89,10 @@ def tallies(run) -> list[Tally]:
                          count(["held" if sd.holds else "failed"]),
                          f"the literal Algol on {sd.hands:,} concrete hands of {sd.classes:,} "
                          "random classes"))
+    from openbid.report import seeds
+
+    for part, title, verdicts, note in seeds.tally_rows(run):
+        out.append(Tally(part, title, count(verdicts), note))
     return out
 
 
@@ -252,6 +256,7 @@ def report_data(run, changes=()) -> dict:
         "summary": summary(run),
         "claims": [t.as_dict() for t in tallies(run)],
         "paper_errors": paper_errors(run),
+        "seed_errors": seed_errors(run),
         "changes": [{"item": k, "expected": a, "got": b} for k, a, b in changes],
         "errata": errata_records(),
         "items": _items(run),
@@ -411,18 +416,6 @@ def _rules_of(run, rules):
 
 def _write(path: Path, text: str) -> None:
     """``text`` into ``path`` in one atomic rename (a temporary name of openbid's own)."""
-    import os
-    import tempfile
+    from openbid.model.files import write_atomic
 
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, text, mode=0o644)

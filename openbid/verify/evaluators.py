@@ -105,16 +105,59 @@ class VariantCheck:
 
 
 @dataclass
+class Distribution:
+    """An evaluator's exact distribution over all C(52, 13) hands (generating functions)."""
+
+    name: str
+    doc: str
+    source: str
+    hands: int
+    mean: Fraction
+    least: Fraction
+    greatest: Fraction
+    bins: list[tuple[int, int]]  # (floor of the value, hands): every integer from least up
+    distinct: int  # how many different values
+
+
+@dataclass
 class EvaluatorChecks:
     claims: list[SeedClaim] = field(default_factory=list)
     variants: list[VariantCheck] = field(default_factory=list)
+    distributions: list[Distribution] = field(default_factory=list)
+
+
+# The seeds' evaluators whose exact distributions the report shows (seed 002's scales in the
+# seed's order, then K&R); Binky's are the binky part's (openbid.verify.binky).
+DISTRIBUTIONS = ("HCP_SEED002", "HCPT050", "HCPA425", "HCPAT475", "BUMWRAP", "WOOLSEY",
+                 "ANDY5THS", "BWJGM", "OPCJGM", "KNR")
 
 
 def check_evaluators(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> EvaluatorChecks:
+    from openbid.model.evaluators import knr, scales
+
     out = EvaluatorChecks()
     out.claims = seed_claims()
     out.variants = knr_variants(rules, rlimit) + scale_variants()
+    for name in DISTRIBUTIONS:
+        out.distributions.append(distribution_of(knr.build_knr() if name == "KNR"
+                                                 else scales.SCALES[name]))
     return out
+
+
+def distribution_of(e) -> Distribution:
+    """The exact distribution of a separable evaluator, in integer bins (floor of the value)."""
+    from math import floor
+
+    from openbid.readers.separable import distribution, summary
+
+    dist = distribution(e)
+    s = summary(sorted(dist.items()))
+    bins: dict[int, int] = {}
+    for v, w in dist.items():
+        bins[floor(v)] = bins.get(floor(v), 0) + w
+    lo, hi = min(bins), max(bins)
+    return Distribution(e.name, e.doc, e.source, int(s["hands"]), s["mean"], s["min"], s["max"],
+                        [(k, bins.get(k, 0)) for k in range(lo, hi + 1)], len(dist))
 
 
 def seed_claims() -> list[SeedClaim]:
@@ -180,10 +223,29 @@ def scale_variants() -> list[VariantCheck]:
 
     out = []
     for metric, e in sd.DEALERV2.items():
-        dist = distribution(difference(e, scales.SCALES[metric]))
+        seed = scales.SCALES[metric]
+        dist = distribution(difference(e, seed))
         differing = sum(w for d, w in dist.items() if d != 0)
         largest = max(abs(d) for d in dist)
-        rules = [d.rule for d in sd.DEPARTURES if metric in getattr(d, "metrics", (metric,))] \
-            if hasattr(sd, "DEPARTURES") else []
-        out.append(VariantCheck(e.name, metric, e.source, differing, largest, "", rules))
+        departures = sd.departures_for(metric)
+        witness = ""
+        for d in departures:  # the departure's own example, in a hand that shows it
+            suits = _with_holding(d.example)
+            if suits is not None and e.hand_value(suits) != seed.hand_value(suits):
+                witness = ".".join(suits)
+                break
+        out.append(VariantCheck(e.name, metric, e.source, differing, largest, witness,
+                                [d.rule for d in departures]))
     return out
+
+
+def _with_holding(example: str) -> tuple[str, str, str, str] | None:
+    """A hand holding ``example`` (ranks, e.g. ``AQJT2``) in spades, the other suits filled with
+    the lowest cards as evenly as the length allows (hearts first)."""
+    if not example or any(r not in "AKQJT98765432" for r in example) or len(example) > 13:
+        return None
+    rest, suits = 13 - len(example), []
+    for k in range(3):
+        n = rest // 3 + (1 if k < rest % 3 else 0)
+        suits.append("".join(reversed("23456789TJQKA"[:n])))
+    return (example, suits[0], suits[1], suits[2])

@@ -54,6 +54,18 @@ def outcomes(run: ProofRun) -> dict[str, str]:
     if run.census:
         for bidval, label, w, _, _ in run.census:
             out[f"census {bidval}@{label}"] = str(w)
+    if run.evaluators is not None:
+        for c in run.evaluators.claims:
+            out[f"seed-{c.seed} claim {c.id}"] = c.verdict.value
+        for v in run.evaluators.variants:
+            out[f"variant {v.name} differs-on"] = str(v.differing_hands)
+            if v.equal_verdict is not None:
+                out[f"variant {v.name} equal-on-class"] = v.equal_verdict.value
+    if run.binky is not None:
+        for name, ok in run.binky.matrices.items():
+            out[f"seed-003 matrices {name}"] = "held" if ok else "failed"
+        for c in run.binky.claims:
+            out[f"seed-003 claim {c.id}"] = c.verdict.value
     return out
 
 
@@ -172,7 +184,7 @@ def check_writable(path: Path, rules: Rules, parts: tuple[str, ...]) -> None:
         if data.get("digest") != digest and set(parts) != set(PARTS):
             raise OpenbidError(
                 f"not recording: {path} was recorded for other rules (digest "
-                f"{data.get('digest')}); replace it with a run of every part (no PART)")
+                f"{data.get('digest')}); replace it with a run of every part (PART all)")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise OpenbidError(f"cannot record the expectation in {path}: no folder {folder} "
@@ -241,7 +253,8 @@ def _prefix(part: str) -> tuple[str, ...]:
     return {"lemmas": ("lemma ", "appendix3 ", "appendix6 "), "part-one": ("part-one ",),
             "part-two": ("part-two ",), "structure": ("structure",),
             "synopsis": ("synopsis",), "census": ("census ",),
-            "soundness": ("soundness",)}[part]
+            "soundness": ("soundness",), "evaluators": ("seed-000 ", "seed-002 ", "variant "),
+            "binky": ("seed-003 ",)}[part]
 
 
 def degraded(run: ProofRun) -> list[str]:
@@ -255,8 +268,6 @@ def write_expected(run: ProofRun, path: Path, rules: Rules | None = None) -> Non
     """Record this run's verdicts as the expectation (merging with parts that did not run), in
     one atomic step (a temporary file renamed over the old); nothing is written when the run
     has an UNKNOWN."""
-    import os
-    import tempfile
 
     bad = degraded(run)
     if bad:
@@ -275,22 +286,6 @@ def write_expected(run: ProofRun, path: Path, rules: Rules | None = None) -> Non
     data["outcomes"] = {k: v for k, v in data["outcomes"].items() if not k.startswith(ran)}
     data["outcomes"].update(outcomes(run))
     data["outcomes"] = dict(sorted(data["outcomes"].items()))
-    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".",
-                               prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if path.exists():
-            os.chmod(tmp, path.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from openbid.model.files import write_atomic
+
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -19,7 +19,9 @@ from openbid.model.rules.text import dumps
 from openbid.readers.workers import Pool, Task
 from openbid.verify.verdicts import DEFAULT_RLIMIT
 
-PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census", "soundness")
+PAPER_PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census", "soundness")
+SEED_PARTS = ("evaluators", "binky")  # seeds 000 and 002 (K&R, the point scales); seed 003
+PARTS = PAPER_PARTS + SEED_PARTS
 
 
 @dataclass
@@ -36,6 +38,8 @@ class ProofRun:
     versus_code: object = None  # openbid.verify.diff.Diff (code vs this variant), if not code
     census: list = field(default_factory=list)  # [(bidval, section, count, classes, example)]
     soundness: object = None  # openbid.verify.soundness.Soundness
+    evaluators: object = None  # openbid.verify.evaluators.EvaluatorChecks
+    binky: object = None  # openbid.verify.binky.BinkyChecks
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
@@ -125,8 +129,11 @@ def _part_task(name: str, rules: Rules, propositions, rlimit: int, gram=None) ->
 
 
 _ATTRIBUTE = {"lemmas": "lemmas", "part-one": "part_one", "part-two": "part_two",
-              "structure": "structure", "soundness": "soundness"}
-ORDER = ("part-two", "lemmas", "part-one", "structure", "synopsis", "soundness")  # longest first
+              "structure": "structure", "soundness": "soundness", "evaluators": "evaluators",
+              "binky": "binky"}
+# Longest first (the order they start in).
+ORDER = ("evaluators", "part-two", "lemmas", "part-one", "binky", "structure", "synopsis",
+         "soundness")
 
 
 @dataclass(frozen=True)
@@ -159,6 +166,14 @@ def run_part(arg: PartArg) -> object:
         from openbid.verify.reachability import check_graph
 
         return check_graph(rules, rlimit)
+    if arg.name == "evaluators":
+        from openbid.verify.evaluators import check_evaluators
+
+        return check_evaluators(rules, rlimit)
+    if arg.name == "binky":
+        from openbid.verify.binky import check_binky
+
+        return check_binky()
     if arg.name == "soundness":
         from openbid.verify.soundness import check_spot_independence
 

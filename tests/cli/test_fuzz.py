@@ -136,7 +136,8 @@ def test_malformed_rule_files(capsys, tmp_path_factory, at, line, replace):
     assert f"{path}" in first
 
 
-COMMANDS = ["bid", "count", "find", "prove", "graph", "rules", "diff", "score", "check-algol"]
+COMMANDS = ["bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "check-algol",
+            "binky"]
 BAD_OPTIONS = [["--rlimit", "x"], ["--rlimit", "0"], ["--rlimit", "-5"], ["--limit", "-1"],
                ["--sample", "0"], ["--sample", "-5"], ["--sample", "1e3"], ["--proposition", "99"],
                ["--proposition", "x"], ["--by", "nothing"], ["--format", "gif"],

@@ -189,7 +189,7 @@ BROKEN = [
     ("readings: no value", "readings playtricks\n" + OK_SECTION, 1, None,
      r"expected name=value in readings, found 'playtricks'"),
     ("unknown top-level word", "rules 3\n" + OK_SECTION, 1, None,
-     r"expected 'section', 'readings' or 'name', found 'rules'"),
+     r"expected 'section', 'define', 'readings' or 'name', found 'rules'"),
     # expression errors: the column points at the bad token (1-based, on the line as written)
     ("unknown name in a bid", 'section 1 "x"\n  bid 1 when HCP >= 3 and TOTALPOINTS < 2 value 0\n',
      2, 27, r"unknown name 'TOTALPOINTS' \(did you mean TOTALPTS\?\)"),

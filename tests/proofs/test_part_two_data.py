@@ -4,7 +4,6 @@ example hands are either read as printed or corrected with a note. Checking the 
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path

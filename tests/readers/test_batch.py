@@ -1,39 +1,180 @@
-"""The batch path of 'openbid bid --file --brief' (numpy reader) against the per-hand executor."""
+"""Many hands at once: the block reader (openbid.readers.census.fastread) against the hand
+parser, line by line, and the numpy reader's bids (openbid.readers.census.batch) against the
+per-hand executor, under every variant."""
 
 from __future__ import annotations
 
+import random
+
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import hand_classes, hands
 
-from openbid.readers.census.batch import batch_pass, bid_many, read
-from openbid.model.bids import bid_text
+from openbid.cli.common import MAX_LINE, inputs
+from openbid.model.errors import HandError, OpenbidError
+from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
+from openbid.model.ranks import RankModel
 from openbid.model.variants import VARIANTS, load_variant
-from strategies import hands
+from openbid.readers.census.batch import outcome
+from openbid.readers.census.fastread import hand_blocks
+
+BASE = RankModel.of("AKQJT")
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def notations(hand: Hand, rng: random.Random) -> str:
+    """``hand`` written one of the ways the hand parser reads."""
+    way = rng.randrange(7)
+    if way == 0:
+        return hand.to_paper()  # S:KJ10xx, H:QJ, D:---, C:Kxxx
+    if way == 1:  # ♠KJ10xx ♥QJ ♦— ♣Kxxx
+        return " ".join(SYMBOLS[s] + (h.text("10") or "—") for s, h in zip("SHDC", hand.holdings))
+    if way == 2:
+        return hand.to_pbn().lower()
+    if way == 3:
+        return "N:" + hand.to_pbn()
+    if way == 4:
+        return ".".join(h.text("10") for h in hand.holdings)
+    if way == 5:
+        return "  " + hand.to_pbn() + " \t"
+    return hand.to_pbn()
+
+
+def read_all(tmp_path, lines: list[str], model=BASE, newline="\n", block=1 << 12):
+    """Every hand and bad line of a file of ``lines``, through the block reader (small blocks:
+    many of them)."""
+    path = tmp_path / "hands.txt"
+    path.write_bytes(newline.join(lines).encode() + newline.encode())
+    got, bad = [], []
+    for b in hand_blocks([], str(path), model, max_line=MAX_LINE, block=block):
+        for before, where, problem in b.bad:
+            bad.append((len(got) + before, where, problem))
+        got.extend(zip(b.pbn.tolist(), b.masks.tolist(),
+                       b.xs.tolist() if b.xs is not None else [[0] * 4] * len(b)))
+    return path, got, bad
+
+
+def expected(path, lines: list[str], model=BASE):
+    """The same from the per-hand path: openbid.cli.common.inputs and Hand.parse."""
+    got, bad = [], []
+    for where, text in inputs([], str(path)):
+        try:
+            hand = Hand.parse(text)
+            for h in hand.holdings:
+                if h.xs + sum(r not in model.tracked for r in h.ranks) > model.max_small:
+                    raise HandError("x")
+        except HandError as exc:
+            bad.append((len(got), where, str(exc)))
+            continue
+        masks = [sum(1 << (12 - "AKQJT98765432".index(r)) for r in h.ranks) for h in hand.holdings]
+        got.append((list(hand.to_pbn().encode()), masks, [h.xs for h in hand.holdings]))
+    return got, bad
+
+
+def mixed_lines(n: int, seed: int) -> list[str]:
+    """Hands in every notation, hand classes, and lines that are not hands."""
+    from openbid.readers.census.sample import hand_of, holds_matrix, random_cards
+
+    rng = random.Random(seed)
+    out = []
+    for row in holds_matrix(random_cards(n, seed)):
+        hand = hand_of(row)
+        r = rng.random()
+        if r < 0.15:
+            hand = hand.to_class()
+        elif r < 0.2:
+            hand = Hand(*(type(h)(h.ranks[: len(h.ranks) // 2], len(h.ranks) - len(h.ranks) // 2)
+                          for h in hand.holdings))
+        text = notations(hand, rng) if rng.random() < 0.4 else hand.to_pbn()
+        r = rng.random()
+        if r < 0.03:
+            text = text.replace("A", "Z", 1) if "A" in text else text + "Q"
+        elif r < 0.05:
+            text = text[:-1]
+        elif r < 0.06:
+            text = "AAKQJT98765432..."[:16]
+        elif r < 0.08:
+            text = rng.choice(["", "# a comment", "   ", "AKQJT98765432..", "....", "x" * 16])
+        out.append(text)
+    return out
+
+
+def test_block_reader_equals_the_hand_parser(tmp_path):
+    lines = mixed_lines(3000, seed=16)
+    path, got, bad = read_all(tmp_path, lines)
+    want, want_bad = expected(path, lines)
+    assert got == want
+    assert bad == want_bad
+    assert len(bad) > 50 and len(got) > 2500
+
+
+@pytest.mark.parametrize("newline", ["\r\n", "\r"])
+def test_universal_newlines(tmp_path, newline):
+    lines = mixed_lines(400, seed=5)
+    path, got, bad = read_all(tmp_path, lines, newline=newline, block=97)
+    want, want_bad = expected(path, lines)
+    assert (got, bad) == (want, want_bad)
+
+
+def test_a_last_line_without_newline_and_a_long_line(tmp_path):
+    path = tmp_path / "hands.txt"
+    long = "A" * (MAX_LINE * 2 + 5)
+    path.write_bytes(f"AKJ32.Q4.KT9.876\n{long}\n\nKJxxx.QJ.QJ.Kxxx".encode())
+    blocks = list(hand_blocks([], str(path), BASE, max_line=MAX_LINE, block=1000))
+    pbn = [bytes(r).decode() for b in blocks for r in b.pbn]
+    bad = [(w, p) for b in blocks for _, w, p in b.bad]
+    assert pbn == ["AKJ32.Q4.KT9.876", "KJxxx.QJ.QJ.Kxxx"]
+    assert [w for w, _ in bad] == [f"{path}:2"]
+    assert "65,536 characters" in bad[0][1] or "cannot read" in bad[0][1]
+
+
+def test_not_utf8_stops_after_the_hands_before_it(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"AKJ32.Q4.KT9.876\n\xff\xfe\nKJxxx.QJ.QJ.Kxxx\n")
+    blocks = list(hand_blocks([], str(path), BASE, max_line=MAX_LINE))
+    assert [bytes(r).decode() for b in blocks for r in b.pbn] == ["AKJ32.Q4.KT9.876"]
+    assert isinstance(blocks[-1].fatal, OpenbidError)
+    assert str(blocks[-1].fatal) == f"cannot read {path}: not UTF-8 text"
+
+
+def test_too_many_x_cards_for_the_model(tmp_path):
+    """An x is a card nothing reads: under a model that tracks the nine and the eight, a suit has
+    six of them."""
+    model = RankModel.of("AKQJT98")
+    path, got, bad = read_all(tmp_path, ["Axxxxxx.Kxx.Qx.J", "Axxxxxxx.Kxx.Q.J", "A98xxxx.K.Q.JTxx"],
+                              model)
+    assert len(got) == 2 and [w for _, w, _ in bad] == [f"{path}:2"]
+    assert "more small cards than ranks 765432 hold" in bad[0][2]
+
+
+def test_states_are_the_hand_model_states():
+    """A block's suit states are what openbid.readers.census.sample reads from the cards."""
+    from openbid.readers.census.sample import holds_matrix, random_cards, states
+
+    model = RankModel.of("AKQJT98")
+    has = holds_matrix(random_cards(2000, 3))
+    path_lines = ["".join("AKQJT98765432"[i] for i in range(13) if row[13 * k + i])
+                  for row in has for k in range(4)]
+    texts = [".".join(path_lines[4 * i: 4 * i + 4]) for i in range(len(has))]
+    block = next(hand_blocks(list(inputs(texts, None)), None, model, max_line=MAX_LINE))
+    want = states(has, model)
+    got = block.states(model)
+    assert all(np.array_equal(got[s], want[s]) for s in (1, 2, 3, 4))
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(hands(), min_size=1, max_size=60), st.sampled_from(sorted(VARIANTS)))
-def test_batch_equals_per_hand(hs, variant):
+@given(st.lists(st.one_of(hands(), hand_classes()), min_size=1, max_size=60),
+       st.sampled_from(sorted(VARIANTS)))
+def test_batch_bids_equal_per_hand(hs, variant):
     rules = load_variant(variant)
-    got = [read(h.to_pbn(), batch_pass(rules).model) for h in hs]
-    assert [pbn for _, pbn in got] == [h.to_pbn() for h in hs]
-    bidvals, labels = bid_many(rules, [ids for ids, _ in got])
+    block = next(hand_blocks(list(inputs([h.to_pbn() for h in hs], None)), None, BASE,
+                             max_line=MAX_LINE))
+    assert [bytes(r).decode() for r in block.pbn] == [h.to_pbn() for h in hs]
+    bidval, section = outcome(rules, block)
     program = program_for(rules)
-    for h, bv, lb in zip(hs, bidvals.tolist(), labels):
+    for h, bv, sec in zip(hs, bidval.tolist(), section.tolist()):
         o = program.bid_hand(h)
-        assert (bid_text(bv), lb) == (o.bid, o.section), h.to_pbn()
-
-
-def test_batch_cli_reports_bad_lines_and_bids_the_rest(tmp_path, capsys):
-    from openbid.cli.main import main
-
-    f = tmp_path / "hands.txt"
-    f.write_text("AKQ.KQJ.AK.AKQJ32\nAKJ32.Q4.KT9.876\nAAJ32.Q4.KT9.876\n"
-                 "S:KJxxx, H:QJ, D:QJ, C:Kxxx\n")
-    assert main(["bid", "--file", str(f), "--brief"]) == 2
-    out, err = capsys.readouterr()
-    assert out.splitlines() == ["AKJ32.Q4.KT9.876\t1S\t12a", "KJxxx.QJ.QJ.Kxxx\tPASS\t14"]
-    assert f"{f}:1: a hand has 13 cards, this one has 14" in err
-    assert f"{f}:3: duplicate card" in err
-    assert "Traceback" not in err
+        assert (bv, rules.labels[sec]) == (o.bidval, o.section), h.to_pbn()

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from openbid.model.expr import parse
-from openbid.model.expr.ast import Call, Compare, Const, Name, expand_quantifiers
+from openbid.model.expr.ast import Compare, Const, Name, expand_quantifiers
 from openbid.model.rules.meets import meets_expr
 from openbid.model.shape import all_shapes
 from openbid.model.variants import load_variant

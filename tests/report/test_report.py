@@ -225,7 +225,8 @@ def test_partial_run_renders(code_run, tmp_path):
     from dataclasses import replace
 
     run = replace(code_run, parts=("part-one",), lemmas=None, part_two=None, structure=None,
-                  synopsis=None, census=[], soundness=None)
+                  synopsis=None, census=[], soundness=None, evaluators=None,
+                  binky=None)
     write_report(run, tmp_path, seconds=2.5)
     data = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert [c["part"] for c in data["claims"]] == ["part-one"]

@@ -81,3 +81,25 @@ def test_an_unknown_verdict_is_never_recorded(tmp_path, code_run):
     with pytest.raises(OpenbidError, match=r"not recording: 2 verdict\(s\) UNKNOWN"):
         expected.write_expected(degraded, target)
     assert not target.exists()
+
+
+def test_every_part_of_the_code_run_equals_the_shipped_expectation(code_run):
+    """The regression contract itself: every verdict of every part (the paper's and the seeds')
+    as recorded in openbid/proofs/expected/code.json."""
+    changes, found = expected.compare_expected(code_run, expected.expected_path("code"))
+    assert found and changes == []
+    recorded = expected.read_expected(expected.expected_path("code"))["outcomes"]
+    assert set(recorded) == set(expected.outcomes(code_run))
+
+
+def test_part_choice():
+    from openbid.cli.prove import choose_parts
+    from openbid.verify.prove import PAPER_PARTS, PARTS
+
+    assert choose_parts([]) == ("paper", PAPER_PARTS)
+    assert choose_parts(["all"]) == ("all", PARTS)
+    assert choose_parts(["binky"]) == ("binky", ("binky",))
+    assert choose_parts(["binky", "lemmas"]) == ("all", ("lemmas", "binky"))
+    assert set(choose_parts(["paper", "evaluators"])[1]) == set(PAPER_PARTS) | {"evaluators"}
+    with pytest.raises(OpenbidError, match="unknown part 'bogus'"):
+        choose_parts(["bogus"])

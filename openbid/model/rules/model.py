@@ -103,6 +103,15 @@ class Rules:
             object.__setattr__(self, "_hash", h)
             return h
 
+    def parse(self, text: str, want: str | None = "bool", outcome: bool = True) -> Expr:
+        """``text`` as an expression over these rules' names: the registry's and the rule
+        file's own definitions (``define``), type-checked (``want``: "bool", "num" or None)."""
+        from openbid.model.descriptors import definitions
+        from openbid.model.expr.parser import parse
+
+        local = definitions(self.readings, self.definitions).local_signatures() or None
+        return parse(text, outcome=outcome, want=want, local=local)
+
     def section(self, number: int) -> Section:
         for s in self.sections:
             if s.number == number:

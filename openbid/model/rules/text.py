@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from openbid.model.registry import Readings
+from openbid.model.registry import Derived, Readings
 from openbid.model.errors import ExprError, OpenbidError, RuleFileError, shown
 from openbid.model.expr import parse, unparse
 from openbid.model.expr.ast import TRUE, Expr
@@ -92,6 +92,8 @@ class _Reader:
         self.path = path
         self.lines = _lines(text, path)
         self.i = 0
+        self.defines: list[Derived] = []
+        self.local: dict[str, tuple] = {}  # the signatures of the defines read so far
 
     def fail(self, line: _Line | int, problem: str) -> RuleFileError:
         no = line.no if isinstance(line, _Line) else line
@@ -104,7 +106,7 @@ class _Reader:
         lead = len(raw) - len(raw.lstrip())
         text = raw.strip()
         try:
-            return parse(text, frozenset(scope), outcome=False, want=want)
+            return parse(text, frozenset(scope), outcome=False, want=want, local=self.local or None)
         except ExprError as exc:
             no, col = line.where(start + lead + (exc.pos or 0))
             raise RuleFileError(self.path, no, f"column {col}: {exc.problem}: {shown(text)}") from None
@@ -129,8 +131,12 @@ class _Reader:
                 self.i += 1
             elif word == "section":
                 sections.append(self.section(line, sections))
+            elif word == "define":
+                self.define(line)
+                self.i += 1
             else:
-                raise self.fail(line, f"expected 'section', 'readings' or 'name', found {shown(word)}")
+                raise self.fail(line, f"expected 'section', 'define', 'readings' or 'name', "
+                                      f"found {shown(word)}")
         if not sections:
             raise RuleFileError(self.path, 1, "no sections: a rule file needs at least one 'section'")
         numbers = {s.number for s in sections} | {PASS_SECTION}
@@ -138,7 +144,63 @@ class _Reader:
             for target, line_no in _targets(sec):
                 if target not in numbers:
                     raise self.fail(line_no, f"jump to section {target}, which does not exist")
-        return Rules(tuple(sections), readings, name)
+        return Rules(tuple(sections), readings, name, tuple(self.defines))
+
+    def define(self, line: _Line) -> None:
+        """``define NAME = EXPR`` or ``define NAME(s, n: num) = EXPR``: a name of this rule file
+        (a descriptor of the registry may be redefined: every definition that uses it then reads
+        the rule file's). Parameters are suits unless typed ``num``."""
+        m = re.match(r"^define\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(([^)]*)\))?\s*=\s*(.+)$", line.text)
+        if not m:
+            raise self.fail(line, "expected: define NAME = EXPRESSION, or define NAME(s, n: num) = "
+                                  "EXPRESSION")
+        name, params_text, body = m.group(1), m.group(2), m.group(3)
+        from openbid.model.expr.names import KEYWORDS, OUTCOMES, SUIT_CONSTANTS, SUIT_GROUPS
+
+        if name in KEYWORDS or name in OUTCOMES or name in SUIT_CONSTANTS or name in SUIT_GROUPS:
+            raise self.fail(line, f"{name!r} cannot be defined (a keyword, suit or outcome)")
+        params: list[tuple[str, str]] = []
+        for item in (params_text or "").split(","):
+            item = item.strip()
+            if not item and params_text is None:
+                continue
+            pm = re.match(r"^([a-z][a-z0-9_]*)\s*(?::\s*(suit|num))?$", item)
+            if not pm:
+                raise self.fail(line, f"bad parameter {shown(item)} (lower-case name, optionally "
+                                      "': num')")
+            params.append((pm.group(1), pm.group(2) or "suit"))
+        if len({p for p, _ in params}) != len(params):
+            raise self.fail(line, f"a parameter of {name} is named twice")
+        arity = len(params)
+        if any(d.name == name and d.arity == arity for d in self.defines):
+            raise self.fail(line, f"{name} is defined twice")
+        suits = frozenset(p for p, t in params if t == "suit")
+        nums = frozenset(p for p, t in params if t == "num")
+        start = m.start(3)
+        try:
+            tree = parse(body, suits, outcome=False, want=None, num_vars=nums,
+                         local=self.local or None)
+        except ExprError as exc:
+            no, col = line.where(start + (exc.pos or 0))
+            raise RuleFileError(self.path, no, f"column {col}: {exc.problem}: {shown(body)}") from None
+        from openbid.model.expr.ast import Call, Name, walk
+        from openbid.model.expr.parser import Checker
+
+        if any((isinstance(e, Name) and e.id == name and arity == 0)
+               or (isinstance(e, Call) and e.fn == name and len(e.args) == arity) for e in walk(tree)):
+            raise self.fail(line, f"{name} cannot use itself (a definition is not recursive)")
+        result = Checker(body, suits, False, nums, self.local or None).type_of(tree)
+        if result == "suit":
+            result = "num"
+        if result not in ("num", "bool"):
+            raise self.fail(line, f"{name} must be a number or a condition, not a {result}")
+        d = Derived(name, result, body.strip(), tuple(params), "defined in the rule file",
+                    group="local")
+        self.defines.append(d)
+        from openbid.model.registry import Signature
+
+        sig = Signature(name, tuple(t for _, t in params), result, d.doc)
+        self.local[name] = tuple(x for x in self.local.get(name, ()) if len(x.args) != arity) + (sig,)
 
     def readings(self, line: _Line) -> Readings:
         values: dict[str, str] = {}
@@ -302,6 +364,11 @@ def dumps(rules: Rules, header: str = "") -> str:
         out.extend(f"# {h}".rstrip() for h in header.splitlines())
     out.append(f"name {rules.name}")
     out.append("readings " + " ".join(f"{k}={v}" for k, v in _shown(rules.readings).items()))
+    if rules.definitions:
+        out.append("")
+    for d in rules.definitions:
+        params = ", ".join(p if t == "suit" else f"{p}: {t}" for p, t in d.params)
+        out.append(f"define {d.name}{f'({params})' if d.params else ''} = {d.text}")
     for sec in rules.sections:
         out.append("")
         head = f'section {sec.number} "{sec.name}"'

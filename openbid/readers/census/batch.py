@@ -1,6 +1,6 @@
-"""Bidding many hands at once: each suit is read through a cache into its state of the rules'
-rank model, and the whole batch runs through the numpy reader of the rules table (the census
-engine) in one go."""
+"""Bidding and describing many hands at once: a block of hands (openbid.readers.census.fastread)
+is read as suit states of the rules' rank model, and the whole block runs through the numpy
+reader of the rules table (the census engine) in one go."""
 
 from __future__ import annotations
 
@@ -8,84 +8,107 @@ from functools import lru_cache
 
 import numpy as np
 
-from openbid.model.hand import DISPLAY_ORDER, Hand, _holding
-from openbid.model.ranks import RankModel
 from openbid.model.rules.model import Rules
+from openbid.readers.census.arrays import ArrayReader
+from openbid.readers.census.fastread import Hands
 from openbid.readers.census.passes import Pass, spec_for
 
 
 @lru_cache(maxsize=16)
 def batch_pass(rules: Rules, exprs: tuple = ()) -> Pass:
-    """The rules' pass with every state its own (nothing merged): rows are hands."""
+    """The rules' pass reading ``exprs`` too, every state its own (nothing merged): rows are
+    hands."""
     from openbid.readers.census.passes import plan
 
     return plan(spec_for(rules, exprs, outcome=True, merge=False))
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit(text: str, suit_index: int, model: RankModel) -> tuple[int, int, str]:
-    """(state, length, normalized text) of one suit of a PBN hand; HandError if bad."""
-    h = _holding(text, DISPLAY_ORDER[suit_index])
-    return _state(model, h.ranks, h.xs), h.length, h.text()
-
-
-def _state(model: RankModel, ranks: str, xs: int) -> int:
-    held = "".join(r for r in ranks if r in model.tracked)
-    small = xs + len(ranks) - len(held)
-    if small > model.max_small:
-        from openbid.model.errors import HandError
-
-        raise HandError(f"{ranks}{'x' * xs}: more small cards than ranks "
-                        f"{model.small_ranks} hold")
-    return model.state(held, small)
-
-
-def read(text: str, model: RankModel) -> tuple[tuple[int, int, int, int], str]:
-    """States (C, D, H, S) under ``model`` and the PBN of one hand; HandError if it cannot be
-    read."""
-    body = text.strip()
-    parts = body.split(".")
-    if len(parts) == 4 and ":" not in body:
-        got = [_suit(p.replace(" ", ""), i, model) for i, p in enumerate(parts)]
-        total = sum(g[1] for g in got)
-        if total != 13:
-            Hand.parse(text)  # the full reader names the problem
-        s, h, d, c = got
-        return (c[0], d[0], h[0], s[0]), f"{s[2]}.{h[2]}.{d[2]}.{c[2]}"
-    hand = Hand.parse(text)
-    ids = tuple(_state(model, hand.holding(su).ranks, hand.holding(su).xs)  # type: ignore[arg-type]
-                for su in (1, 2, 3, 4))
-    return ids, hand.to_pbn()  # type: ignore[return-value]
-
-
-def bid_many(rules: Rules, ids: list[tuple[int, int, int, int]]) -> tuple[np.ndarray, list[str]]:
-    """BIDVAL and section label of every hand (given as states of the rules' model), by the
-    numpy reader."""
+def reader(rules: Rules, hands: Hands, exprs: tuple = ()) -> ArrayReader:
+    """The numpy reader of ``rules`` (and ``exprs``) over the hands of a block."""
     from openbid.readers.census.domain import Chunk
 
-    if not ids:
-        return np.zeros(0, dtype=np.int16), []
-    arr = np.array(ids, dtype=np.intp)
-    p = batch_pass(rules)
-    view = p.view_of(Chunk({s: arr[:, s - 1] for s in (1, 2, 3, 4)}))
-    bidval, section = view.reader(0).outcome
-    labels = rules.labels
-    return bidval, [labels[i] for i in section.tolist()]
+    p = batch_pass(rules, exprs)
+    return p.view_of(Chunk(hands.states(p.model))).reader(0)
 
 
-def bid_lines(rules: Rules, lines: list[str]):
-    """Every line of a block bid at once: (canonical texts, BIDVALs, section labels, errors as
-    (line index, message)). Canonical PBN lines are read by numpy (openbid.readers.census.fastread),
-    the rest by the hand parser."""
-    from openbid.readers.census.domain import Chunk
-    from openbid.readers.census.fastread import read_block
-    from openbid.readers.census.sample import states
+def reads_facts(rules: Rules) -> bool:
+    """Whether the rules read a fact of the deal (SEAT, VUL): a batch has none to give (the
+    executor asks for it only on the hands that reach it)."""
+    from openbid.readers.uses import uses
 
-    has, texts, errors = read_block(lines)
-    if not texts:
-        return [], np.zeros(0, dtype=np.int16), [], errors
-    p = batch_pass(rules)
-    view = p.view_of(Chunk(states(has, p.model)))
-    bidval, section = view.reader(0).outcome
-    labels = rules.labels
-    return texts, bidval, [labels[i] for i in section.tolist()], errors
+    return bool(uses(batch_pass(rules).defs[0], (), rules, outcome=True).contexts)
+
+
+def outcome(rules: Rules, hands: Hands) -> tuple[np.ndarray, np.ndarray]:
+    """BIDVAL and section (an index into ``rules.labels``) of every hand of a block."""
+    if not len(hands):
+        return np.zeros(0, dtype=np.int16), np.zeros(0, dtype=np.int8)
+    return reader(rules, hands).outcome
+
+
+@lru_cache(maxsize=16)
+def table_layout(rules: Rules, group: str = "prelim") -> tuple:
+    """What :meth:`openbid.model.descriptors.Descriptors.table` lists, in its order: (name,
+    kind, parts), kind "whole" (parts: one expression), "pattern" (parts: the PatternTable of a
+    string such as SHAPE), "list" (SP(1) .. SP(4)) or "suits" (``{"S": .., "H": .., "D": ..,
+    "C": ..}``), parts (key, expression)."""
+    from openbid.model.descriptors import definitions
+    from openbid.model.expr import parse
+    from openbid.model.registry import Derived, PatternTable, SuitTable, registry
+
+    defs = definitions(rules.readings, rules.definitions)
+    local = defs.local_signatures() or None
+
+    def ex(text: str):
+        return parse(text, want=None, local=local)
+
+    whole, lists, tables, per_suit = [], [], [], []
+    for name, arity in registry().names():
+        e = defs.entry(name, arity)
+        if e.group != group:
+            continue
+        if arity == 0:
+            if isinstance(e, PatternTable) and e.result == "str":
+                whole.append((name, "pattern", e))
+            else:
+                whole.append((name, "whole", ex(name)))
+        elif isinstance(e, SuitTable):
+            if not defs.has(name, 0):
+                tables.append(name)
+        elif isinstance(e, Derived) and arity == 1 and ".." in e.params[0][1]:
+            lo, hi = (int(x) for x in e.params[0][1].split(".."))
+            lists.append((name, "list", tuple((i, ex(f"{name}({i})")) for i in range(lo, hi + 1))))
+        elif isinstance(e, Derived) and arity == 1 and e.params[0][1] == "suit":
+            per_suit.append(name)
+    suits = [(name, "suits", tuple((s, ex(f"{name}({s})")) for s in "SHDC"))
+             for name in tables + per_suit]
+    return tuple(whole + lists + suits)
+
+
+def layout_exprs(layout: tuple) -> tuple:
+    """Every expression a layout reads."""
+    out = []
+    for _, kind, parts in layout:
+        if kind == "whole":
+            out.append(parts)
+        elif kind in ("list", "suits"):
+            out.extend(e for _, e in parts)
+    return tuple(out)
+
+
+def pattern_codes(hands: Hands, p) -> tuple[np.ndarray, list]:
+    """Each hand's index into the values of a PatternTable, and those values."""
+    lookup, values = _patterns(p)
+    ls = np.sort(hands.lengths(), axis=1)
+    return lookup[((ls[:, 0] * 14 + ls[:, 1]) * 14 + ls[:, 2]) * 14 + ls[:, 3]], values
+
+
+@lru_cache(maxsize=16)
+def _patterns(p) -> tuple[np.ndarray, list]:
+    """Index of every pattern (its lengths shortest first, base 14) into the table's values."""
+    shapes = sorted(p.values)
+    lookup = np.zeros(14 ** 4, dtype=np.intp)
+    for i, s in enumerate(shapes):
+        a, b, c, d = sorted(s)
+        lookup[((a * 14 + b) * 14 + c) * 14 + d] = i
+    return lookup, [p.values[s] for s in shapes]

@@ -128,6 +128,14 @@ def _group_chunk(task, i: int) -> _Raw:
             fx = as_fx(run.value(col.expr), n)
             keys.append(fx.a.astype(np.int64) - fx.lo)
             decoders.append(("value", fx.hi - fx.lo + 1, fx.lo, fx.den))
+    size = 1
+    for d in decoders:
+        size *= d[1]
+    if size >= 2 ** 62:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError("too many groups to count at once (the columns' values span more "
+                           "than 2**62 combinations): group by fewer or coarser expressions")
     key = np.zeros(n, dtype=np.int64)
     for k, d in zip(keys, decoders):
         key = key * d[1] + k
