@@ -91,10 +91,10 @@ def _text(hand, outcome, d, steps, sections) -> str:
     t = d.table()
     scal = ["HCP", "DISTP", "TOTALPTS", "SUB", "XTRP", "ACES", "KINGS", "LONGEST", "STOP",
             "PLAYTRICKS"]
-    lines.append("  " + "  ".join(f"{k} {t[k]}" for k in scal))
+    lines.append("  " + "  ".join(f"{k} {_cell(t[k])}" for k in scal))
     bools = ["VOIDFLAG", "EVENDIST", "FOUR441", "SOLID", "NOTRUMPTRY"]
     lines.append("  " + "  ".join(f"{k} {'true' if t[k] else 'false'}" for k in bools)
-                 + f"  SHAPE {t['SHAPE']}  SP {' '.join(map(str, t['SP']))}")
+                 + f"  SHAPE {t['SHAPE']}  SP {' '.join(map(_cell, t['SP']))}")
     per = ["SUITLENGTH", "SUITPOINTS", "HONORCOUNT", "PT", "SAFE", "NOTR", "OUTSIDEACE",
            "CANBEREBID"]
     lines.append("  " + f"{'':12}" + "".join(f"{s:>7}" for s in "SHDC"))
@@ -111,9 +111,13 @@ def _text(hand, outcome, d, steps, sections) -> str:
 
 
 def _cell(v) -> str:
+    from fractions import Fraction
+
+    from openbid.report.columns import decimal_text
+
     if isinstance(v, bool):
         return "yes" if v else "-"
-    return str(v)
+    return decimal_text(v) if isinstance(v, Fraction) else str(v)
 
 
 # -- many hands at once (--brief, --json): openbid.readers.census.batch ------------------------

@@ -101,7 +101,10 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
 
 
 def emit_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, sort_keys=False, ensure_ascii=False) + "\n")
+    from openbid.report.columns import json_default
+
+    sys.stdout.write(json.dumps(obj, sort_keys=False, ensure_ascii=False, default=json_default)
+                     + "\n")
 
 
 def budget(args) -> int:

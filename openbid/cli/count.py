@@ -131,24 +131,13 @@ def grouped(rules, by: list[str], where: str | None, progress=None):
 
 def decimal(v) -> str:
     """An exact value as text: an integer, a terminating decimal, or a fraction p/q."""
+    from openbid.report.columns import decimal_text
+
     if isinstance(v, bool):
         return "true" if v else "false"
     if not isinstance(v, Fraction):
         return str(v)
-    if v.denominator == 1:
-        return str(v.numerator)
-    d = v.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d != 1:
-        return f"{v.numerator}/{v.denominator}"
-    places = 1
-    while (v * 10 ** places).denominator != 1:
-        places += 1
-    scaled = abs(v.numerator) * 10 ** places // v.denominator
-    whole, frac = divmod(scaled, 10 ** places)
-    return f"{'-' if v < 0 else ''}{whole}.{frac:0{places}d}"
+    return decimal_text(v)
 
 
 def run(args) -> int:

@@ -176,26 +176,10 @@ class Descriptors:
         """Every descriptor of ``group`` by name; per-suit ones as ``{"S": .., "H": .., "D": ..,
         "C": ..}``, one with a range parameter (SP) as a list."""
         out: dict[str, object] = {}
-        reg = registry()
-        defs = self._defs
-        whole, lists, tables, per_suit = [], [], [], []
-        for name, arity in reg.names():
-            e = defs.entry(name, arity)
-            if e.group != group:
-                continue
-            if arity == 0:
-                whole.append(name)
-            elif isinstance(e, SuitTable):
-                if not defs.has(name, 0):  # BUMWRAP(S) is in suits(), BUMWRAP here
-                    tables.append(name)
-            elif isinstance(e, Derived) and arity == 1 and ".." in e.params[0][1]:
-                lists.append((name, e.params[0][1]))
-            elif isinstance(e, Derived) and arity == 1 and e.params[0][1] == "suit":
-                per_suit.append(name)
+        whole, lists, tables, per_suit = layout(self._defs, group)
         for name in whole:
             out[name] = getattr(self, name)
-        for name, rng in lists:
-            lo, hi = (int(x) for x in rng.split(".."))
+        for name, (lo, hi) in lists:
             fn = getattr(self, f"_f_{name}")
             out[name] = [fn(i) for i in range(lo, hi + 1)]
         for name in tables:
@@ -205,6 +189,34 @@ class Descriptors:
             fn = getattr(self, f"_f_{name}")
             out[name] = {"SHDC"[4 - s]: fn(s) for s in SUITS_ALGOL}
         return out
+
+
+def layout(defs: Definitions, group: str = "prelim"
+           ) -> tuple[list[str], list[tuple[str, tuple[int, int]]], list[str], list[str]]:
+    """The descriptors of ``group`` as :meth:`Descriptors.table` lists them (every reader of the
+    table takes this order): whole-hand names, ranged ones (SP: name, (lo, hi)), per-suit tables
+    and per-suit definitions. A rule file's own definition stands where the registry's stood."""
+    reg = registry()
+    whole: list[str] = []
+    lists: list[tuple[str, tuple[int, int]]] = []
+    tables: list[str] = []
+    per_suit: list[str] = []
+    for name, arity in reg.names():
+        e = defs.entry(name, arity)
+        where = e.group if e.group != "local" else reg.lookup(name, arity, defs.readings).group
+        if where != group:
+            continue
+        if arity == 0:
+            whole.append(name)
+        elif isinstance(e, SuitTable):
+            if not defs.has(name, 0):  # BUMWRAP(S) is in suits(), BUMWRAP here
+                tables.append(name)
+        elif isinstance(e, Derived) and arity == 1 and ".." in e.params[0][1]:
+            lo, hi = (int(x) for x in e.params[0][1].split(".."))
+            lists.append((name, (lo, hi)))
+        elif isinstance(e, Derived) and arity == 1 and e.params[0][1] == "suit":
+            per_suit.append(name)
+    return whole, lists, tables, per_suit
 
 
 _SUIT_MEMO: dict[SuitTable, dict] = {}

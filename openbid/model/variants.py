@@ -15,7 +15,7 @@ from openbid.model.errors import OpenbidError
 from openbid.model.rules.model import Rules
 from openbid.model.rules.text import load, loads
 
-# name -> (rules file in openbid/rules, readings overrides, one-line description)
+# name -> (rules file in openbid/model/rules, readings overrides, one-line description)
 VARIANTS: dict[str, tuple[str, dict[str, str], str]] = {
     "code": ("code.rules", {}, "the 1967 code (Appendix 1) under the default readings"),
     "synopsis": ("synopsis.rules", {}, "the synopsis (pp. 4-7) read literally where it differs"),
@@ -29,6 +29,19 @@ VARIANTS: dict[str, tuple[str, dict[str, str], str]] = {
                          "SOLID with the printed SUITPOINTS >= 2 (erratum E11 not applied)"),
     "notrumptry-appendix2": ("code.rules", {"notrumptry": "appendix2"},
                              "NOTRUMPTRY as Appendix 2 words it (Kx and Qxx suffice)"),
+    "bumwrap": ("code.rules", {}, "the code with HCP and SUITPOINTS counted in Bumwrap points "
+                "(seed 002), thresholds unchanged"),
+}
+
+# A variant's own definitions, put before the rules' first section (the rules stay written once).
+DEFINES: dict[str, tuple[str, ...]] = {
+    "bumwrap": (
+        "# Issue 13: HCP and SUITPOINTS counted in Bumwrap points (seed 002 line 23: A 4.5,",
+        "# K 3, Q 1.5, J 0.75, T 0.25, with its short-suit tables); every descriptor defined",
+        "# from them follows (TOTALPTS, SP, SOLID, STOP, NOTRUMPTRY, SLIDEPOINTS, CANBEREBID).",
+        "define SUITPOINTS(s) = BUMWRAP(s)",
+        "define HCP = BUMWRAP",
+    ),
 }
 
 
@@ -41,7 +54,11 @@ def load_variant(name: str) -> Rules:
     if name not in VARIANTS:
         raise OpenbidError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
     filename, overrides, _ = VARIANTS[name]
-    rules = loads(rules_text(filename), f"openbid/model/rules/{filename}")
+    text = rules_text(filename)
+    if name in DEFINES:
+        at = text.index("\nsection ") + 1
+        text = text[:at] + "\n".join(DEFINES[name]) + "\n\n" + text[at:]
+    rules = loads(text, f"openbid/model/rules/{filename}")
     readings = rules.readings.replace(**overrides)
     return replace(rules, readings=readings, name=name)
 

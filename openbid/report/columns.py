@@ -265,5 +265,13 @@ def _decimal(v: int, den: int) -> str:
     return decimal_text(Fraction(v, den))
 
 
+def json_default(v):
+    """How a JSON line writes an exact value json cannot (``json.dumps(..., default=)``): the
+    number whose shortest text the batch path writes too (an integer, else the nearest float)."""
+    if isinstance(v, Fraction):
+        return int(v) if v.denominator == 1 else float(v)
+    raise TypeError(f"{type(v).__name__} is not JSON serializable")
+
+
 def _json_number(v: int, den: int) -> str:
     return str(v // den) if v % den == 0 else repr(v / den)

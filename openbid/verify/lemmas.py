@@ -168,8 +168,27 @@ def _derive_shape(shape: tuple[int, int, int, int]):
 
 def check_appendix6(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[ShapeCheck]:
     sym = SymbolicHand(rules)
-    delta = sym.num(parse("TOTALPTS - HCP", want="num"))
-    hcp = sym.num(parse("HCP", want="num"))
+    # exact terms over a denominator each (a rule file may count HCP in fractions: bumwrap)
+    d = sym.exact(parse("TOTALPTS - HCP", want="num"))
+    h = sym.exact(parse("HCP", want="num"))
+
+    class _Scaled:  # comparisons of a ZNum with whole numbers, as Z3 terms
+        def __init__(self, z) -> None:
+            self.t, self.n = z.term, z.den
+
+        def __lt__(self, k):
+            return self.t < k * self.n
+
+        def __gt__(self, k):
+            return self.t > k * self.n
+
+        def __le__(self, k):
+            return self.t <= k * self.n
+
+        def __eq__(self, k):  # type: ignore[override]
+            return self.t == k * self.n
+
+    delta, hcp = _Scaled(d), _Scaled(h)
     solver = new_solver(rlimit)
     solver.add(sym.domain)
     out = []

@@ -63,7 +63,10 @@ def per_hand_bid(text: str, rules) -> dict:
 
 def same(line: str, obj: dict) -> bool:
     """The line parses to ``obj``: the same keys in the same order, the same types and values."""
-    return json.dumps(json.loads(line), ensure_ascii=False) == json.dumps(obj, ensure_ascii=False)
+    from openbid.report.columns import json_default
+
+    return json.dumps(json.loads(line), ensure_ascii=False) == json.dumps(
+        obj, ensure_ascii=False, default=json_default)
 
 
 def run_file(capsys, tmp_path, lines, *args):

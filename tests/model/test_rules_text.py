@@ -17,7 +17,7 @@ from openbid.model.registry import Readings
 from openbid.model.errors import OpenbidError, RuleFileError
 from openbid.model.rules.model import Bid, ForSuits, Goto, If
 from openbid.model.rules.text import dumps, load, loads
-from openbid.model.variants import VARIANTS, load_variant, rules_text
+from openbid.model.variants import DEFINES, VARIANTS, load_variant, rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE_RULES = ROOT / "openbid" / "model" / "rules" / "code.rules"
@@ -84,7 +84,10 @@ def test_every_variant_loads(name: str) -> None:
         assert getattr(rules.readings, key) == val
     base = loads(rules_text(filename), filename)
     assert rules.sections == base.sections  # a variant changes readings, not rules
-    assert replace(rules, name=base.name, readings=base.readings) == base
+    # ... or adds definitions of its own (DEFINES), each a line of its rules
+    assert [d.name for d in rules.definitions] == [
+        line.split()[1].split("(")[0] for line in DEFINES.get(name, ()) if line.startswith("define")]
+    assert replace(rules, name=base.name, readings=base.readings, definitions=()) == base
 
 
 def test_dumps_with_header_is_comments() -> None:

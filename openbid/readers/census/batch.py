@@ -52,9 +52,9 @@ def table_layout(rules: Rules, group: str = "prelim") -> tuple:
     kind, parts), kind "whole" (parts: one expression), "pattern" (parts: the PatternTable of a
     string such as SHAPE), "list" (SP(1) .. SP(4)) or "suits" (``{"S": .., "H": .., "D": ..,
     "C": ..}``), parts (key, expression)."""
-    from openbid.model.descriptors import definitions
+    from openbid.model.descriptors import definitions, layout
     from openbid.model.expr import parse
-    from openbid.model.registry import Derived, PatternTable, SuitTable, registry
+    from openbid.model.registry import PatternTable
 
     defs = definitions(rules.readings, rules.definitions)
     local = defs.local_signatures() or None
@@ -62,24 +62,16 @@ def table_layout(rules: Rules, group: str = "prelim") -> tuple:
     def ex(text: str):
         return parse(text, want=None, local=local)
 
-    whole, lists, tables, per_suit = [], [], [], []
-    for name, arity in registry().names():
-        e = defs.entry(name, arity)
-        if e.group != group:
-            continue
-        if arity == 0:
-            if isinstance(e, PatternTable) and e.result == "str":
-                whole.append((name, "pattern", e))
-            else:
-                whole.append((name, "whole", ex(name)))
-        elif isinstance(e, SuitTable):
-            if not defs.has(name, 0):
-                tables.append(name)
-        elif isinstance(e, Derived) and arity == 1 and ".." in e.params[0][1]:
-            lo, hi = (int(x) for x in e.params[0][1].split(".."))
-            lists.append((name, "list", tuple((i, ex(f"{name}({i})")) for i in range(lo, hi + 1))))
-        elif isinstance(e, Derived) and arity == 1 and e.params[0][1] == "suit":
-            per_suit.append(name)
+    names, ranged, tables, per_suit = layout(defs, group)
+    whole = []
+    for name in names:
+        e = defs.entry(name, 0)
+        if isinstance(e, PatternTable) and e.result == "str":
+            whole.append((name, "pattern", e))
+        else:
+            whole.append((name, "whole", ex(name)))
+    lists = [(name, "list", tuple((i, ex(f"{name}({i})")) for i in range(lo, hi + 1)))
+             for name, (lo, hi) in ranged]
     suits = [(name, "suits", tuple((s, ex(f"{name}({s})")) for s in "SHDC"))
              for name in tables + per_suit]
     return tuple(whole + lists + suits)
