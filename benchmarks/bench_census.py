@@ -1,24 +1,28 @@
-"""Issue 3: time to enumerate all 34,033,880 hand classes with the exact census.
+"""Issues 3, 13 and 14: the exact census, against its limits.
 
-Two workloads, each with OPENBID_JOBS=1 and =2 (each run is its own subprocess, so the variable
-is set before any pool starts):
+Workloads (each a fresh subprocess, so OPENBID_JOBS is set before any pool starts; best of
+``--runs`` interleaved runs):
 
-* the outcome census, ``Census([code]).group([Column("outcome")])``;
-* the single pass ``census_pass(code, Part One's meets expressions)`` (outcomes and pairwise
-  counts of every bid point's conditions, as ``openbid prove`` runs it).
+* ``openbid``: what OPENBID bids on every hand, ``Census([code]).group([Column("outcome")])``
+  over 34,033,880 classes (issue 13: stays at or under 2 s on 2 cores);
+* ``body``: the exact distribution of BODY (Pavlicek: 3 x tens + 2 x nines + eights), a census
+  that reads the nine and the eight: 1,214,385,200 classes merged by signature (issue 13: at most
+  10 s);
+* ``knr``: the exact distribution of KNR (reads A K Q J T 9 8; issue 14: at most 10 s);
+* ``openbid-by-body`` (``--all`` only): OPENBID's outcome crossed with BODY, where the suit
+  states of the two cannot be merged apart; no target, reported as measured.
 
-Printed: seconds inside the child (the enumeration alone; best of two interleaved runs, both
-listed) and for the whole subprocess (with imports), classes/s, and the speed-up of 2 jobs over
-1. ``--quick`` runs once and enumerates only the first 6 chunks through the same chunk functions.
+Every run checks the total weight C(52, 13). Printed: enumeration seconds (inside the child),
+process seconds, CPU seconds (user + system, workers included), classes, rows enumerated after
+merging, and the ratio of the best run to the limit.
 
-Run: python3 benchmarks/bench_census.py [--quick]
+Run: python3 benchmarks/bench_census.py [--runs N] [--jobs 1,2] [--all]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import time
@@ -28,143 +32,85 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import env_with, machine_note, table  # noqa: E402
 
-QUICK_CHUNKS = 6
-WORKLOADS = {
-    "census": "outcome census: Census.group([Column('outcome')])",
-    "pass": "census_pass with Part One's meets expressions",
+WORKLOADS = {  # name -> (columns, limit in seconds or None)
+    "openbid": ("outcome", 2.0),
+    "body": ("BODY", 10.0),
+    "knr": ("KNR", 10.0),
+    "openbid-by-body": ("outcome,BODY", None),
 }
 
 
-# ---- the child: one timed enumeration, reported as one JSON line ------------------------------
-def child(kind: str, n_chunks: int) -> None:
-    from openbid.model.rules.meets import meets_expr
-    from openbid.model.variants import load_variant
-    from openbid.readers.census import census as cs
-    from openbid.readers.census import gram as gm
-    from openbid.readers import workers
-
-    rules = load_variant("code")
-    exprs = [meets_expr(rules, lb) for lb in rules.labels if lb != "14"]
-    cpu0 = _cpu()
-    t0 = time.perf_counter()
-    if n_chunks == 0:
-        if kind == "census":
-            groups = cs.Census([rules]).group([cs.Column("outcome")])
-            summary = {"groups": len(groups.weights), "weight": groups.total_weight,
-                       "classes": groups.total_classes}
-        else:
-            gram, outcomes = gm.census_pass(rules, exprs)
-            summary = {"groups": len(outcomes), "weight": gram.total_weight,
-                       "classes": gram.total_classes, "exprs": len(exprs)}
-    else:
-        summary = _slice(kind, rules, exprs, n_chunks)
-    seconds = time.perf_counter() - t0
-    user, system = (b - a for a, b in zip(cpu0, _cpu()))
-    print(json.dumps({"seconds": seconds, "user": user, "sys": system, "jobs": workers.jobs(),
-                      **summary}))
-
-
-def _cpu() -> tuple[float, float]:
-    """CPU seconds (user, system) of this process and its finished children (the pool workers)."""
+def child(kind: str) -> None:
     import resource
 
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + kids.ru_utime, me.ru_stime + kids.ru_stime
+    from openbid.model.expr import parse
+    from openbid.model.variants import load_variant
+    from openbid.readers.census.census import Census, Column
+    from openbid.readers.census.domain import TOTAL_HANDS
+    from openbid.readers.census.passes import plan
+
+    rules = load_variant("code")
+    cols = [Column("outcome") if c == "outcome" else Column("value", 0, parse(c, want="num"))
+            for c in WORKLOADS[kind][0].split(",")]
+    census = Census([rules])
+    p = plan(census.spec(cols))
+    rows = sum(p.view(i).size for i in range(len(p)))
+
+    def cpu() -> float:
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    c0, t0 = cpu(), time.perf_counter()
+    groups = census.group(cols)
+    seconds = time.perf_counter() - t0
+    assert groups.total_weight == TOTAL_HANDS
+    print(json.dumps({"seconds": seconds, "cpu": cpu() - c0, "classes": groups.total_classes,
+                      "rows": rows, "groups": len(groups.weights)}))
 
 
-def _slice(kind: str, rules, exprs, n_chunks: int) -> dict:
-    """The first ``n_chunks`` chunks through the library's own chunk functions and pool."""
-    from openbid.readers.census import census as cs
-    from openbid.readers.census import enumeration as en
-    from openbid.readers.census import gram as gm
-    from openbid.readers import workers
-    from openbid.readers.census.relevance import tens_unseen
-
-    if kind == "census":
-        columns = (cs.Column("outcome"),)
-        merged = cs.Census([rules]).tens_unseen(columns, None)
-        fn, task = cs._group_chunk, ((rules,), columns, None, merged)
-    else:
-        merged = tens_unseen(exprs, rules, outcome=True)
-        fn, task = gm._gram_chunk, (rules, tuple(exprs), True, merged)
-    n_chunks = min(n_chunks, len(en.chunk_plan(merged=merged)))
-    jobs = workers.jobs()
-    if jobs <= 1:
-        workers.keep_freed_memory()  # as map_chunks does
-        parts = [fn(task, i) for i in range(n_chunks)]
-    else:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"),
-                                 initializer=workers.keep_freed_memory) as pool:
-            parts = list(pool.map(fn, [task] * n_chunks, range(n_chunks)))
-    if kind == "census":
-        return {"groups": len({k for p in parts for k in p.weights}),
-                "weight": sum(p.total_weight for p in parts),
-                "classes": sum(p.total_classes for p in parts)}
-    return {"groups": len({k for p in parts for k in p[6]}), "weight": sum(p[4] for p in parts),
-            "classes": sum(p[5] for p in parts), "exprs": len(exprs)}
-
-
-# ---- the parent: run the children, print the table ---------------------------------------------
-def run_child(kind: str, jobs: int, n_chunks: int) -> dict:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", kind, "--chunks", str(n_chunks)]
+def run_child(kind: str, jobs: int) -> dict:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", kind]
     t0 = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env_with(OPENBID_JOBS=str(jobs)),
-                          check=False)
-    wall = time.perf_counter() - t0
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False,
+                          env=env_with(OPENBID_JOBS=str(jobs)))
     if done.returncode != 0:
-        raise SystemExit(f"child {kind} jobs={jobs} failed:\n{done.stderr[-2000:]}")
+        raise SystemExit(f"child {kind} (jobs {jobs}) failed:\n{done.stderr[-2000:]}")
     out = json.loads(done.stdout.strip().splitlines()[-1])
-    out["wall"] = wall
+    out["wall"] = time.perf_counter() - t0
     return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true",
-                    help=f"only the first {QUICK_CHUNKS} chunks")
     ap.add_argument("--child", choices=sorted(WORKLOADS), help=argparse.SUPPRESS)
-    ap.add_argument("--chunks", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--jobs", default="2", help="comma-separated OPENBID_JOBS values (default 2)")
+    ap.add_argument("--all", action="store_true", help="also the OPENBID x BODY stress case")
     args = ap.parse_args()
     if args.child:
-        child(args.child, args.chunks)
+        child(args.child)
         return
-    n_chunks = QUICK_CHUNKS if args.quick else 0
+    jobs = [int(j) for j in args.jobs.split(",")]
+    kinds = [k for k in WORKLOADS if args.all or k != "openbid-by-body"]
     print(machine_note())
-    scope = f"first {n_chunks} chunks" if n_chunks else "all 34,033,880 classes"
-    print(f"Enumeration of {scope}, rules 'code'; each row is a fresh subprocess\n")
-    repeat = 1 if args.quick else 2
     runs: dict[tuple[str, int], list[dict]] = {}
-    for _ in range(repeat):  # interleaved, so a burst of load elsewhere hits every row alike
-        for kind in WORKLOADS:
-            for jobs in (1, 2):
-                runs.setdefault((kind, jobs), []).append(run_child(kind, jobs, n_chunks))
-    results = {key: min(rs, key=lambda r: r["seconds"]) for key, rs in runs.items()}
+    for _ in range(args.runs):  # interleaved: a burst of load elsewhere hits every row alike
+        for kind in kinds:
+            for j in jobs:
+                runs.setdefault((kind, j), []).append(run_child(kind, j))
     rows = []
-    base = results["census", 1]["seconds"]
-    for (kind, jobs), r in results.items():
-        one = results[kind, 1]["seconds"]
-        spread = "/".join(f"{x['seconds']:.1f}" for x in runs[kind, jobs])
-        rows.append((kind, jobs, f"{r['classes']:,}", f"{r['seconds']:.1f}", spread, f"{r['wall']:.1f}",
-                     f"{r['user']:.1f}", f"{r['sys']:.1f}", f"{r['sys'] / (r['user'] + r['sys']):.0%}",
-                     f"{r['classes'] / r['seconds']:,.0f}", f"{one / r['seconds']:.2f}",
-                     f"{r['seconds'] / base:.2f}", r["groups"]))
-    print(f"best of {repeat} run(s) per row (all runs listed)")
-    print(table(("workload", "jobs", "classes", "enum s", "runs s", "process s", "CPU user s",
-                 "CPU sys s", "sys share", "classes/s",
-                 "speed-up vs 1 job", "time / census@1", "outcome groups"), rows))
-    for kind, text in WORKLOADS.items():
-        extra = f" ({results[kind, 1]['exprs']} expressions)" if kind == "pass" else ""
-        print(f"  {kind}: {text}{extra}")
-    weights = {r["weight"] for r in results.values()}
-    groups = {(k, r["groups"]) for (k, _), r in results.items()}
-    print(f"\nconsistency: total weight {'identical' if len(weights) == 1 else 'DIFFERS'} across "
-          f"runs ({', '.join(f'{w:,}' for w in sorted(weights))}); "
-          f"outcome groups per workload {sorted(groups)}")
-    print(f"speed-up is bounded by the {os.cpu_count()} CPUs and by whatever else runs on them; "
-          "CPU s: the enumeration's user and kernel time, pool workers included")
+    for (kind, j), rs in runs.items():
+        best = min(rs, key=lambda r: r["seconds"])
+        limit = WORKLOADS[kind][1]
+        rows.append((kind, j, f"{best['classes']:,}", f"{best['rows']:,}", f"{best['seconds']:.2f}",
+                     "/".join(f"{r['seconds']:.1f}" for r in rs), f"{best['wall']:.1f}",
+                     f"{best['cpu']:.1f}", f"{limit:.0f}" if limit else "-",
+                     f"{best['seconds'] / limit:.2f}" if limit else "-", best["groups"]))
+    print(table(("workload", "jobs", "classes", "rows after merging", "enum s (best)", "runs s",
+                 "process s", "CPU s", "limit s", "best / limit", "groups"), rows))
+    for kind in kinds:
+        print(f"  {kind}: group by {WORKLOADS[kind][0]}")
 
 
 if __name__ == "__main__":

@@ -175,7 +175,10 @@ class _Stopper:
         os.close(self.r)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, exiting: bool = False) -> int:
+    """Run one command; its exit code. ``exiting`` (the console script): the process ends with
+    the command, so the stopping signals stay handled to the end and are then blocked (a signal
+    in the interpreter's own finalisation would otherwise kill it with no message)."""
     _received.clear()
     _deferred.clear()
     if threading.current_thread() is not threading.main_thread():
@@ -185,9 +188,31 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     finally:
+        if exiting:
+            signal.pthread_sigmask(signal.SIG_BLOCK, stopper.stops)
         stopper.close()
-        for signum, handler in old.items():
-            signal.signal(signum, handler)
+        if not exiting:
+            for signum, handler in old.items():
+                signal.signal(signum, handler)
+
+
+def run() -> None:
+    """The console script: the command, then the process ends at once with its exit code (its
+    output flushed; worker processes die with it). No interpreter finalisation follows, so
+    nothing (a signal, a half-freed solver) can change the exit code the command chose."""
+    import os
+
+    try:
+        code = main(exiting=True)
+    except KeyboardInterrupt:  # a signal between the command's end and the block above
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+        code = _stopped()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: what it could not take is dropped
+            pass
+    os._exit(code)
 
 
 def _main(argv: list[str] | None) -> int:
@@ -262,4 +287,4 @@ def _flush_quietly() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()
