@@ -2,7 +2,7 @@
 
 The golden test compares report.md and report.json byte for byte with tests/report/golden/; after an
 intended change (rules, paper data, the renderers) regenerate them with
-``pytest tests/test_report.py --update-golden`` and review the diff. The run itself is the
+``pytest tests/report/test_report.py --update-golden`` and review the diff. The run itself is the
 session fixture ``code_run`` (tests/conftest.py, about 30 s).
 """
 
@@ -43,11 +43,11 @@ def test_golden(report_dir, request, name):
         GOLDEN.mkdir(exist_ok=True)
         golden.write_text(got, encoding="utf-8", newline="\n")
         return
-    assert golden.exists(), f"{golden} is missing: run pytest tests/test_report.py --update-golden"
+    assert golden.exists(), f"{golden} is missing: run pytest tests/report/test_report.py --update-golden"
     expected = golden.read_text(encoding="utf-8")
     if got != expected:
         pytest.fail(f"{name} differs from the golden file (if intended: pytest "
-                    f"tests/test_report.py --update-golden)\n{_short_diff(expected, got, name)}",
+                    f"tests/report/test_report.py --update-golden)\n{_short_diff(expected, got, name)}",
                     pytrace=False)
 
 
