@@ -691,7 +691,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         CLAIMS_FILE.write_text(text)
     oos = out_of_sample(args.data, limits=limits)
-    print(json.dumps({"verdicts": {c.id: c.verdict for c in claims},
+    print(json.dumps({"verdicts": {c.id: c.verdict for c in claims},  # noqa: T201
                       "summary": claims_summary(claims), "out_of_sample": oos}, indent=1))
     if args.svg:
         for s in ("suit", "nt"):

@@ -390,11 +390,11 @@ def main(argv: list[str] | None = None) -> int:
     if pidfile:
         pidfile.write_text(f"{os.getpid()}\n")
     try:
-        run_plan(args.out, items, log=lambda m: print(m, flush=True))
+        run_plan(args.out, items, log=lambda m: print(m, flush=True))  # noqa: T201
     finally:
         if pidfile and pidfile.exists() and pidfile.read_text().strip() == str(os.getpid()):
             pidfile.unlink()
-    print("stopped on signal" if Stop.requested else "plan complete", flush=True)
+    print("stopped on signal" if Stop.requested else "plan complete", flush=True)  # noqa: T201
     return 0
 
 

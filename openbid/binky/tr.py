@@ -676,7 +676,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=Path(__file__).with_name("data"), type=Path)
     args = ap.parse_args(argv)
     meta = build(args.data, args.out)
-    print(json.dumps(meta, indent=1))
+    print(json.dumps(meta, indent=1))  # noqa: T201
     return 0
 
 

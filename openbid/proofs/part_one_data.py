@@ -38,7 +38,7 @@ Verbatim text
     ``$...$``, ``<p>`` tags). A reason that runs over several cells or lines is those pieces joined
     with ``"\\n"``; each piece is an exact substring of one of its ``source_lines`` (the N and M
     columns and the repeated page headers are left out). In the files each piece is one ``quote:``
-    field. :mod:`openbid.proofs.quotes` checks every piece against the seed, or where the seed is
+    field. :mod:`openbid.verify.quotes` checks every piece against the seed, or where the seed is
     absent against the certificate ``openbid/proofs/seed_lines.json``.
 
 Expressions

@@ -47,7 +47,7 @@ class BinkyChecks:
 
 def check_binky(data: Path = DATA) -> BinkyChecks:
     from openbid.binky import checks, matrices as mx, tr
-    from openbid.binky.claims import load_claims
+    from openbid.proofs.binky_claims import load_claims
 
     from openbid.model.evaluators.binky import BINKY_NT, BINKY_SUIT
     from openbid.verify.evaluators import distribution_of

@@ -5,7 +5,7 @@ implementation against the seed's reading, exactly and by Z3.
   (openbid/proofs/knr_claims.txt, scales_claims.txt) with its verdict.
 * Every variant against its seed's evaluator: the exact number of hands of C(52, 13) on which
   the totals differ and the largest difference, with a hand (generating functions,
-  openbid.readers.separable); and, where the variant's departures leave a class of hands alone,
+  openbid.model.evaluators.distribution); and, where the variant's departures leave a class of hands alone,
   a Z3 proof that the two totals are equal on that class (:data:`EQUAL_ON`: the class is stated
   in the expression language from the departures; a wrong statement is refuted with a hand).
 Returns records; never prints.
@@ -148,7 +148,7 @@ def distribution_of(e) -> Distribution:
     """The exact distribution of a separable evaluator, in integer bins (floor of the value)."""
     from math import floor
 
-    from openbid.readers.separable import distribution, summary
+    from openbid.model.evaluators.distribution import distribution, summary
 
     dist = distribution(e)
     s = summary(sorted(dist.items()))
@@ -161,7 +161,7 @@ def distribution_of(e) -> Distribution:
 
 
 def seed_claims() -> list[SeedClaim]:
-    from openbid.model.evaluators import knr_claims, scales_claims
+    from openbid.verify import knr_claims, scales_claims
 
     out = []
     for r in knr_claims.check_claims():
@@ -219,7 +219,7 @@ def knr_variants(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[VariantChec
 
 def scale_variants() -> list[VariantCheck]:
     from openbid.model.evaluators import scales, scales_dealerv2 as sd
-    from openbid.readers.separable import difference, distribution
+    from openbid.model.evaluators.distribution import difference, distribution
 
     out = []
     for metric, e in sd.DEALERV2.items():

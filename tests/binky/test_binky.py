@@ -402,10 +402,6 @@ def test_merge_falls_back_to_coarser_classes():
 # Shipped tables and evaluators
 # ---------------------------------------------------------------------------------------------
 
-shipped = pytest.mark.skipif(not derive.BINKY_TABLE.exists(), reason="no shipped table")
-
-
-@shipped
 def test_shipped_binky_table_is_derived_from_the_shipped_tr_table():
     d = derive.derive(derive.TR_TABLE)
     b = derive.read_binky()
@@ -417,7 +413,6 @@ def test_shipped_binky_table_is_derived_from_the_shipped_tr_table():
             assert abs(v - d[s].vh[i]) <= 0.0005 + 1e-9
 
 
-@shipped
 def test_evaluators_are_the_table_exactly():
     from openbid.binky import BINKY_NT, BINKY_SUIT
 
@@ -439,7 +434,6 @@ def test_evaluators_are_the_table_exactly():
     assert BINKY_SUIT.suit_value("A") > BINKY_SUIT.suit_value("2")
 
 
-@shipped
 def test_tr_table_reads_and_carries_errors():
     data = json.loads(derive.TR_TABLE.read_text())
     assert data["format"] == tr.FORMAT
@@ -483,7 +477,6 @@ def _cited(lines: str) -> list[int]:
     return out
 
 
-@pytest.mark.skipif(not checks.CLAIMS_FILE.exists(), reason="no claims file")
 def test_claims_file_is_in_block_format_with_verbatim_quotes():
     """Every claim parses; its quote is its cited lines (stripped, white space runs as one
     space, joined by spaces); a claim with several quotes has one per cited line."""

@@ -1,5 +1,5 @@
 """``openbid count --by EXPR --where COND``: exact groups by any expression, checked against an
-independent decider (the generating functions of openbid.readers.separable), and the errors."""
+independent decider (the generating functions of openbid.model.evaluators.distribution), and the errors."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 def test_by_evaluator_equals_generating_functions(capsys) -> None:
     """The census's groups by BUMWRAP equal the exact distribution computed without the census."""
     from openbid.model.evaluators.scales import SCALES
-    from openbid.readers.separable import distribution
+    from openbid.model.evaluators.distribution import distribution
 
     code, out, _ = run(capsys, "count", "--by", "BUMWRAP", "--json")
     assert code == 0

@@ -13,7 +13,7 @@ import pytest
 from openbid.model.errors import ExprError
 from openbid.model.expr import parse
 from openbid.proofs import part_one_data as D
-from openbid.proofs.quotes import assert_quotes, collect
+from openbid.verify.quotes import assert_quotes, collect
 
 POINTS = set(D.BID_POINTS)
 ORDER = {p: i for i, p in enumerate(D.BID_POINTS)}
@@ -208,7 +208,7 @@ def test_appendix6_values():
 
 def test_quotes_are_verbatim_or_certified():
     """Every reason, concession, remark, lemma quote and Appendix 6 row against the seed when it is
-    found, else against the certificate (openbid/proofs/quotes.py); never skipped."""
+    found, else against the certificate (openbid/verify/quotes.py); never skipped."""
     assert_quotes(["part_one"])
 
 

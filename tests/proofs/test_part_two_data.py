@@ -16,7 +16,7 @@ from openbid.model.expr import parse
 from openbid.model.hand import Hand
 from openbid.model.rules.meets import meets_expr
 from openbid.model.variants import load_variant
-from openbid.proofs.quotes import assert_quotes, collect
+from openbid.verify.quotes import assert_quotes, collect
 from openbid.proofs.part_two.tree import (
     PROPOSITIONS,
     Node,
@@ -204,7 +204,7 @@ def test_quotes_are_cited_in_part_two() -> None:
 
 def test_quotes_are_verbatim_or_certified() -> None:
     """Every assumption, inference, outcome, example, reference and subpart quote against the seed
-    when it is found, else against the certificate (openbid/proofs/quotes.py); never skipped."""
+    when it is found, else against the certificate (openbid/verify/quotes.py); never skipped."""
     assert_quotes(["part_two"])
 
 

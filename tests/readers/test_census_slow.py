@@ -73,11 +73,11 @@ def test_merging_states_changes_no_count(variant, monkeypatch) -> None:
 def test_census_that_reads_nines_and_eights_is_exact() -> None:
     """A pass whose expressions read the nine and the eight: 1,214,385,200 classes, merged by
     signature, weights C(52, 13); the exact distribution of BODY agrees with the generating
-    functions of openbid.readers.separable."""
+    functions of openbid.model.evaluators.distribution."""
     from fractions import Fraction
 
     from openbid.model.evaluators.scales import BODY
-    from openbid.readers.separable import distribution
+    from openbid.model.evaluators.distribution import distribution
 
     groups = Census([CODE]).group([Column("value", 0, parse("BODY", want="num"))])
     assert groups.total_classes == 1_214_385_200

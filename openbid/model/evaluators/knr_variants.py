@@ -21,7 +21,7 @@ KNR_GOLDSMITH      Goldsmith's Perl ``cccc`` as dealerv2 ships it (docs/knr_Jeff
 (:class:`Departure`: a rule in words, a predicate over (held, length) or over the pattern, the exact
 difference it makes and an example) and, for the one variant that is not separable, the general
 function. :func:`compare` computes, exactly over all C(52,13) hands (by generating functions, via
-:mod:`openbid.readers.separable`), on how many hands a variant's total differs from ``KNR`` and the
+:mod:`openbid.model.evaluators.distribution`), on how many hands a variant's total differs from ``KNR`` and the
 largest absolute difference, with a hand showing it.
 """
 
@@ -688,7 +688,7 @@ def below_zero_classes(e: Evaluator) -> Iterator[tuple[list[tuple[str, int]], in
 def compare(name: str) -> Comparison:
     """Exactly: on how many of the C(52,13) hands the variant's total differs from KNR's, and the
     largest absolute difference with a hand showing it."""
-    from openbid.readers.separable import TOTAL_HANDS, difference, distribution
+    from openbid.model.evaluators.distribution import TOTAL_HANDS, difference, distribution
 
     v = VARIANTS[name]
     e = v.evaluator
@@ -728,7 +728,7 @@ def decimal(x: Fraction, places: int = 2) -> str:
 
 def report() -> str:
     """The table of docs/KNR.md, computed."""
-    from openbid.readers.separable import TOTAL_HANDS
+    from openbid.model.evaluators.distribution import TOTAL_HANDS
 
     rows = ["| variant | hands whose total differs from KNR | share | largest abs. difference | "
             "a hand showing it | variant vs KNR there |", "|---|---:|---:|---:|---|---|"]
@@ -746,7 +746,7 @@ def reading_report() -> str:
     """For each reading not taken: on how many hands KNR under it differs from KNR, and by how much
     at most (exact, by generating functions)."""
     from openbid.model.evaluators.knr import KNR_READINGS, build_knr
-    from openbid.readers.separable import difference, distribution
+    from openbid.model.evaluators.distribution import difference, distribution
 
     rows = ["| reading | choice | hands whose total changes | largest abs. change |",
             "|---|---|---:|---:|"]
@@ -760,6 +760,6 @@ def reading_report() -> str:
 
 
 if __name__ == "__main__":
-    print(report())
-    print()
-    print(reading_report())
+    print(report())  # noqa: T201
+    print()  # noqa: T201
+    print(reading_report())  # noqa: T201

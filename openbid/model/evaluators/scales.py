@@ -5,7 +5,7 @@ Seed 002 (``shared/seeds/002_1b25d8d92a52997f.txt``, the same text as dealerv2's
 20-27 with their short-honour tables, plain HCP and C13, ten KISS ``altcount`` scales, Pavlicek's
 body value and his rounding rule. Every number here is a transcription of the printed text (cited
 by seed line) as an exact rational; nothing is adjusted to make a claim of the text true (the
-claims are checked in :mod:`openbid.model.evaluators.scales_claims`).
+claims are checked in :mod:`openbid.verify.scales_claims`).
 
 How the tables combine (the readings decided, with their evidence, are in ``docs/SCALES.md``):
 
@@ -183,7 +183,7 @@ PRINTED_LINES: dict[int, str] = {
          ' C13_jgm in AltC13metrics',
 }
 """The seed lines the tables above are read from, exactly as printed (trailing blanks dropped):
-the tests read the transcriptions off them, and ``python -m openbid.proofs.certify`` checks each
+the tests read the transcriptions off them, and ``python -m openbid.verify.certify`` checks each
 against the seed (``openbid/proofs/seed_lines.json`` certifies them where the seed is absent)."""
 
 # Note 3 (lines 39-46): OPCjgm's Queen, Jack and Ten with companions.

@@ -20,7 +20,7 @@ rounding of the whole sum, with the body value); :func:`hand_result` computes it
 of the separable total on every hand.
 
 Every difference from the seed's text is a :class:`Departure`; :func:`count_table` counts, exactly
-over all C(52, 13) hands (openbid.readers.separable), where the totals differ.
+over all C(52, 13) hands (openbid.model.evaluators.distribution), where the totals differ.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Callable
 from openbid.model.evaluators import scales
 from openbid.model.evaluators.form import Evaluator, Number, holdings
 from openbid.model.evaluators.scales import METRICS, pavround
-from openbid.readers.separable import difference, distribution
+from openbid.model.evaluators.distribution import difference, distribution
 
 REPO = "dealerv2/DealerV2_4"
 COMMIT = "16082d8c3b83a8c0b414946504f9fd24ac100372"
@@ -611,7 +611,7 @@ def count_row(metric: str) -> CountRow:
 
 
 def count_table() -> tuple[CountRow, ...]:
-    """Per metric, computed exactly by generating functions (openbid.readers.separable)."""
+    """Per metric, computed exactly by generating functions (openbid.model.evaluators.distribution)."""
     return tuple(count_row(m) for m in METRICS)
 
 
@@ -622,11 +622,11 @@ def _percent(part: int, whole: int) -> str:
 
 
 if __name__ == "__main__":  # python -m openbid.model.evaluators.scales_dealerv2
-    from openbid.readers.separable import TOTAL_HANDS
+    from openbid.model.evaluators.distribution import TOTAL_HANDS
 
-    print(f"{'metric':9} {'hands differing':>16} {'share':>9} {'max |d|':>7} {'min d':>6} "
+    print(f"{'metric':9} {'hands differing':>16} {'share':>9} {'max |d|':>7} {'min d':>6} "  # noqa: T201
           f"{'max d':>6}  x100 error bound")
     for row in count_table():
-        print(f"{row.metric:9} {row.differing:>16,} {_percent(row.differing, TOTAL_HANDS):>9} "
+        print(f"{row.metric:9} {row.differing:>16,} {_percent(row.differing, TOTAL_HANDS):>9} "  # noqa: T201
               f"{str(row.largest):>7} {str(row.lowest):>6} {str(row.highest):>6}  "
               f"{x100_error_bound(row.metric)}")

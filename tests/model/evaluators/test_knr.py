@@ -4,11 +4,14 @@ seed's claims (knr_claims.py, openbid/proofs/knr_claims.txt).
 The variants are checked three ways: endplay live (it is installed); every other source against
 values derived by hand from its code, with the reasoning beside each value; and, where a fetched
 snapshot of the source is on this machine, by running the source itself (Perl, tclsh, gcc) on fixed
-hands in a temporary directory. The snapshot checks skip without the snapshot; the hand-derived
-values carry the check everywhere.
+hands in a temporary directory. The snapshot checks are marked ``external`` (not in the default run;
+``python -m pytest -m external`` runs them, and they fail, never skip, when a snapshot or a tool is
+missing); the hand-derived values carry the check everywhere.
 """
 
 from __future__ import annotations
+
+import os
 
 import random
 import shutil
@@ -32,7 +35,7 @@ from openbid.model.evaluators.knr import (
     knr_parts,
     shortness,
 )
-from openbid.model.evaluators.knr_claims import (
+from openbid.verify.knr_claims import (
     ClaimFormatError,
     check_claims,
     load_claims,
@@ -56,11 +59,12 @@ from openbid.model.evaluators.knr_variants import (
     reading_report,
     report,
 )
-from openbid.readers.separable import TOTAL_HANDS
-from openbid.proofs.quotes import assert_quotes
+from openbid.model.evaluators.distribution import TOTAL_HANDS
+from openbid.verify.quotes import assert_quotes
 
 REPO = Path(__file__).resolve().parents[3]
-MIRRORS = Path("/work/.mirror")
+# Bare git snapshots of the public sources, one per repository (``owner+name/repo``).
+MIRRORS = Path(os.environ.get("OPENBID_MIRRORS", "/work/.mirror"))
 RANKS = "AKQJT98765432"
 F = Fraction
 
@@ -278,7 +282,7 @@ def test_claims_file_is_well_formed(tmp_path: Path) -> None:
 
 
 def test_claim_quotes_are_verbatim() -> None:
-    """Against the seed when it is found, else against the certificate (openbid/proofs/quotes.py)."""
+    """Against the seed when it is found, else against the certificate (openbid/verify/quotes.py)."""
     assert_quotes(["knr"])
 
 
@@ -385,6 +389,18 @@ def test_goldsmith_hand_derived() -> None:
 
 # --- variants: the sources themselves, where a snapshot is here -----------------------------------
 
+def _source(repo: str, commit: str, path: str, tool: str) -> str:
+    """The file as the public repository holds it at ``commit``; the test fails (it was asked
+    for) when the snapshot or the tool that runs it is missing."""
+    src = _show(repo, commit, path)
+    if src is None:
+        pytest.fail(f"no snapshot of {repo} at {commit} under {MIRRORS} (set OPENBID_MIRRORS to "
+                    f"a folder holding {repo.replace('/', '+')}/repo, a bare git clone)")
+    if shutil.which(tool) is None:
+        pytest.fail(f"{tool} is not installed (it runs {repo}/{path})")
+    return src
+
+
 def _show(repo: str, commit: str, path: str) -> str | None:
     git_dir = MIRRORS / repo.replace("/", "+") / "repo"
     if not git_dir.exists() or shutil.which("git") is None:
@@ -399,11 +415,10 @@ def _cross_hands() -> list[tuple[str, str, str, str]]:
             + [suits_of("7654.765.432.432"), suits_of("AJT765.KT94.32.2")])
 
 
+@pytest.mark.external
 def test_goldsmith_perl_runs_as_computed(tmp_path: Path) -> None:
-    src = _show("dealerv2/DealerV2_4", "16082d8c3b83a8c0b414946504f9fd24ac100372",
-                "docs/knr_JeffGoldsmith.pl")
-    if src is None or shutil.which("perl") is None:
-        pytest.skip("no snapshot of dealerv2/DealerV2_4 or no perl (hand-derived values check it)")
+    src = _source("dealerv2/DealerV2_4", "16082d8c3b83a8c0b414946504f9fd24ac100372",
+                  "docs/knr_JeffGoldsmith.pl", "perl")
     (tmp_path / "knr.pl").write_text(src, encoding="utf-8")
     # The script reads hands from STDIN at load time: load it with an empty STDIN, then call cccc.
     (tmp_path / "run.pl").write_text(
@@ -421,12 +436,10 @@ def test_goldsmith_perl_runs_as_computed(tmp_path: Path) -> None:
         assert abs(v - float(KNR_GOLDSMITH.hand_value(h))) < 1e-9, h
 
 
+@pytest.mark.external
 def test_deal_tcl_runs_as_computed(tmp_path: Path) -> None:
-    src = _show("thomasoa/andrews-deal", "d2d9e0bd05a94030de11b945df61388340906e26",
-                "lib/evaluators.tcl")
-    if src is None or shutil.which("tclsh") is None:
-        pytest.skip("no snapshot of thomasoa/andrews-deal or no tclsh (hand-derived values check "
-                    "it)")
+    src = _source("thomasoa/andrews-deal", "d2d9e0bd05a94030de11b945df61388340906e26",
+                  "lib/evaluators.tcl", "tclsh")
     (tmp_path / "evaluators.tcl").write_text(src, encoding="utf-8")
     # Deal runs a holdingProc's body as a plain proc of its named arguments (holdings.c, lines
     # 34-40: "a normal Tcl procedure with the same name and signature"); shapefunc's body sees the
@@ -513,6 +526,7 @@ def _build_dealer(tmp_path: Path, source: str, name: str) -> Path:
     return exe
 
 
+@pytest.mark.external
 @pytest.mark.parametrize("variant, repo, commit, path", [
     ("KNR_SUITS1999", "dealerv2/Dealer-Version-2-", "6d081d8e28a52d8c0637199a222d8cb1267dbb69",
      "src/c4.c"),
@@ -521,9 +535,7 @@ def _build_dealer(tmp_path: Path, source: str, name: str) -> Path:
 ])
 def test_dealer_c_runs_as_computed(tmp_path: Path, variant: str, repo: str, commit: str,
                                    path: str) -> None:
-    src = _show(repo, commit, path)
-    if src is None or shutil.which("gcc") is None:
-        pytest.skip(f"no snapshot of {repo} or no gcc (hand-derived values check it)")
+    src = _source(repo, commit, path, "gcc")
     exe = _build_dealer(tmp_path, src, Path(path).name)
     hands = _cross_hands()
     out = subprocess.run([str(exe)], input="".join(".".join(h) + "\n" for h in hands),

@@ -4,7 +4,7 @@
 The printed tables are transcribed line by line (``PRINTED`` = ``scales.PRINTED_LINES``, seed line ->
 text); the tests read the numbers from that transcription and compare them with the values the
 evaluators compute, cell by cell. The transcription is checked against the seed when the seed is
-found, else against the certificate ``openbid/proofs/seed_lines.json`` (openbid.proofs.quotes).
+found, else against the certificate ``openbid/proofs/seed_lines.json`` (openbid.verify.quotes).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from openbid.model.evaluators import scales as S
-from openbid.model.evaluators import scales_claims as C
+from openbid.verify import scales_claims as C
 from openbid.model.evaluators import scales_dealerv2 as D
 from openbid.model.evaluators.form import holdings, rank_order
-from openbid.readers.separable import TOTAL_HANDS
-from openbid.proofs.quotes import assert_quotes
+from openbid.model.evaluators.distribution import TOTAL_HANDS
+from openbid.verify.quotes import assert_quotes
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -70,7 +70,7 @@ def value(e, text: str) -> Fraction:
 
 
 def test_transcription_is_the_seed() -> None:
-    """Against the seed when it is found, else against the certificate (openbid/proofs/quotes.py)."""
+    """Against the seed when it is found, else against the certificate (openbid/verify/quotes.py)."""
     assert_quotes(["scales_printed"])
 
 
@@ -473,7 +473,7 @@ def test_claims_load_and_verdicts() -> None:
 
 
 def test_claim_quotes_are_verbatim() -> None:
-    """Against the seed when it is found, else against the certificate (openbid/proofs/quotes.py)."""
+    """Against the seed when it is found, else against the certificate (openbid/verify/quotes.py)."""
     assert_quotes(["scales"])
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from openbid.proofs.blocks import read_blocks
 
-CLAIMS_FILE = Path(__file__).resolve().parents[1] / "proofs" / "binky_claims.txt"
+CLAIMS_FILE = Path(__file__).resolve().parent / "binky_claims.txt"
 FIELDS = ("lines", "quote", "check", "ours", "tolerance", "verdict", "note")
 
 

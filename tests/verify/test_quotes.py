@@ -1,5 +1,5 @@
-"""The verbatim check of every quote (openbid/proofs/quotes.py) and its certificate
-(openbid/proofs/seed_lines.json, written by ``python -m openbid.proofs.certify``).
+"""The verbatim check of every quote (openbid/verify/quotes.py) and its certificate
+(openbid/proofs/seed_lines.json, written by ``python -m openbid.verify.certify``).
 
 Both paths run everywhere: the certificate path is forced (``seeds=None``) even where the seeds are
 found, and the seed path runs against a copy of the seeds built in a temporary directory from the
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from openbid.proofs import certify
-from openbid.proofs import quotes as Q
-from openbid.proofs.quotes import Quote, audit, collect, is_verbatim, line_hash, seeds_dir
+from openbid.verify import certify
+from openbid.verify import quotes as Q
+from openbid.verify.quotes import Quote, audit, collect, is_verbatim, line_hash, seeds_dir
 
 
 def test_every_quote_against_the_seeds_or_the_certificate() -> None:

@@ -25,7 +25,7 @@ from openbid.model.evaluators.knr import (
 from openbid.proofs.blocks import BlockFormatError, read_blocks
 from openbid.proofs.blocks import parse_lines  # noqa: F401  (re-exported: knr_claims.parse_lines)
 
-CLAIMS_FILE = Path(__file__).resolve().parents[2] / "proofs" / "knr_claims.txt"
+CLAIMS_FILE = Path(__file__).resolve().parents[1] / "proofs" / "knr_claims.txt"
 
 QUALITY = ("quality_count", "quality_long_suit", "quality_intermediates")
 SPOT_FILL = "23456789"  # an "x" is a spot: 2-7 first (the ranks KNR does not read), then 8, 9
@@ -200,4 +200,4 @@ def check_claims(path: Path = CLAIMS_FILE, **choices: str) -> list[ClaimResult]:
 
 if __name__ == "__main__":
     for r in check_claims():
-        print(f"{r.verdict:6}  {r.id:36} seed {r.lines[0]}: {r.detail}")
+        print(f"{r.verdict:6}  {r.id:36} seed {r.lines[0]}: {r.detail}")  # noqa: T201

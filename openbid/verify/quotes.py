@@ -13,7 +13,7 @@ seed, the cited lines, the text and the rule that makes it verbatim); :func:`aud
   since the certificate was written fails although the seed is not there to read.
 
 The certificate ``openbid/proofs/seed_lines.json`` is written by ``python -m
-openbid.proofs.certify``, which refuses to write unless every quote is verbatim in the seeds.
+openbid.verify.certify``, which refuses to write unless every quote is verbatim in the seeds.
 
 Rules (a seed line is read with its trailing blanks dropped, the text its hash certifies):
 
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-PROOFS = Path(__file__).resolve().parent
+PROOFS = Path(__file__).resolve().parents[1] / "proofs"
 REPO = PROOFS.parents[1]
 CERTIFICATE = PROOFS / "seed_lines.json"
 SEEDS_ENV = "OPENBID_SEEDS"
@@ -173,7 +173,7 @@ def _part_two() -> Iterator[Quote]:
 
 
 def _knr() -> Iterator[Quote]:
-    from openbid.model.evaluators.knr_claims import load_claims
+    from openbid.verify.knr_claims import load_claims
 
     for c in load_claims():
         yield Quote(f"proofs/knr_claims.txt claim {c.id}", "quote", SEED_000, c.lines, c.quote,
@@ -181,7 +181,7 @@ def _knr() -> Iterator[Quote]:
 
 
 def _scales() -> Iterator[Quote]:
-    from openbid.model.evaluators.scales_claims import load_claims
+    from openbid.verify.scales_claims import load_claims
 
     for c in load_claims():
         yield Quote(f"proofs/scales_claims.txt claim {c.id}", "quote", SEED_002, c.lines, c.quote,
@@ -197,7 +197,7 @@ def _scales_printed() -> Iterator[Quote]:
 
 
 def _binky() -> Iterator[Quote]:
-    from openbid.binky.claims import load_claims
+    from openbid.proofs.binky_claims import load_claims
 
     for c in load_claims():
         for k, (lines, text) in enumerate(c.quoted(), 1):
@@ -262,7 +262,7 @@ def build_certificate(quotes: list[Quote], seeds: dict[str, list[str]]) -> dict:
         assert digest is not None
         claims[claim] = digest
     return {
-        "about": "Written by `python -m openbid.proofs.certify` (openbid/proofs/quotes.py): "
+        "about": "Written by `python -m openbid.verify.certify` (openbid/verify/quotes.py): "
         "seeds: seed file -> line -> sha256 of the line (trailing blanks dropped, UTF-8) for every "
         "line a quote cites; claims: claim -> sha256 of its quotes and their lines' hashes. "
         "The tests check the quotes against it when shared/seeds/ is not found.",
@@ -309,7 +309,7 @@ class Audit:
         return "\n".join([head, *shown, *tail])
 
 
-FIX = "run `python -m openbid.proofs.certify` where shared/seeds/ is present"
+FIX = "run `python -m openbid.verify.certify` where shared/seeds/ is present"
 
 
 def audit(

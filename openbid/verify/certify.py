@@ -1,9 +1,9 @@
 """Write the certificate of the seed lines the claim files quote: ``openbid/proofs/seed_lines.json``.
 
-    python -m openbid.proofs.certify            check every quote, then write the certificate
-    python -m openbid.proofs.certify --check    check, and compare with the certificate on disk
+    python -m openbid.verify.certify            check every quote, then write the certificate
+    python -m openbid.verify.certify --check    check, and compare with the certificate on disk
 
-Every quote (:func:`openbid.proofs.quotes.collect`) is checked verbatim against the seeds
+Every quote (:func:`openbid.verify.quotes.collect`) is checked verbatim against the seeds
 (``$OPENBID_SEEDS``, or ``shared/seeds/`` found walking up from the repository root); if one is
 not verbatim, or a seed is missing, nothing is written and the exit status is 1. The certificate
 holds, for every cited line, the sha256 of its text, and for every claim the digest of its quotes
@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from openbid.proofs import quotes as Q
+from openbid.verify import quotes as Q
 
 
 def _shown(path: Path) -> str:
@@ -29,7 +29,7 @@ def render(certificate: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m openbid.proofs.certify",
+    parser = argparse.ArgumentParser(prog="python -m openbid.verify.certify",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="do not write; exit 1 if the certificate on disk is not current")

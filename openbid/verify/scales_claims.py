@@ -49,7 +49,7 @@ from openbid.model.evaluators.form import Evaluator, holdings, rank_order
 from openbid.model.evaluators.scales_dealerv2 import DEALERV2
 from openbid.proofs.blocks import Block, BlockFormatError, parse_lines, read_blocks
 
-CLAIMS_FILE = Path(__file__).resolve().parents[2] / "proofs" / "scales_claims.txt"
+CLAIMS_FILE = Path(__file__).resolve().parents[1] / "proofs" / "scales_claims.txt"
 SEED = scales.SEED
 
 CHECKS = {
@@ -413,7 +413,7 @@ def quote_is_verbatim(claim: Claim | ClaimResult, seed_lines: list[str]) -> bool
     return re.sub(r"\s+", " ", claim.quote).strip() in seed_text(claim.lines, seed_lines)
 
 
-if __name__ == "__main__":  # python -m openbid.model.evaluators.scales_claims
+if __name__ == "__main__":  # python -m openbid.verify.scales_claims
     for r in check_all():
         tail = f"  breaks at: {' '.join(r.breaking)}" if r.breaking else ""
-        print(f"{r.verdict:6} {r.id:32} {r.metric:17} {r.detail}{tail}")
+        print(f"{r.verdict:6} {r.id:32} {r.metric:17} {r.detail}{tail}")  # noqa: T201
