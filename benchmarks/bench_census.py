@@ -9,6 +9,8 @@ Workloads (each a fresh subprocess, so OPENBID_JOBS is set before any pool start
   that reads the nine and the eight: 1,214,385,200 classes merged by signature (issue 13: at most
   10 s);
 * ``knr``: the exact distribution of KNR (reads A K Q J T 9 8; issue 14: at most 10 s);
+* ``knr-rules``: what the rule file knr-optional.rules (seed 000's K&R opening bids) bids on
+  every hand, the exact census of a rule file over KNR (issue 14: at most 10 s on 2 cores);
 * ``openbid-by-body`` (``--all`` only): OPENBID's outcome crossed with BODY, where the suit
   states of the two cannot be merged apart; no target, reported as measured.
 
@@ -32,11 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import env_with, machine_note, table  # noqa: E402
 
-WORKLOADS = {  # name -> (columns, limit in seconds or None)
-    "openbid": ("outcome", 2.0),
-    "body": ("BODY", 10.0),
-    "knr": ("KNR", 10.0),
-    "openbid-by-body": ("outcome,BODY", None),
+WORKLOADS = {  # name -> (columns, limit in seconds or None, the variant whose rules are read)
+    "openbid": ("outcome", 2.0, "code"),
+    "body": ("BODY", 10.0, "code"),
+    "knr": ("KNR", 10.0, "code"),
+    "knr-rules": ("outcome", 10.0, "knr-optional"),
+    "openbid-by-body": ("outcome,BODY", None, "code"),
 }
 
 
@@ -49,7 +52,7 @@ def child(kind: str) -> None:
     from openbid.readers.census.domain import TOTAL_HANDS
     from openbid.readers.census.passes import plan
 
-    rules = load_variant("code")
+    rules = load_variant(WORKLOADS[kind][2])
     cols = [Column("outcome") if c == "outcome" else Column("value", 0, parse(c, want="num"))
             for c in WORKLOADS[kind][0].split(",")]
     census = Census([rules])
@@ -110,7 +113,7 @@ def main() -> None:
     print(table(("workload", "jobs", "classes", "rows after merging", "enum s (best)", "runs s",
                  "process s", "CPU s", "limit s", "best / limit", "groups"), rows))
     for kind in kinds:
-        print(f"  {kind}: group by {WORKLOADS[kind][0]}")
+        print(f"  {kind}: group by {WORKLOADS[kind][0]} under {WORKLOADS[kind][2]}")
 
 
 if __name__ == "__main__":

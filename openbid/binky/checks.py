@@ -251,7 +251,7 @@ def seed_claims(f: Fitted) -> list[Claim]:
                          f"suit v({hi}) - v({lo}) = {printed}", v, se, tol,
                          _verdict(v, float(printed), tol)))
     # averages over orders: linear in vh, so the error follows from the covariance
-    for card, printed, line in AVERAGES:
+    for card, printed, lines in AVERAGES:
         vec = np.zeros(len(mx.HOLDINGS))
         for k in range(4):
             others = [c for c in AQJ9 if c != card]
@@ -262,7 +262,7 @@ def seed_claims(f: Fitted) -> list[Claim]:
         v = float(vec @ f.vh["suit"])
         se = float(np.sqrt(max(vec @ f.cov_h["suit"] @ vec, 0)))
         tol = tolerance(se, f.deals, f.kappa)
-        out.append(Claim(f"suit.average_in_aqj9.{card}", line, quote(line),
+        out.append(Claim(f"suit.average_in_aqj9.{card}", lines, quote(lines),
                          f"suit average increment of {card} over the 24 orders of AQJ9 = {printed}",
                          v, se, tol, _verdict(v, float(printed), tol)))
     # 13-0-0-0: the whole hand (gauge-invariant)
@@ -321,9 +321,9 @@ def _aqj9_constraints() -> list[tuple[str, str, object]]:
     for cid, line, lo, hi, printed in SUIT_DIFFS:
         if len(lo) == 4 and set(lo + hi) <= set(AQJ9 + "x"):
             out.append((f"{lo}->{hi} {printed}", str(line), near(v[hi] - v[lo], printed)))
-    for card, printed, line in AVERAGES:
+    for card, printed, lines in AVERAGES:
         expr = card_average(lambda h: v[h], card)  # type: ignore[arg-type,return-value]
-        out.append((f"average {card} {printed}", line, near(expr, printed)))
+        out.append((f"average {card} {printed}", lines, near(expr, printed)))
     return out
 
 
@@ -392,7 +392,7 @@ def average_ranges() -> list[tuple[str, str, float | None, float | None]]:
         v = {h: z3.Real("v_" + h) for h in (_four("".join(c)) for k in range(5)
                                              for c in combinations(AQJ9, k))}
         expr = card_average(lambda h: v[h], card)  # type: ignore[arg-type,return-value]
-        bounds = []
+        bounds: list[float | None] = []
         for sense in ("min", "max"):
             o = z3.Optimize()
             o.set("timeout", 10_000)
@@ -436,21 +436,21 @@ class PairData:
 
 def pair_data(data: Path | str, shards, vp=None, vh=None,
               limits: dict[str, int] | None = None) -> PairData:
-    t = {"suit": [], "nt": []}
+    t: dict[str, list[int]] = {"suit": [], "nt": []}
     hcp = []
     feats = []
     for _, r in ddgen.iter_records(Path(data), "random", shards, limits):
         hands = ddgen.parse_pbn(r["pbn"])
         for a, b in ((0, 2), (1, 3)):
-            s, n = tr.side_tricks(r["dd"], "NESW"[a])
-            t["suit"].append(s)
-            t["nt"].append(n)
+            suit_tricks, nt_tricks = tr.side_tricks(r["dd"], "NESW"[a])
+            t["suit"].append(suit_tricks)
+            t["nt"].append(nt_tricks)
             hcp.append(sum(HCP.get(ddgen.RANKS[c % 13], 0) for c in hands[a] + hands[b]))
             feats.append((tr.hand_classes(hands[a]), tr.hand_classes(hands[b])))
     shapes = np.zeros((len(feats), len(mx.PATTERNS)))
-    for i, (a, b) in enumerate(feats):
-        shapes[i, a[0]] += 1
-        shapes[i, b[0]] += 1
+    for i, (first, second) in enumerate(feats):
+        shapes[i, first[0]] += 1
+        shapes[i, second[0]] += 1
     out = PairData({k: np.array(v, float) for k, v in t.items()}, np.array(hcp, float), shapes)
     if vp is not None and vh is not None:
         for s in ("suit", "nt"):
@@ -492,7 +492,7 @@ def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
         preds = {"binky": test.binky[s], "constant": np.full_like(test.hcp, c),
                  "hcp_ls": coef[0] + coef[1] * test.hcp,
                  "hcp_shape_ls": np.c_[np.ones_like(test.hcp), test.hcp, test.shapes] @ coef2}
-        res = {}
+        res: dict[str, dict[str, float | str]] = {}
         for name, p in preds.items():
             e = p - test.tricks[s]
             res[name] = {"mean": round(float(e.mean()), 4), "sd": round(float(e.std(ddof=1)), 4),
@@ -596,6 +596,8 @@ def claims_summary(claims: list[Claim]) -> dict:
     nums = [c for c in claims if c.ours is not None and c.se and "=" in c.check]
     z = []
     for c in nums:
+        # a numeric claim carries its estimate and tolerance (seed_claims sets both)
+        assert c.ours is not None and c.tolerance is not None
         printed = float(c.check.rsplit("=", 1)[1])
         comb = (c.tolerance - (0.0005 if printed == 5.116 else 0.05 if printed == 12.5
                                else PRINT)) / 2
@@ -716,10 +718,10 @@ def convention_means(data: Path | str = "data/dd", limits: dict[str, int] | None
         hands = ddgen.parse_pbn(r["pbn"])
         dd = r["dd"]
         for seat in range(4):
-            a = "NESW"[seat]
-            s_best, n_best = tr.side_tricks(dd, a)
-            s_own = max(ddgen.dd_get(dd, a, x) for x in "SHDC")
-            n_own = ddgen.dd_get(dd, a, "N")
+            who = "NESW"[seat]
+            s_best, n_best = tr.side_tricks(dd, who)
+            s_own = max(ddgen.dd_get(dd, who, x) for x in "SHDC")
+            n_own = ddgen.dd_get(dd, who, "N")
             lens = [sum(1 for c in hands[seat] if c // 13 == k) for k in range(4)]
             rows.append((s_best, n_best, s_own, n_own, *lens))
     a = np.array(rows, float)
@@ -733,7 +735,7 @@ def convention_means(data: Path | str = "data/dd", limits: dict[str, int] | None
                               "se": round(float(by_deal[:, j].std(ddof=1) / np.sqrt(deals)), 4)}
     out["by_length"] = {}
     for L in range(9):
-        vals = {nm: [] for nm in names}
+        vals: dict[str, list[float]] = {nm: [] for nm in names}
         for k in range(4):
             sel = a[:, 4 + k] == L
             for j, nm in enumerate(names):

@@ -133,7 +133,7 @@ def parse_pbn(text: str) -> list[list[int]]:
 def swap_options(hands: list[list[int]]) -> list[tuple[int, int]]:
     """Every (South spot, honour of the same suit held by another seat)."""
     south = set(hands[2])
-    out = []
+    out: list[tuple[int, int]] = []
     for s in range(4):
         spots = [c for c in south if c // 13 == s and RANKS[c % 13] not in HONOURS]
         honours = [s * 13 + RANKS.index(r) for r in HONOURS if s * 13 + RANKS.index(r) not in south]

@@ -96,13 +96,13 @@ def binky_json(derived: dict[str, Derived], meta: dict,
     out: dict = {"format": FORMAT, "meta": meta, "strains": {}}
     for s, d in derived.items():
         sp, sh = se[s] if se and s in se else (d.vp_se, d.vh_se)
-        pats = {}
+        pats: dict[str, dict[str, str | float]] = {}
         for i, p in enumerate(mx.PATTERNS):
-            e = {"v": f"{d.vp[i]:.{DECIMALS}f}"}
+            e: dict[str, str | float] = {"v": f"{d.vp[i]:.{DECIMALS}f}"}
             if sp is not None:
                 e["se"] = round(float(sp[i]), 3)
             pats[mx.pattern_name(p)] = e
-        hold = {}
+        hold: dict[str, dict[str, str | float]] = {}
         for i, (h, n) in enumerate(mx.HOLDINGS):
             e = {"v": f"{d.vh[i]:.{DECIMALS}f}"}
             if sh is not None:

@@ -215,14 +215,14 @@ def class_means(deal: np.ndarray, cls: np.ndarray, y: np.ndarray, k: int
     udeal, ucls, rsum = udeal[order], ucls[order], rsum[order]
     starts = np.flatnonzero(np.r_[True, udeal[1:] != udeal[:-1]])
     counts = np.diff(np.r_[starts, len(udeal)])
-    cov = np.zeros(k * k)
+    cov_flat = np.zeros(k * k)
     for m in np.unique(counts):
         blocks = starts[counts == m]
         idx = blocks[:, None] + np.arange(m)[None, :]
         c, r = ucls[idx], rsum[idx]
-        cov += np.bincount((c[:, :, None] * k + c[:, None, :]).ravel(),
-                           weights=(r[:, :, None] * r[:, None, :]).ravel(), minlength=k * k)
-    cov = cov.reshape(k, k)
+        cov_flat += np.bincount((c[:, :, None] * k + c[:, None, :]).ravel(),
+                                weights=(r[:, :, None] * r[:, None, :]).ravel(), minlength=k * k)
+    cov = cov_flat.reshape(k, k)
     nn = np.outer(n, n)
     cov = np.divide(cov, nn, out=np.zeros((k, k)), where=nn > 0)
     return mean, n, cov
@@ -445,7 +445,7 @@ def estimate(rand: Samples, strat: Samples, pairs: Pairs | None, strain: str,
              nmin: int = NMIN) -> TrEstimate:
     trp, trp_cov, trp_n = _pattern_estimate(rand, strat, strain)
     mean, n, cov = _holding_means(rand, strat, strain)
-    notes = {}
+    notes: dict = {}
     if pairs is not None:
         mean, cov, notes = gls_with_pairs(mean, n, cov, pairs, strain)
     M, how = merge_matrix(n, cov, nmin)

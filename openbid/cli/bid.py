@@ -9,8 +9,9 @@ from functools import lru_cache
 import numpy as np
 
 from openbid.cli.common import MAX_LINE, BadInputs, add_rules_options, emit_json, inputs, rules_from
+from openbid.cli.context import add_context_options, context_label, fixed_context, missing_fact
 from openbid.model.bids import bid_note
-from openbid.model.errors import HandError, OpenbidError
+from openbid.model.errors import HandError, MissingFact, OpenbidError
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
 from openbid.readers.census import batch
@@ -29,11 +30,13 @@ def register(sub) -> None:
     p.add_argument("--trace", action="store_true", help="show the sections tried on the way")
     p.add_argument("--brief", action="store_true", help="one line per hand: hand, bid, section")
     add_rules_options(p)
+    add_context_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     rules = rules_from(args)
+    context = fixed_context(args)
     if not args.hands and not args.file:
         raise OpenbidError("give hands as arguments or with --file PATH (- for stdin)")
     bad = BadInputs("bid")
@@ -57,15 +60,20 @@ def run(args) -> int:
         except HandError as exc:
             bad(where, exc)
             continue
-        d = program.describe(hand)
-        if args.trace:
-            outcome, steps = program.trace(d)
-        else:
-            outcome, steps = program.run(d), []
+        d = program.describe(hand, tuple(context.items()))
+        try:
+            if args.trace:
+                outcome, steps = program.trace(d)
+            else:
+                outcome, steps = program.run(d), []
+        except MissingFact as exc:  # the fact is read on this hand's way: never guessed
+            raise OpenbidError(f"{where} ({hand.to_pbn()}): {missing_fact(exc.name)}") from None
         if args.json:
             obj = {"hand": hand.to_pbn(), "paper": hand.to_paper(), "bid": outcome.bid,
                    "bidval": outcome.bidval, "section": outcome.section,
                    "descriptors": d.table()}
+            if context:
+                obj["context"] = dict(context)
             if args.trace:
                 obj["trace"] = [{"section": s.section, "entered": s.entered, "result": s.result}
                                 for s in steps]
@@ -73,19 +81,19 @@ def run(args) -> int:
         elif args.brief:
             out.write(f"{hand.to_pbn()}\t{outcome.bid}\t{outcome.section}\n")
         else:
-            out.write(_text(hand, outcome, d, steps, sections))
+            out.write(_text(hand, outcome, d, steps, sections, context_label(context)))
     if not seen:
         raise OpenbidError(f"no hands in {args.file}: nothing to bid")
     return bad.close()
 
 
-def _text(hand, outcome, d, steps, sections) -> str:
+def _text(hand, outcome, d, steps, sections, context: str = "") -> str:
     from openbid.model.rules.model import section_of
 
     sec = section_of(outcome.section)
     name = sections.get(sec, "Pass, by falling through" if sec == 14 else "")
     note = bid_note(outcome.bidval)
-    lines = [f"{hand.to_paper()}   ({hand.to_pbn()})",
+    lines = [f"{hand.to_paper()}   ({hand.to_pbn()})" + (f"   {context}" if context else ""),
              f"  bid {outcome.bid} at section {outcome.section} ({name}), BIDVAL {outcome.bidval}"
              + (f" [{note}]" if note else "")]
     t = d.table()

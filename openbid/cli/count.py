@@ -7,6 +7,7 @@ import time
 from fractions import Fraction
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.context import add_context_options, context_label, fixed_context
 from openbid.cli.progress import Progress
 from openbid.model.errors import OpenbidError
 
@@ -21,22 +22,26 @@ def register(sub) -> None:
                     "one of bid, section, bidval, bid-section, or an expression: a number "
                     "(HCP, BUMWRAP, 'floor(KNR)', 'SUITLENGTH(S)') or a condition "
                     "('SHAPE = \"4333\"'); repeat --by for a cross-table. --where keeps only the "
-                    "hands of a condition (it must select some).")
+                    "hands of a condition (it must select some). Rules that read the seat or the "
+                    "vulnerability are counted once per context (each of all hands), unless "
+                    "--seat and --vul fix it.")
     p.add_argument("--by", action="append", metavar="BY",
                    help="what to group by (default section; repeatable)")
     p.add_argument("--where", metavar="COND", help="count only the hands meeting COND")
     p.add_argument("--json", action="store_true", help="one JSON object per group")
     add_rules_options(p)
+    add_context_options(p)
     p.set_defaults(func=run)
 
 
-def census(rules, by: str, progress=None):
-    """[(outcome, count, classes, example hand)] in a stable order, plus the total."""
+def census(rules, by: str, progress=None, context: dict | None = None):
+    """[(outcome, count, classes, example hand)] in a stable order, plus the total
+    (``context``: the facts of the deal, fixed for the pass)."""
     from openbid.model.bids import bid_text
     from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census, Column
 
-    groups = Census([rules]).group([Column("outcome")], progress)
+    groups = Census([rules], context or {}).group([Column("outcome")], progress)
     agg: dict = {}
     for key, w in groups.weights.items():
         (bidval, sec), = key
@@ -92,16 +97,17 @@ def rules_type(rules, text: str) -> str:
     return "num" if t == "suit" else t
 
 
-def grouped(rules, by: list[str], where: str | None, progress=None):
+def grouped(rules, by: list[str], where: str | None, progress=None,
+            context: dict | None = None):
     """[(key tuple of shown values, count, classes, example PBN)] in key order, the total of the
-    hands counted, and the headers."""
+    hands counted, and the headers (``context``: the facts of the deal, fixed)."""
     from openbid.model.bids import bid_text
     from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census
 
     cols = columns_of(rules, by)
     cond = _parse(rules, where, "bool", "--where") if where else None
-    groups = Census([rules]).group([c for c, _, _ in cols], progress, where=cond)
+    groups = Census([rules], context or {}).group([c for c, _, _ in cols], progress, where=cond)
     if not groups.weights:
         raise OpenbidError(f"--where {where!r} selects no hand: nothing to count")
 
@@ -141,21 +147,34 @@ def decimal(v) -> str:
 
 
 def run(args) -> int:
+    from openbid.readers.contexts import grid
+
     rules = rules_from(args)
     by = args.by or ["section"]
-    bar = Progress("census")
+    exprs = [c.expr for c, _, _ in columns_of(rules, by) if c.expr is not None]
+    if args.where:  # every expression checked before the work
+        exprs.append(_parse(rules, args.where, "bool", "--where"))
+    contexts = grid([rules], fixed_context(args), exprs)
+    status = 0
+    for k, context in enumerate(contexts):
+        if context and not args.json:
+            print(("\n" if k else "") + f"# {context_label(context)}")
+        status = max(status, _run_one(args, rules, by, context))
+    return status
+
+
+def _run_one(args, rules, by: list[str], context: dict) -> int:
+    """The count in one context of the deal (``{}``: the rules read none)."""
+    bar = Progress("census" + (f" ({context_label(context)})" if context else ""))
     t0 = time.monotonic()
     if len(by) == 1 and by[0] in OUTCOMES and not args.where:
         try:
-            rows, total = census(rules, by[0], bar)
+            rows, total = census(rules, by[0], bar, context)
         finally:
             bar.close()
-        return _outcomes(args, rules, rows, total, time.monotonic() - t0)
-    columns_of(rules, by)  # every expression checked before the work
-    if args.where:
-        _parse(rules, args.where, "bool", "--where")
+        return _outcomes(args, rules, rows, total, time.monotonic() - t0, context)
     try:
-        rows, counted, headers = grouped(rules, by, args.where, bar)
+        rows, counted, headers = grouped(rules, by, args.where, bar, context)
     finally:
         bar.close()
     seconds = time.monotonic() - t0
@@ -166,6 +185,7 @@ def run(args) -> int:
             emit_json({"by": dict(zip(headers, (_json(v) for v in key))), "count": count,
                        "probability": float(Fraction(count, counted)), "classes": classes,
                        "example": hand, "variant": rules.name,
+                       **({"context": context} if context else {}),
                        **({"where": args.where} if args.where else {}),
                        **({"rules": rules.source} if rules.source else {})})
         return 0
@@ -193,12 +213,13 @@ def _json(v):
     return v
 
 
-def _outcomes(args, rules, rows, total, seconds) -> int:
+def _outcomes(args, rules, rows, total, seconds, context: dict | None = None) -> int:
     if args.json:
         for outcome, count, classes, hand in rows:
             emit_json({"outcome": outcome, "count": count,
                        "probability": float(Fraction(count, total)), "classes": classes,
                        "example": hand.to_pbn(), "variant": rules.name,
+                       **({"context": context} if context else {}),
                        **({"rules": rules.source} if rules.source else {})})
         return 0
     print(f"{args.by[0] if args.by else 'section':<12} {'hands':>16} {'probability':>12} "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from openbid.cli.common import budget, emit_json
+from openbid.cli.context import add_context_options, context_label, fixed_context
 from openbid.cli.progress import Progress
 
 
@@ -13,7 +14,9 @@ def register(sub) -> None:
         "diff", help="compare two variants or rule files on every hand",
         description="A and B are variant names or rule files. Either Z3 proves they bid "
                     "identically on every hand, or the exact number of hands that move, per "
-                    "(from, to) BID@SECTION pair, with example hands re-checked by both. "
+                    "(from, to) BID@SECTION pair (or bid pair, for two systems: --by), with "
+                    "example hands re-checked by both. Rules that read the seat or the "
+                    "vulnerability are compared once per context not fixed by --seat and --vul. "
                     "Exit 0 identical, 1 different, 2 error or UNKNOWN.")
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
@@ -21,6 +24,11 @@ def register(sub) -> None:
     p.add_argument("--no-count", action="store_true",
                    help="decide only (Z3), skip the exact census of what changes")
     p.add_argument("--examples", type=int, default=3, help="example hands per transition")
+    p.add_argument("--by", choices=("auto", "bid", "bid-section"), default="auto",
+                   help="what a transition names: bid-section (1S@12a), bid (1S), or auto: "
+                        "bid-section when A and B have the same sections (variants of one "
+                        "system), else bid (two systems)")
+    add_context_options(p)
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
     p.set_defaults(func=run)
@@ -28,26 +36,46 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from openbid.model.variants import resolve_spec
-    from openbid.verify.diff import diff
 
     if args.examples < 0:
         from openbid.model.errors import OpenbidError
 
         raise OpenbidError(f"--examples must be 0 or more, not {args.examples}")
+    from openbid.readers.contexts import grid
+
     rlimit = budget(args)
     a, b = resolve_spec(args.a), resolve_spec(args.b)
+    by = args.by
+    if by == "auto":
+        same = [(s.number, s.name) for s in a.sections] == [(s.number, s.name) for s in b.sections]
+        by = "bid-section" if same else "bid"
+    codes = []
+    for k, context in enumerate(grid([a, b], fixed_context(args))):
+        if context and not args.json:
+            print(("\n" if k else "") + f"# {context_label(context)}")
+        codes.append(_diff_one(args, a, b, rlimit, by, context))
+    if 2 in codes:
+        return 2
+    return 1 if 1 in codes else 0
+
+
+def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
+    """The comparison in one context of the deal (``{}``: neither reads one)."""
+    from openbid.verify.diff import diff
+
     t0 = time.monotonic()
-    bar = Progress("diff")
+    bar = Progress("diff" + (f" ({context_label(context)})" if context else ""))
     try:
         d = diff(a, b, count=not args.no_count, examples=args.examples,
-                 rlimit=rlimit, progress=bar)
+                 rlimit=rlimit, progress=bar, context=context, by=by)
     finally:
         bar.close()
     secs = time.monotonic() - t0
     if args.json:
         emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "method": d.method,
                    "witness": d.witness, "changed": d.changed, "bidval_only": d.bidval_only,
-                   "reason": d.reason or None,
+                   "reason": d.reason or None, "by": by,
+                   **({"context": context, "section_only": d.section_only} if context else {}),
                    "transitions": [{"from": t.source, "to": t.target, "count": t.count,
                                     "classes": t.classes, "examples": t.examples}
                                    for t in d.transitions]})
@@ -60,12 +88,17 @@ def run(args) -> int:
         elif d.equivalent is False:
             print(f"{args.a} and {args.b} differ ({secs:.1f} s); e.g. {d.witness}")
             if d.changed is not None:
-                print(f"  {d.changed:,} hands change bid or section:")
+                what = "bid" if by == "bid" else "bid or section"
+                print(f"  {d.changed:,} hands change {what}:")
                 for t in d.transitions:
                     print(f"  {t.source:>10} -> {t.target:<10} {t.count:>14,} hands   "
                           f"e.g. {', '.join(t.examples)}")
+                if d.section_only:
+                    print(f"  plus {d.section_only:,} hands with the same bid at another bid point")
                 if d.bidval_only:
-                    print(f"  plus {d.bidval_only:,} hands with only a different BIDVAL")
+                    print(f"  plus {d.bidval_only:,} hands with the same bid but another BIDVAL"
+                          + (" (a conventional 1C or 2D against a natural one)"
+                             if by == "bid" else ""))
         else:
             print(f"UNKNOWN: the solver gave up ({d.reason})")
     if d.equivalent is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
+from openbid.cli.context import add_context_options, context_label, fixed_context
 from openbid.cli.progress import Progress
 
 
@@ -13,7 +14,9 @@ def register(sub) -> None:
         "find", help="find hands satisfying an expression (counterexample search)",
         description='Find hands satisfying EXPR, e.g. \'meets("10") and TOTALPTS <= 6\'. Each '
                     "hand comes from Z3 and is re-run through the executable procedure before it "
-                    "is shown. Exit 0 if found, 1 if no hand satisfies EXPR, 2 on error or UNKNOWN.")
+                    "is shown. Rules that read the seat or the vulnerability are searched once per "
+                    "context not fixed by --seat and --vul, each reported. Exit 0 if found (in "
+                    "some context), 1 if no hand satisfies EXPR, 2 on error or UNKNOWN.")
     p.add_argument("expr", metavar="EXPR")
     p.add_argument("--limit", type=int, default=5, help="how many distinct hands (default 5)")
     p.add_argument("--count", action="store_true", help="also the exact number of hands")
@@ -21,13 +24,12 @@ def register(sub) -> None:
                    help="Z3's resource budget per query (deterministic; default: the project's)")
     p.add_argument("--json", action="store_true")
     add_rules_options(p)
+    add_context_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
-    from openbid.model.procedure import program_for
-    from openbid.verify.search import find
-    from openbid.verify.verdicts import Status
+    from openbid.readers.contexts import grid
 
     if args.limit < 0:
         from openbid.model.errors import OpenbidError
@@ -35,29 +37,49 @@ def run(args) -> int:
         raise OpenbidError(f"--limit must be 0 or more (hands to show), not {args.limit}")
     rules = rules_from(args)
     expr = rules.parse(args.expr)
+    contexts = grid([rules], fixed_context(args), [expr])
+    codes = []
+    for k, context in enumerate(contexts):
+        if context and not args.json:
+            print(("\n" if k else "") + f"# {context_label(context)}")
+        codes.append(_find_one(args, rules, expr, context))
+    if 2 in codes:
+        return 2
+    return 0 if 0 in codes else 1
+
+
+def _find_one(args, rules, expr, context: dict) -> int:
+    """Witnesses (and the count) in one context of the deal (``{}``: the rules read none)."""
+    from openbid.model.procedure import program_for
+    from openbid.verify.search import find
+    from openbid.verify.verdicts import Status
+
+    facts = tuple(sorted(context.items()))
     t0 = time.monotonic()
-    result = find(expr, rules, max(0, args.limit), budget(args))
+    result = find(expr, rules, max(0, args.limit), budget(args), context=context)
     search_s = time.monotonic() - t0
     program = program_for(rules)
     if result.status is Status.UNKNOWN:
         msg = f"UNKNOWN: the solver gave up ({result.reason or 'no reason given'})"
         if args.json:
-            emit_json({"status": "unknown", "reason": result.reason})
+            emit_json({"status": "unknown", "reason": result.reason,
+                       **({"context": context} if context else {})})
         else:
             print(msg)
         return 2
     for hand in result.witnesses:
-        o = program.bid_hand(hand)
+        o = program.bid_hand(hand, facts)
         if args.json:
             emit_json({"hand": hand.to_pbn(), "paper": hand.to_paper(), "bid": o.bid,
-                       "bidval": o.bidval, "section": o.section})
+                       "bidval": o.bidval, "section": o.section,
+                       **({"context": context} if context else {})})
         else:
             print(f"{hand.to_paper():<40} {hand.to_pbn():<22} {o.bid} at {o.section}")
     how = "the census: a count of 0" if result.method == "census" else "Z3: unsat"
     if result.status is Status.UNSAT and not args.json:
         print(f"no hand satisfies this expression (proved by {how})")
     elif result.status is Status.UNSAT:
-        emit_json({"status": "unsat"})
+        emit_json({"status": "unsat", **({"context": context} if context else {})})
     elif not args.json:
         more = " (no more exist)" if result.exhausted else ""
         source = {"sample": "random hands", "z3": "Z3", "census": "the census"}
@@ -70,7 +92,7 @@ def run(args) -> int:
 
         bar = Progress("count")
         try:
-            groups = Census([rules]).group([], bar, where=expr)
+            groups = Census([rules], context).group([], bar, where=expr)
         finally:
             bar.close()
         n = sum(groups.weights.values())
@@ -80,7 +102,8 @@ def run(args) -> int:
 
             raise Disagreement(f"find says {result.status.value} but the census counts {n} hands")
         if args.json:
-            emit_json({"count": n, "classes": classes, "probability": n / TOTAL_HANDS})
+            emit_json({"count": n, "classes": classes, "probability": n / TOTAL_HANDS,
+                       **({"context": context} if context else {})})
         else:
             print(f"exactly {n:,} of {TOTAL_HANDS:,} hands ({n / TOTAL_HANDS:.8%}), "
                   f"{classes:,} classes")

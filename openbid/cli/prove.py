@@ -10,7 +10,7 @@ from pathlib import Path
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
 
 PART_CHOICES = ("all", "paper", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
-                "soundness", "evaluators", "binky")
+                "soundness", "evaluators", "binky", "system")
 
 
 def register(sub) -> None:
@@ -20,8 +20,11 @@ def register(sub) -> None:
         description="Re-derive what the paper claims and compare with the recorded expectation "
                     "(openbid/proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
                     + " (default paper: the paper's parts; evaluators: seeds 000 and 002; "
-                      "binky: seed 003; all: every part). Exit 0: every verdict as recorded; 1: a verdict changed "
-                    "(listed); 2: an error or an UNKNOWN.")
+                      "binky: seed 003; all: every part; system: the system checks of any rule "
+                      "file, the default for rules that are not OPENBID, e.g. --variant sayc). "
+                      "Exit 0: every verdict as recorded; 1: a verdict changed "
+                    "(listed), or without a recorded expectation a claim failed; 2: an error or "
+                    "an UNKNOWN.")
     p.add_argument("part", nargs="*", metavar="PART")  # validated in run (argparse checks a
     # list default against choices as one value)
     p.add_argument("--json", action="store_true", help="one JSON object per checked item")
@@ -38,7 +41,15 @@ def register(sub) -> None:
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
     p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
+    p.add_argument("--claims", metavar="FILE",
+                   help="system: a claims file to check (block format, docs/SYSTEMS.md; "
+                        "default for --variant sayc: openbid/proofs/sayc_claims.txt)")
+    p.add_argument("--claim", action="append", metavar="ID",
+                   help="system: only claim ID of the claims file (repeatable)")
     add_rules_options(p)
+    from openbid.cli.context import add_context_options
+
+    add_context_options(p)
     p.set_defaults(func=run)
 
 
@@ -48,10 +59,17 @@ def run(args) -> int:
     from openbid.verify import expected as exp
     from openbid.verify.prove import PARTS, prove_all
 
+    from openbid.verify.prove import is_openbid
+
+    from openbid.model.variants import VARIANTS
+
     rules = rules_from(args)
-    args.part, parts = choose_parts(args.part)
+    openbid = is_openbid(rules)
+    args.part, parts = choose_parts(args.part, openbid, bool(args.claims),
+                                    other=rules.name in VARIANTS and not openbid)
     if args.report:
-        parts = PARTS
+        parts = (PARTS if openbid else ()) + tuple(p for p in parts if p == "system")
+    system = _system_args(args, rules, parts)
     # Everything that can be wrong with the command is checked here, before the work.
     if args.proposition:
         _check_propositions(args.proposition, parts)
@@ -61,6 +79,10 @@ def run(args) -> int:
     if args.update_expected:
         path = exp.write_path(rules, args.expected)
         exp.check_writable(path, rules, parts)
+    elif set(parts) == {"system"} and not args.expected:  # a recorded expectation is optional
+        path = exp.own_path(rules) if rules.source else exp.expected_path(rules.name)
+        if path.exists():
+            path = exp.compare_path(rules, str(path))
     else:
         path = exp.compare_path(rules, args.expected)
     if args.report:
@@ -80,10 +102,11 @@ def run(args) -> int:
             sys.stderr.flush()
 
     result = prove_all(rules, parts, args.proposition, rlimit, progress,
-                       breakdown=args.breakdown)
+                       breakdown=args.breakdown, system=system)
     if show:
         sys.stderr.write("\r" + " " * widest[0] + "\r")
     seconds = time.monotonic() - t0
+    changes: list[tuple[str, str | None, str | None]]  # (item, expected, got)
     if args.update_expected:
         from openbid.cli.main import interrupted
 
@@ -114,23 +137,63 @@ def run(args) -> int:
                   f"--update-expected records this file's own, {exp.own_path(rules)})")
     if unknown:
         return 2
-    return 1 if changes else 0
+    if changes:
+        return 1
+    failed = result.system is not None and not found and any(
+        c.verdict.value == "failed" for c in result.system.claims)
+    return 1 if failed else 0
 
 
-def choose_parts(given: list[str]) -> tuple[str, tuple[str, ...]]:
+def choose_parts(given: list[str], openbid: bool = True, claims: bool = False,
+                 other: bool = False) -> tuple[str, tuple[str, ...]]:
     """The PART arguments -> (how the run is titled, the parts to run, in PARTS order). No PART
-    is ``paper``; ``paper`` is the paper's parts, ``all`` every part (the seeds' too)."""
+    is ``paper`` for OPENBID (with ``system`` too when a claims file is given) and ``system``
+    for any other rules; ``paper`` is the paper's parts, ``all`` every part that applies (the
+    seeds' too; for rules that are not OPENBID, the system checks). ``other``: the rules are a
+    shipped variant that is not OPENBID (sayc, knr-*): the paper's parts are refused; a rule file
+    of another name may still ask for them (an edited OPENBID under a new name)."""
     from openbid.model.errors import OpenbidError
     from openbid.verify.prove import PAPER_PARTS, PARTS
 
     unknown = [x for x in given if x not in PART_CHOICES]
     if unknown:
         raise OpenbidError(f"unknown part {unknown[0]!r}; choose from {', '.join(PART_CHOICES)}")
-    chosen = list(dict.fromkeys(given)) or ["paper"]
+    chosen = list(dict.fromkeys(given)) or (["paper"] + (["system"] if claims else [])
+                                            if openbid else ["system"])
+    if other:
+        paper = [c for c in chosen if c not in ("system", "all")]
+        if paper:
+            raise OpenbidError(f"part {paper[0]!r} is about the paper's OPENBID; these rules are "
+                               "not OPENBID: give PART system (the default) or all")
+        return chosen[0] if len(chosen) == 1 else "all", ("system",)
     label = "all" if "all" in chosen or len(chosen) > 1 else chosen[0]
     if "paper" in chosen:
         chosen = [c for c in chosen if c != "paper"] + list(PAPER_PARTS)
-    return label, PARTS if "all" in chosen else tuple(p for p in PARTS if p in chosen)
+    parts = PARTS if "all" in chosen else tuple(p for p in PARTS if p in chosen)
+    return label, parts + (("system",) if "system" in chosen else ())
+
+
+def _system_args(args, rules, parts: tuple[str, ...]):
+    """The claims and the fixed facts of the deal for the system part; an option for it without
+    it is an error (it would do nothing)."""
+    from openbid.cli.context import fixed_context
+    from openbid.model.errors import OpenbidError
+    from openbid.proofs.system_claims import SHIPPED, load_claims, select
+    from openbid.verify.prove import SystemArgs
+
+    fixed = fixed_context(args)
+    if "system" not in parts:
+        for given, option in ((args.claims, "--claims"), (args.claim, "--claim"),
+                              (fixed, "--seat/--vul")):
+            if given:
+                raise OpenbidError(f"{option} is for the system checks: give PART system")
+        return None
+    path = args.claims or (str(SHIPPED[rules.name]) if not rules.source
+                           and rules.name in SHIPPED else None)
+    if args.claim and not path:
+        raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
+    claims = select(load_claims(path, rules), args.claim) if path else ()
+    return SystemArgs(claims, path or "", tuple(sorted(fixed.items())))
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

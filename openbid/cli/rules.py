@@ -23,6 +23,12 @@ def register(sub) -> None:
     c.set_defaults(func=run_check)
     ls = sp.add_parser("list", help="list the named variants")
     ls.set_defaults(func=run_list)
+    nm = sp.add_parser("names", help="list the descriptors a rule can read (the registry)",
+                       description="Every descriptor of the registry with its arguments, type, "
+                                   "group and what it is; --group G for one group (prelim, "
+                                   "modern, context, evaluator, ...).")
+    nm.add_argument("--group", metavar="G", default=None)
+    nm.set_defaults(func=run_names)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
@@ -67,4 +73,29 @@ def run_check(args) -> int:
 def run_list(args) -> int:
     for name, (_, _, doc) in VARIANTS.items():
         print(f"{name:<24} {doc}")
+    return 0
+
+
+def run_names(args) -> int:
+    """One line per registry name: ``QT(suit)  num  modern  quick tricks of the suit ...``."""
+    from openbid.model.errors import OpenbidError
+    from openbid.model.registry import Family, registry
+
+    reg = registry()
+    rows = []
+    for name, arity in reg.names():
+        first = reg.entries[(name, arity)][0]
+        entry = first if isinstance(first, Family) else reg.default(name, arity)
+        group = entry.group
+        if args.group and group != args.group:
+            continue
+        sigs = [sig for sig in reg.signatures[name] if len(sig.args) == arity]
+        sig = sigs[0]
+        call = f"{name}({', '.join(sig.args)})" if sig.args else name
+        rows.append((call, sig.result, group, sig.doc))
+    if not rows:
+        raise OpenbidError(f"no descriptor in group {args.group!r}")
+    width = max(len(r[0]) for r in rows)
+    for call, result, group, doc in rows:
+        print(f"{call:<{width}}  {result:<4}  {group:<14}  {doc}")
     return 0

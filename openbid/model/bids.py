@@ -39,3 +39,23 @@ ALL_BIDS = ("PASS",) + tuple(f"{lv}{s}" for lv in range(1, 8) for s in ("C", "D"
 
 
 VALID_BIDVALS = frozenset({0, *range(1, 11)} | {10 * lv + st for lv in range(1, 8) for st in range(1, 6)})
+
+
+STRAIN_OF = {v: k for k, v in STRAINS.items()}  # "C" -> 1 ... "NT" -> 5
+
+
+def call_value(call: str) -> int:
+    """The BIDVAL of a plain call: ``"PASS"`` -> 0, ``"1NT"`` -> 15, ``"2C"`` -> 21. A plain call
+    is the natural BIDVAL of Appendix 5 (``10 * level + strain``), which prints as the call; the
+    conventional ranges 1-10 (OPENBID's strong 1C and 2D) are never a plain call's value.
+    Raises :class:`OpenbidError` for anything else (``8NT``, ``1X``)."""
+    text = call.strip().upper()
+    if text == "PASS":
+        return 0
+    level, strain = text[:1], text[1:]
+    if not level.isdigit() or strain not in STRAIN_OF:
+        raise OpenbidError(f"no such call {call.strip()!r}: calls are PASS, 1C, 1D, 1H, 1S, 1NT, "
+                           "... 7NT")
+    if not 1 <= int(level) <= 7:
+        raise OpenbidError(f"no such call {call.strip()!r}: the level runs from 1 to 7")
+    return 10 * int(level) + STRAIN_OF[strain]

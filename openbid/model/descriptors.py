@@ -109,8 +109,10 @@ class Descriptors:
         """A fact of the deal (SEAT, VUL): given with the hand, never guessed."""
         got = self._context.get(c.name)
         if got is None:
-            raise OpenbidError(f"{c.name} is a fact of the deal ({c.doc}): give it "
-                               f"(e.g. --{c.name.lower()})")
+            from openbid.model.errors import MissingFact
+
+            raise MissingFact(c.name, f"{c.name} is a fact of the deal ({c.doc}): give it "
+                                      f"(e.g. --{c.name.lower()})")
         return got
 
     @property
@@ -121,6 +123,7 @@ class Descriptors:
         if attr.startswith("__"):
             raise AttributeError(attr)
         defs: Definitions = self.__dict__["_defs"]
+        value: object  # a per-suit tuple, a bound definition or a whole-hand value
         if attr.startswith("_s_"):
             value = self._per_suit(defs.entry(attr[3:], 1))  # type: ignore[arg-type]
         elif attr.startswith("_f_"):

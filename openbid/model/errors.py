@@ -23,6 +23,14 @@ class OpenbidError(Exception):
     """Base class of every error caused by user input (hands, expressions, rule files, results)."""
 
 
+class MissingFact(OpenbidError):
+    """A rule read a fact of the deal (SEAT, VUL, ...) that the question did not give."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(message)
+        self.name = name
+
+
 class HandError(OpenbidError):
     """A hand that cannot be read: wrong card count, duplicate card, unknown rank or suit, ..."""
 

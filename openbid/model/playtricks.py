@@ -23,7 +23,7 @@ PLAYTRICKS_SOURCES = ("procedure", "table", "table-fixed")
 
 # Appendix 3, p. 91. Key: holding (honours among A K Q J); value: PLAYTRICKS for lengths 0..13,
 # None where the table prints "-" (every "-" is a length the holding cannot have).
-_ = None
+_: None = None
 APPENDIX3: dict[str, tuple[int | None, ...]] = {
     #        0  1  2  3  4  5  6  7  8  9  10  11  12  13
     "AKQJ": (_, _, _, _, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),

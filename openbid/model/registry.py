@@ -324,6 +324,7 @@ REGISTRY = Registry()
 def registry() -> Registry:
     """The registry with every built-in descriptor loaded."""
     import openbid.model.prelim  # noqa: F401  (registers PRELIM)
+    import openbid.model.modern  # noqa: F401  (registers the modern systems' descriptors)
     import openbid.model.evaluators.catalog  # noqa: F401  (registers the evaluators)
 
     return REGISTRY
@@ -334,6 +335,8 @@ class Readings:
     Immutable and hashable; ``readings.playtricks`` reads one choice."""
 
     __slots__ = ("_items", "_hash")
+    _items: tuple[tuple[str, str], ...]
+    _hash: int
 
     def __init__(self, **choices: str) -> None:
         reg = registry()

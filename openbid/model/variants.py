@@ -1,8 +1,10 @@
 """Named rule variants, selectable with ``--variant`` on every command, and rule files (``--rules``).
 
-``code`` is the 1967 code under the default readings (docs/ERRATA.md). Every other variant
-differs from it in exactly one reading or in the rules text, so that ``openbid diff code V``
-measures exactly that one decision.
+``code`` is the 1967 code under the default readings (docs/ERRATA.md). Every other variant of
+OPENBID differs from it in exactly one reading or in the rules text, so that ``openbid diff code
+V`` measures exactly that one decision. ``knr-optional`` and ``knr-mandatory`` are not OPENBID:
+they are seed 000's K&R opening bids (docs/KNR.md, "K&R in rules"), rule files of their own;
+``sayc`` is Standard American (docs/SYSTEMS.md, "The SAYC file").
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ VARIANTS: dict[str, tuple[str, dict[str, str], str]] = {
                              "NOTRUMPTRY as Appendix 2 words it (Kx and Qxx suffice)"),
     "bumwrap": ("code.rules", {}, "the code with HCP and SUITPOINTS counted in Bumwrap points "
                 "(seed 002), thresholds unchanged"),
+    "knr-optional": ("knr-optional.rules", {}, "K&R opening bids (seed 000) at the optional "
+                     "thresholds: 1H 1S 1NT 12.0, 1C 1D 13.0, 2C 22.0 / 24.0"),
+    "knr-mandatory": ("knr-mandatory.rules", {}, "K&R opening bids (seed 000) at the mandatory "
+                      "thresholds: 1H 1S 1NT 12.5, 1C 1D 13.5, 2C 22.0 / 24.0"),
+    "sayc": ("sayc.rules", {}, "Standard American Yellow Card openings (issue 18; reads the "
+             "seat and vulnerability: docs/SYSTEMS.md, \"The SAYC file\")"),
 }
 
 # A variant's own definitions, put before the rules' first section (the rules stay written once).

@@ -75,6 +75,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from openbid.model.errors import ExprError
 from openbid.model.expr import parse
@@ -231,6 +232,16 @@ def _yes_no(block: Block, key: str, default: bool) -> bool:
     return parse_bool(block.file, found[0].value, found[0].line, PartOneFormatError)
 
 
+def _text(block: Block, key: str) -> str:
+    """The value of the optional field ``key``; ``""`` when it is missing."""
+    found = block.all(key)
+    return found[0].value if found else ""
+
+
+@overload
+def _expr(block: Block, key: str, default: str) -> str: ...
+@overload
+def _expr(block: Block, key: str, default: None = None) -> str | None: ...
 def _expr(block: Block, key: str, default: str | None = None) -> str | None:
     found = block.all(key)
     if not found:
@@ -288,10 +299,10 @@ def load_part_one(path: Path = TABLE_FILE) -> tuple[PaperEntry, ...]:
                 kinds=kinds,
                 reason=_quote(b),
                 source_lines=b.lines(error=PartOneFormatError),
-                see=b.get("see", ""),
+                see=_text(b, "see"),
                 concessions=tuple(b.values("concession")),
                 exceptions=_expr(b, "exceptions", ""),
-                note=b.get("note", ""),
+                note=_text(b, "note"),
             )
         )
     return tuple(entries)
@@ -301,7 +312,7 @@ def load_within_section(path: Path = WITHIN_FILE) -> tuple[WithinSectionClaim, .
     claims: list[WithinSectionClaim] = []
     for b in _blocks(path, WITHIN_KINDS):
         fact = b.kind == "fact"
-        keys = ("sections", "lines", "quote", "note")
+        keys: tuple[str, ...] = ("sections", "lines", "quote", "note")
         if fact:
             keys += ("premise", "conclusion", "expected", "stated")
         b.check_keys(
@@ -321,7 +332,7 @@ def load_within_section(path: Path = WITHIN_FILE) -> tuple[WithinSectionClaim, .
                 conclusion=_expr(b, "conclusion"),
                 stated=_yes_no(b, "stated", True),
                 expected=_yes_no(b, "expected", True) if fact else None,
-                note=b.get("note", ""),
+                note=_text(b, "note"),
             )
         )
     return tuple(claims)
@@ -349,7 +360,7 @@ def load_lemmas(path: Path = LEMMAS_FILE) -> tuple[Lemma, ...]:
                 scope=scope_of(premise, conclusion),
                 context=_expr(b, "context", "true") or "true",
                 expected=_yes_no(b, "expected", True),
-                note=b.get("note", ""),
+                note=_text(b, "note"),
             )
         )
     return tuple(lemmas)

@@ -16,8 +16,10 @@ from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rul
 
 
 class Algebra(Protocol):
-    true: Any
-    false: Any
+    @property
+    def true(self) -> Any: ...  # read-only: Z3's are made in the current context
+    @property
+    def false(self) -> Any: ...
 
     def and_(self, a: Any, b: Any) -> Any: ...
     def or_(self, a: Any, b: Any) -> Any: ...

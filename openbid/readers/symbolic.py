@@ -33,7 +33,7 @@ from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import PASS_SECTION, Rules
 from openbid.model.shape import all_shapes
 from openbid.readers.core import Interpreter, is_const
-from openbid.readers.execution import Execution, execute
+from openbid.readers.execution import Algebra, Execution, execute
 from openbid.readers.uses import tracked_ranks
 
 SUITS = (1, 2, 3, 4)  # C D H S (Algol numbers)
@@ -80,7 +80,7 @@ class Z3Algebra:
         return z3.is_false(a)
 
 
-ALG = Z3Algebra()
+ALG: Algebra = Z3Algebra()
 
 
 @dataclass(frozen=True)
@@ -394,15 +394,17 @@ class SymbolicHand(Interpreter):
         return z3.Not(z3.And(*eqs))
 
 
-def shared_hands(*rules: Rules, exprs: Iterable[Expr] = ()) -> list["SymbolicHand"]:
+def shared_hands(*rules: Rules, exprs: Iterable[Expr] = (),
+                 context: dict | None = None) -> list["SymbolicHand"]:
     """One symbolic hand per rules table, over the same variables and the same rank model (every
-    rank any of them reads): the same hand, read by each table (``diff``)."""
+    rank any of them reads): the same hand, read by each table (``diff``), in the same deal
+    (``context``: the facts fixed; the free ones are shared variables too)."""
     from openbid.model.ranks import rank_order
 
     exprs = list(exprs)
     reads = "".join(tracked_ranks(definitions(r.readings, r.definitions), exprs, r) for r in rules)
     model = RankModel.of(rank_order(reads))
-    return [SymbolicHand(r, model=model) for r in rules]
+    return [SymbolicHand(r, model=model, context=context) for r in rules]
 
 
 def _is_bool(v) -> bool:

@@ -17,7 +17,7 @@ import os
 import time
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 
 @dataclass(frozen=True)
@@ -165,13 +165,18 @@ def stop_all() -> None:
         pool.kill()
 
 
-def map_chunks(fn, arg, n: int, progress: Callable[[int, int], None] | None = None,
-               size_of: Callable[[object], int] | None = None, total: int = 0,
-               pool: Pool | None = None) -> list:
+A = TypeVar("A")  # what every chunk of a pass is given
+R = TypeVar("R")  # what one chunk returns
+
+
+def map_chunks(fn: Callable[[A, int], R], arg: A, n: int,
+               progress: Callable[[int, int], None] | None = None,
+               size_of: Callable[[R], int] | None = None, total: int = 0,
+               pool: Pool | None = None) -> list[R]:
     """``fn(arg, i)`` for every chunk ``i < n`` of a pass, in the pool (one is made if none is
     given; with one job, in this process), returned in chunk order. ``size_of(result)``: the
     classes it covered, for ``progress(done, total)``."""
-    results: list = [None] * n
+    results: list[Any] = [None] * n  # every slot is filled (with an R) before it is returned
     done = 0
     tasks = [Task(fn, arg, index=i) for i in range(n)]
 

@@ -100,6 +100,10 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
     from openbid.report import seeds
 
     body.append(seeds.html(run))
+    if getattr(run, "system", None) is not None:
+        from openbid.report import system
+
+        body.append(system.html(run))
     body.append(_variant(v))
     body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)]))
     foot = "written by <code>openbid prove --report</code>"
@@ -116,7 +120,7 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
 NAV = (("summary", "Summary"), ("part-one", "Part One"), ("part-two", "Part Two"),
        ("lemmas", "Lemmas"), ("errata", "Errata"), ("census", "Census"),
        ("control-flow", "Control flow"), ("evaluators", "Evaluators"), ("binky", "Binky"),
-       ("variant", "Variant"))
+       ("system", "System"), ("variant", "Variant"))
 
 
 def _header(v, present: list[str]) -> str:

@@ -53,6 +53,10 @@ def render_md(run, data: dict) -> str:
     from openbid.report import seeds
 
     out += seeds.markdown(run)
+    if getattr(run, "system", None) is not None:
+        from openbid.report import system
+
+        out += system.markdown(run)
     out += _variant(v)
     return "\n".join(out).rstrip("\n") + "\n"
 

@@ -62,9 +62,10 @@ def json_items(run):
         yield {"part": "soundness", "claim": "the bid depends only on the honours A-T and the "
                "suit lengths", "verdict": "held" if sd.holds else "failed", "classes": sd.classes,
                "hands": sd.hands, "violations": [list(v) for v in sd.violations]}
-    from openbid.report import seeds
+    from openbid.report import seeds, system
 
     yield from seeds.json_items(run)
+    yield from system.json_items(run)
     for bidval, label, w, c, ex in run.census:
         from openbid.model.bids import bid_text
 
@@ -105,9 +106,10 @@ def summary(run) -> dict:
     if run.soundness is not None:
         out["soundness"] = {"verdict": "held" if run.soundness.holds else "failed",
                             "classes": run.soundness.classes, "hands": run.soundness.hands}
-    from openbid.report import seeds
+    from openbid.report import seeds, system
 
     out.update(seeds.summary(run))
+    out.update(system.summary(run))
     return out
 
 
@@ -174,6 +176,13 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         from openbid.report import seeds
 
         lines += seeds.text(run, detail=part in ("evaluators", "binky"))
+    if getattr(run, "system", None) is not None:
+        from openbid.report import system
+
+        lines += system.text(run, detail=part == "system")
+        found_here = system.problems(run)
+        if found_here:
+            lines += [f"System findings ({len(found_here)}):"] + [f"  - {e}" for e in found_here] + [""]
     errs = paper_errors(run)
     if part == "all" and errs:
         lines += [f"Paper errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]

@@ -16,8 +16,13 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from openbid.report.prove_text import json_items, paper_errors, seed_errors, summary
+
+if TYPE_CHECKING:
+    from openbid.proofs.part_two.tree import Node
+    from openbid.verify.cases import CaseCheck
 
 VERDICTS = ("held", "failed", "vacuous", "unknown")
 _WORST = {"failed": 0, "unknown": 1, "vacuous": 2, "held": 3}
@@ -93,6 +98,10 @@ def tallies(run) -> list[Tally]:
 
     for part, title, verdicts, note in seeds.tally_rows(run):
         out.append(Tally(part, title, count(verdicts), note))
+    from openbid.report import system
+
+    for part, title, verdicts, note in system.tally_rows(run):
+        out.append(Tally(part, title, count(verdicts), note))
     return out
 
 
@@ -115,8 +124,8 @@ def _point_verdict(p) -> str:
 # ---- Part Two as a tree ----------------------------------------------------------------------------
 @dataclass
 class TreeNode:
-    node: object  # openbid.proofs.part_two.tree.Node
-    checks: list = field(default_factory=list)  # openbid.verify.cases.CaseCheck at this node
+    node: Node
+    checks: list[CaseCheck] = field(default_factory=list)  # the checks at this node
     children: list[TreeNode] = field(default_factory=list)
     below: dict[str, int] = field(default_factory=dict)  # verdict -> checks in the subtree
 

@@ -154,15 +154,15 @@ def flow_svg(sections: list[tuple[int, str, list[tuple[str, bool]]]], jumps) -> 
     jumps to the next section (gotos) grey on the left. ``sections``: (number, title,
     [(bid point, reachable)])."""
     box_w, box_h, gap, left, top = 340, 38, 18, 130, 20
-    names = [("start", "", [])] + sections + [("end", "", [])]
+    names: list[tuple[int | str, str, list[tuple[str, bool]]]] = [
+        ("start", "", []), *sections, ("end", "", [])]
     y_of: dict = {}
     out = []
     y = top
     for number, title, points in names:
         y_of[number] = y
-        small = number in ("start", "end")
-        hh = 24 if small else box_h
-        if small:
+        hh = 24 if isinstance(number, str) else box_h
+        if isinstance(number, str):  # "start" or "end"; the sections are numbered
             out.append(f'<rect x="{left + box_w / 2 - 40}" y="{y}" width="80" height="{hh}" rx="12" '
                        'class="term"/>')
             out.append(f'<text x="{left + box_w / 2}" y="{y + 16}" text-anchor="middle" '

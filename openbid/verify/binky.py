@@ -76,11 +76,11 @@ def check_binky(data: Path = DATA) -> BinkyChecks:
             out.plots[strain] = checks.plot_svg(pts, f"held-out deals, {strain}: Binky(N) + "
                                                      "Binky(S) against double-dummy tricks")
     else:
-        for c in recorded.values():
-            out.claims.append(BinkyClaimCheck(c.id, ", ".join(map(str, c.lines)),
-                                              " / ".join(c.quotes), c.check, c.ours, c.tolerance,
-                                              _VERDICT.get(c.verdict, Verdict.UNKNOWN), c.verdict,
-                                              c.notes))
+        for rc in recorded.values():
+            out.claims.append(BinkyClaimCheck(rc.id, ", ".join(map(str, rc.lines)),
+                                              " / ".join(rc.quotes), rc.check, rc.ours,
+                                              rc.tolerance, _VERDICT.get(rc.verdict, Verdict.UNKNOWN),
+                                              rc.verdict, rc.notes))
     return out
 
 

@@ -55,9 +55,10 @@ def leaf_breakdown(rules: Rules, propositions=None,
     spec = spec_for(rules, [parse(n.assumption) for n in _nodes(roots)], outcome=True)
     p = plan(spec)
     totals: dict[str, dict[int, int]] = {}
-    for _, out in map_chunks(_chunk, (spec, roots), len(p), progress, lambda r: r[0],
-                             p.domain.classes()):
-        for path, counts in out.items():
+    # a chunk's result is _chunk's (classes covered, {leaf path: {outcome key: hands}})
+    for _, part in map_chunks(_chunk, (spec, roots), len(p), progress, lambda r: r[0],
+                              p.domain.classes()):
+        for path, counts in part.items():
             acc = totals.setdefault(path, {})
             for k, c in counts.items():
                 acc[k] = acc.get(k, 0) + c

@@ -12,6 +12,8 @@ only when the sample has none (a rare premise, or a claim that holds: then Z3 pr
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 import z3
 
 from openbid.model.evaluate import holds
@@ -23,6 +25,9 @@ from openbid.verify.search import Disagreement
 from openbid.readers.symbolic import SymbolicHand
 from openbid.verify.verdicts import DEFAULT_RLIMIT, Check, Status, Verdict, check, new_solver
 
+if TYPE_CHECKING:
+    from openbid.readers.census.sample import Sample
+
 
 class ClaimSolver:
     def __init__(self, rules: Rules, rlimit: int = DEFAULT_RLIMIT,
@@ -30,7 +35,7 @@ class ClaimSolver:
         """``exprs``: the expressions the claims will use, when they read ranks the rules do
         not (the hand model must track them from the start)."""
         self.rules = rules
-        self._sample = None
+        self._sample: Sample | None = None
         self._use_sample = sample
         self.sym = sym or SymbolicHand(rules, exprs=exprs)
         self.solver = new_solver(rlimit)
@@ -73,7 +78,7 @@ class ClaimSolver:
             self._sat[key] = got
         return got
 
-    def _sampled(self, path: list[Expr], negated: list[Expr] = ()) -> Hand | None:
+    def _sampled(self, path: list[Expr], negated: Sequence[Expr] = ()) -> Hand | None:
         if not self._use_sample:
             return None
         if self._sample is None:

@@ -33,7 +33,10 @@ class Diff:
     reason: str = ""
     changed: int | None = None  # hands whose bid or section changes
     bidval_only: int | None = None  # hands with the same bid and section but another BIDVAL
+    section_only: int | None = None  # by "bid": the same bid and BIDVAL at another bid point
     transitions: list[Transition] = field(default_factory=list)
+    context: dict = field(default_factory=dict)  # the facts of the deal fixed (SEAT, VUL, ...)
+    by: str = "bid-section"  # what a transition names: "bid-section" (1S@12a) or "bid" (1S)
 
 
 def _printed(bv):
@@ -97,12 +100,13 @@ def _fire_value(sites):
     return fire, value
 
 
-def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT):
+def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT, context: dict | None = None):
     """Z3: is there a hand where A and B differ in bid or section? (status, witness hand).
-    Tries the modular proof first (small queries), then the whole-procedure query."""
-    if modular_equivalent(a, b, rlimit):
+    Tries the modular proof first (small queries, no facts of the deal), then the
+    whole-procedure query in ``context``."""
+    if not context and modular_equivalent(a, b, rlimit):
         return Status.UNSAT, None, ""
-    sa, sb = shared_hands(a, b)  # same variables, same rank model: the same hand
+    sa, sb = shared_hands(a, b, context=context)  # same variables and model: the same hand
     labels = sorted(set(sa.labels) | set(sb.labels))
     differ = z3.Or(_printed(sa.outcome[0]) != _printed(sb.outcome[0]),
                    _section_code(sa, labels) != _section_code(sb, labels))
@@ -116,17 +120,23 @@ def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT):
 
 
 def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
-         rlimit: int = DEFAULT_RLIMIT, progress=None) -> Diff:
-    status, witness, reason = decide(a, b, rlimit)
+         rlimit: int = DEFAULT_RLIMIT, progress=None, context: dict | None = None,
+         by: str = "bid-section") -> Diff:
+    """A and B compared on every hand, in one context of the deal (``context``: every fact
+    either reads, fixed). ``by``: transitions between BID@SECTION (the same system's variants)
+    or between bids alone (two systems, whose sections mean different things)."""
+    context = dict(context or {})
+    facts = tuple(sorted(context.items()))
+    status, witness, reason = decide(a, b, rlimit, context)
     pa, pb = program_for(a), program_for(b)
     if status is Status.SAT:
         assert witness is not None
-        oa, ob = pa.bid_hand(witness), pb.bid_hand(witness)
+        oa, ob = pa.bid_hand(witness, facts), pb.bid_hand(witness, facts)
         if (oa.bid, oa.section) == (ob.bid, ob.section):
             raise AssertionError(f"Z3 says A and B differ on {witness.to_pbn()} but the "
                                  "executables agree: the symbolic model is wrong")
     result = Diff(a.name, b.name, {Status.UNSAT: True, Status.SAT: False}.get(status),
-                  "z3", witness.to_pbn() if witness else None, reason)
+                  "z3", witness.to_pbn() if witness else None, reason, context=context, by=by)
     if status is Status.UNSAT and not count:
         result.changed = 0
         return result
@@ -135,16 +145,19 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     # Exact counts (and, when Z3 gave up, the decision itself) from the exhaustive census.
     from openbid.readers.census.census import Census, Column
 
-    groups = Census([a, b]).group([Column("outcome", 0), Column("outcome", 1)], progress)
-    changed = bidval_only = 0
+    groups = Census([a, b], context).group([Column("outcome", 0), Column("outcome", 1)],
+                                           progress)
+    changed = bidval_only = section_only = 0
     trans: dict[tuple[str, str], Transition] = {}
     for key, w in groups.weights.items():
         (bva, seca), (bvb, secb) = key
-        ha = _name(bva, a.labels[seca])
-        hb = _name(bvb, b.labels[secb])
+        ha = _name(bva, a.labels[seca], by)
+        hb = _name(bvb, b.labels[secb], by)
         if ha == hb:
-            if bva != bvb:
+            if bva != bvb:  # the same call meaning another thing (strong 1C, natural 1C)
                 bidval_only += w
+            elif a.labels[seca] != b.labels[secb]:
+                section_only += w
             continue
         changed += w
         t = trans.setdefault((ha, hb), Transition(ha, hb, 0, 0))
@@ -152,14 +165,15 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         t.classes += groups.classes[key]
         if len(t.examples) < examples:
             hand = groups.concrete(key)
-            oa, ob = pa.bid_hand(hand), pb.bid_hand(hand)
-            if (_name(oa.bidval, oa.section), _name(ob.bidval, ob.section)) != (ha, hb):
+            oa, ob = pa.bid_hand(hand, facts), pb.bid_hand(hand, facts)
+            if (_name(oa.bidval, oa.section, by), _name(ob.bidval, ob.section, by)) != (ha, hb):
                 raise AssertionError(f"census example {hand.to_pbn()} does not re-check")
             t.examples.append(hand.to_pbn())
     result.changed = changed
     result.bidval_only = bidval_only
+    result.section_only = section_only if by == "bid" else None
     result.transitions = sorted(trans.values(), key=lambda t: (-t.count, t.source, t.target))
-    census_equiv = changed == 0
+    census_equiv = changed == 0 and section_only == 0
     if result.equivalent is None:
         result.equivalent, result.method = census_equiv, "census"
     elif result.equivalent != census_equiv:
@@ -167,7 +181,7 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     return result
 
 
-def _name(bidval: int, label: str) -> str:
+def _name(bidval: int, label: str, by: str = "bid-section") -> str:
     from openbid.model.bids import bid_text
 
-    return f"{bid_text(bidval)}@{label}"
+    return bid_text(bidval) if by == "bid" else f"{bid_text(bidval)}@{label}"

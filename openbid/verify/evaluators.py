@@ -167,9 +167,10 @@ def seed_claims() -> list[SeedClaim]:
     for r in knr_claims.check_claims():
         out.append(SeedClaim("000", r.id, _lines(r.lines), r.quote, Verdict(r.verdict), r.detail,
                              _text(getattr(r, "witness", ""))))
-    for r in scales_claims.check_all():
-        out.append(SeedClaim("002", r.id, _lines(r.lines), r.quote, Verdict(r.verdict), r.detail,
-                             _text(getattr(r, "witness", "") or getattr(r, "holdings", ""))))
+    for sr in scales_claims.check_all():
+        out.append(SeedClaim("002", sr.id, _lines(sr.lines), sr.quote, Verdict(sr.verdict),
+                             sr.detail,
+                             _text(getattr(sr, "witness", "") or getattr(sr, "holdings", ""))))
     return out
 
 

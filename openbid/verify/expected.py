@@ -37,16 +37,16 @@ def outcomes(run: ProofRun) -> dict[str, str]:
             out[f"part-one {p.n}/{p.m}"] = f"{p.state} {p.comparison}"
     if run.part_two is not None:
         seen: dict[str, int] = {}
-        for c in run.part_two.checks:
-            key = f"part-two {c.path} {c.check}"
+        for case in run.part_two.checks:
+            key = f"part-two {case.path} {case.check}"
             seen[key] = seen.get(key, 0) + 1
             if seen[key] > 1:
                 key += f" #{seen[key]}"
-            out[key] = c.verdict.value
+            out[key] = case.verdict.value
     if run.structure is not None:
         out["structure"] = run.structure.verdict.value
-        for p in run.structure.points:
-            out[f"structure {p.label}"] = p.status.value
+        for point in run.structure.points:
+            out[f"structure {point.label}"] = point.status.value
     if run.synopsis is not None:
         out["synopsis equivalent"] = str(run.synopsis.equivalent).lower()
     if run.soundness is not None:
@@ -55,22 +55,24 @@ def outcomes(run: ProofRun) -> dict[str, str]:
         for bidval, label, w, _, _ in run.census:
             out[f"census {bidval}@{label}"] = str(w)
     if run.evaluators is not None:
-        for c in run.evaluators.claims:
-            out[f"seed-{c.seed} claim {c.id}"] = c.verdict.value
+        for seed in run.evaluators.claims:
+            out[f"seed-{seed.seed} claim {seed.id}"] = seed.verdict.value
         for v in run.evaluators.variants:
             out[f"variant {v.name} differs-on"] = str(v.differing_hands)
             if v.equal_verdict is not None:
                 out[f"variant {v.name} equal-on-class"] = v.equal_verdict.value
+    if run.system is not None:
+        out.update(run.system.verdicts())
     if run.binky is not None:
         for name, ok in run.binky.matrices.items():
             out[f"seed-003 matrices {name}"] = "held" if ok else "failed"
-        for c in run.binky.claims:
-            out[f"seed-003 claim {c.id}"] = c.verdict.value
+        for bc in run.binky.claims:
+            out[f"seed-003 claim {bc.id}"] = bc.verdict.value
     return out
 
 
 def has_unknown(run: ProofRun) -> bool:
-    return any(v.startswith("unknown") or v.endswith(" unknown") for v in outcomes(run).values())
+    return bool(degraded(run))
 
 
 def expected_path(variant: str) -> Path:
@@ -157,7 +159,7 @@ def check_writable(path: Path, rules: Rules, parts: tuple[str, ...]) -> None:
     """Every reason not to record this run at ``path``, before the run: a shipped expectation
     only for the shipped rules (by digest), never a file that is not an expectation or is the
     expectation of other rules, no folder created, and the folder writable."""
-    from openbid.verify.prove import PARTS, rules_digest
+    from openbid.verify.prove import PARTS, SYSTEM_PARTS, is_openbid, rules_digest
 
     digest = rules_digest(rules)
     if path.is_dir():
@@ -181,7 +183,8 @@ def check_writable(path: Path, rules: Rules, parts: tuple[str, ...]) -> None:
             raise OpenbidError(
                 f"not recording: {path} holds the expectation of {data['source']}, not of "
                 f"{rules.title}; give another --expected PATH (or delete the file)")
-        if data.get("digest") != digest and set(parts) != set(PARTS):
+        every = PARTS if is_openbid(rules) else SYSTEM_PARTS
+        if data.get("digest") != digest and not set(every) <= set(parts):
             raise OpenbidError(
                 f"not recording: {path} was recorded for other rules (digest "
                 f"{data.get('digest')}); replace it with a run of every part (PART all)")
@@ -254,14 +257,14 @@ def _prefix(part: str) -> tuple[str, ...]:
             "part-two": ("part-two ",), "structure": ("structure",),
             "synopsis": ("synopsis",), "census": ("census ",),
             "soundness": ("soundness",), "evaluators": ("seed-000 ", "seed-002 ", "variant "),
-            "binky": ("seed-003 ",)}[part]
+            "binky": ("seed-003 ",), "system": ("system ",)}[part]
 
 
 def degraded(run: ProofRun) -> list[str]:
     """The items of a run that may not be recorded: every UNKNOWN (a budget too small, an
     interrupted solver). An expectation records what is true of the rules, not of the run."""
     return [k for k, v in outcomes(run).items()
-            if v.startswith("unknown") or v.endswith(" unknown")]
+            if v.startswith("unknown") or v.endswith(" unknown")]  # "system point L": unknown too
 
 
 def write_expected(run: ProofRun, path: Path, rules: Rules | None = None) -> None:

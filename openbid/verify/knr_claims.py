@@ -125,10 +125,10 @@ def run_check(check: str, choices: dict[str, str]) -> tuple[bool, str, Optional[
         return ok, f"{parts} of {holding_text} = {got}" + ("" if ok else f", not {want}"), \
             None if ok else holding_text
     if kind == "pattern":  # pattern SEL... = N
-        eq = words.index("=")
-        want = Fraction(words[eq + 1])
+        eq_at = words.index("=")
+        want = Fraction(words[eq_at + 1])
         selected: list[tuple[int, int, int, int]] = []
-        for sel in words[1:eq]:
+        for sel in words[1:eq_at]:
             if sel.startswith("shortness="):
                 k = int(sel.split("=")[1])
                 selected.extend(p for p in patterns() if shortness(p) == k)

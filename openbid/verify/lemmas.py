@@ -150,9 +150,13 @@ def _derive_shape(shape: tuple[int, int, int, int]):
     # order itertools.product would visit it, so argmin/argmax pick the first optimum.
     cols = [np.array(rows, dtype=np.int64) for rows in per]
     axes = [c.reshape([-1 if a == i else 1 for a in range(4)] + [4]) for i, c in enumerate(cols)]
-    adj, aces, hcp = (sum(ax[..., f] for ax in axes) for f in (1, 2, 3))
-    delta = (1 - int(distp == 0) - (aces == 0) + (aces == 4) + length_bonus + adj).ravel()
-    hcp = np.broadcast_to(hcp, adj.shape).ravel()
+
+    def grid(f: int) -> np.ndarray:  # row field f summed over the four suits (one axis each)
+        return axes[0][..., f] + axes[1][..., f] + axes[2][..., f] + axes[3][..., f]
+
+    adj_grid, aces, hcp_grid = (grid(f) for f in (1, 2, 3))
+    delta = (1 - int(distp == 0) - (aces == 0) + (aces == 4) + length_bonus + adj_grid).ravel()
+    hcp = np.broadcast_to(hcp_grid, adj_grid.shape).ravel()
     low = np.iinfo(np.int64).min
     picks = {"min": int(np.argmin(delta)), "max": int(np.argmax(delta))}
     best: dict[str, int | None] = {"min": int(delta[picks["min"]]), "max": int(delta[picks["max"]]),

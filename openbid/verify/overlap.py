@@ -143,9 +143,11 @@ def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT, gram=None) -> PartO
                 else:
                     r = check(solver, lit[n], lit[m])
                     if r.status is Status.SAT:
-                        found.append((r.model, frozenset(
+                        sat_model = r.model
+                        assert sat_model is not None  # check() returns SAT with its model
+                        found.append((sat_model, frozenset(
                             lb for lb in labels
-                            if z3.is_true(r.model.eval(term[lb], model_completion=True)))))
+                            if z3.is_true(sat_model.eval(term[lb], model_completion=True)))))
             entry = idx.get((n, m))
             kind = entry.kind if entry else None
             verdict = {Status.SAT: Verdict.FAILED, Status.UNSAT: Verdict.HELD}.get(

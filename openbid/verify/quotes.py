@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 PROOFS = Path(__file__).resolve().parents[1] / "proofs"
 REPO = PROOFS.parents[1]
@@ -315,8 +316,8 @@ FIX = "run `python -m openbid.verify.certify` where shared/seeds/ is present"
 def audit(
     sources: Iterable[str] | None = None,
     *,
-    seeds: Path | None | bool = True,
-    certificate: dict | None | bool = True,
+    seeds: Path | None | Literal[True] = True,
+    certificate: dict | None | Literal[True] = True,
     complete: bool = False,
 ) -> Audit:
     """Check the quotes of ``sources`` (default: all). ``seeds``: the seeds directory (True: find
@@ -372,9 +373,9 @@ def audit(
             problems.append(f"certificate: stale claim {claim} ({FIX})")
         cited = {(q.seed, str(n)) for q in quotes for n in q.lines}
         for s, table in hashes.items():
-            for n in table:
-                if (s, n) not in cited:
-                    problems.append(f"certificate: stale line {s} {n} ({FIX})")
+            for line in table:
+                if (s, line) not in cited:
+                    problems.append(f"certificate: stale line {s} {line} ({FIX})")
     problems = list(dict.fromkeys(problems))
     return Audit(problems, {s: v is not None for s, v in read.items()}, len(quotes), len(claims))
 

@@ -48,8 +48,8 @@ def _sample(rules: Rules):
 class _Z3:
     """A symbolic hand and a solver holding its domain, kept per process and rank model."""
 
-    def __init__(self, rules: Rules, expr: Expr, rlimit: int) -> None:
-        self.sym = SymbolicHand(rules, exprs=[expr])
+    def __init__(self, rules: Rules, expr: Expr, rlimit: int, context: tuple = ()) -> None:
+        self.sym = SymbolicHand(rules, exprs=[expr], context=dict(context))
         self.solver = new_solver(rlimit)
         self.solver.add(self.sym.domain)
 
@@ -57,15 +57,15 @@ class _Z3:
 _SOLVERS: dict[tuple, _Z3] = {}
 
 
-def _z3_for(rules: Rules, expr: Expr, rlimit: int) -> _Z3:
+def _z3_for(rules: Rules, expr: Expr, rlimit: int, context: tuple = ()) -> _Z3:
     from openbid.readers.uses import tracked_ranks
 
-    key = (rules, tracked_ranks(_defs(rules), [expr], rules), rlimit)
+    key = (rules, tracked_ranks(_defs(rules), [expr], rules), rlimit, context)
     got = _SOLVERS.get(key)
     if got is None:
         if len(_SOLVERS) > 8:
             _SOLVERS.clear()
-        got = _SOLVERS[key] = _Z3(rules, expr, rlimit)
+        got = _SOLVERS[key] = _Z3(rules, expr, rlimit, context)
     return got
 
 
@@ -76,9 +76,14 @@ def _defs(rules: Rules):
 
 
 def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
-         sym: SymbolicHand | None = None, sample: bool = True) -> Search:
+         sym: SymbolicHand | None = None, sample: bool = True,
+         context: dict | None = None) -> Search:
     """Up to ``limit`` hands of distinct classes satisfying ``expr`` (``limit`` 0: only decide
-    whether one exists), each confirmed by the executable procedure."""
+    whether one exists), each confirmed by the executable procedure. ``context``: facts of the
+    deal fixed (SEAT, VUL, ...); the random sample has none, so it is skipped when some are."""
+    ctx = tuple(sorted((context or {}).items()))
+    if ctx:
+        sample = False
     found: list[Hand] = []
     classes: set[Hand] = set()
     methods = []
@@ -99,7 +104,7 @@ def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
         return Search(Status.SAT, [], method="sample")
     if len(found) >= max(limit, 1):
         return Search(Status.SAT, found[:limit], method="sample")
-    z = _Z3(rules, expr, rlimit) if sym is not None else _z3_for(rules, expr, rlimit)
+    z = _Z3(rules, expr, rlimit, ctx) if sym is not None else _z3_for(rules, expr, rlimit, ctx)
     if sym is not None:
         z.sym = sym
     solver = z.solver
@@ -111,14 +116,14 @@ def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
         if limit <= 0:  # decide only: is there such a hand?
             r = check(solver)
             if r.status is Status.UNKNOWN:
-                return _census_decides(expr, rules, 0, r.reason)
+                return _census_decides(expr, rules, 0, r.reason, ctx)
             return Search(r.status, [], r.reason, exhausted=r.status is Status.UNSAT, method="z3")
         while len(found) < limit:
             r = check(solver)
             if r.status is Status.UNKNOWN:
                 if found:
                     return Search(Status.SAT, found, r.reason, method="+".join(methods))
-                return _census_decides(expr, rules, limit, r.reason)
+                return _census_decides(expr, rules, limit, r.reason, ctx)
             if r.status is Status.UNSAT:
                 methods.append("z3")
                 return Search(Status.SAT if found else Status.UNSAT, found, exhausted=True,
@@ -126,7 +131,7 @@ def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
             assert r.model is not None
             cls = z.sym.hand_of(r.model)
             concrete = z.sym.concrete(cls)
-            if not holds(expr, concrete, rules):
+            if not holds(expr, concrete, rules, ctx):
                 raise Disagreement(f"Z3 proposed {concrete.to_pbn()} but the executable procedure "
                                    "does not confirm it: the symbolic and executable models disagree")
             found.append(concrete)
@@ -138,11 +143,12 @@ def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
         solver.pop()
 
 
-def _census_decides(expr: Expr, rules: Rules, limit: int, reason: str) -> Search:
+def _census_decides(expr: Expr, rules: Rules, limit: int, reason: str,
+                    context: tuple = ()) -> Search:
     """Z3 ran out of budget: the exact census decides (a count of 0 proves no hand exists)."""
     from openbid.readers.census.census import Census, Column
 
-    groups = Census([rules]).group([Column("expr", 0, expr)])
+    groups = Census([rules], context).group([Column("expr", 0, expr)])
     hits = [k for k in groups.weights if k[0] is True]
     note = f"decided by the census (Z3: {reason})"
     if not hits:
@@ -150,7 +156,7 @@ def _census_decides(expr: Expr, rules: Rules, limit: int, reason: str) -> Search
     if limit <= 0:
         return Search(Status.SAT, [], note, method="census")
     hand = groups.concrete(hits[0])
-    if not holds(expr, hand, rules):
+    if not holds(expr, hand, rules, context):
         raise Disagreement(f"census witness {hand.to_pbn()} is not confirmed by the executable")
     return Search(Status.SAT, [hand], note, method="census")
 

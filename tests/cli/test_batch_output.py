@@ -51,14 +51,29 @@ def texts(n: int, seed: int, bad: float = 0.0) -> list[str]:
     return out
 
 
-def per_hand_bid(text: str, rules) -> dict:
+# The facts of the deal given to the variants that read them (sayc): seat 3, they vulnerable.
+FACTS = {"SEAT": 3, "VUL": False, "THEYVUL": True}
+FACT_ARGS = ("--seat", "3", "--vul", "they")
+
+
+def facts_of(variant: str) -> tuple[tuple[str, ...], dict]:
+    """The options and the context a variant is bid with here (none, unless it reads them)."""
+    from openbid.readers.contexts import facts_read
+
+    return (FACT_ARGS, FACTS) if facts_read([load_variant(variant)]) else ((), {})
+
+
+def per_hand_bid(text: str, rules, context: dict | None = None) -> dict:
     """The object ``openbid bid --json`` prints for one hand, built as the per-hand code does."""
     hand = Hand.parse(text)
     program = program_for(rules)
-    d = program.describe(hand)
+    d = program.describe(hand, tuple((context or {}).items()))
     o = program.run(d)
-    return {"hand": hand.to_pbn(), "paper": hand.to_paper(), "bid": o.bid, "bidval": o.bidval,
-            "section": o.section, "descriptors": d.table()}
+    obj = {"hand": hand.to_pbn(), "paper": hand.to_paper(), "bid": o.bid, "bidval": o.bidval,
+           "section": o.section, "descriptors": d.table()}
+    if context:
+        obj["context"] = dict(context)
+    return obj
 
 
 def same(line: str, obj: dict) -> bool:
@@ -81,25 +96,29 @@ def run_file(capsys, tmp_path, lines, *args):
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_bid_json_equals_per_hand(capsys, tmp_path, variant):
     lines = texts(300 if variant == "code" else 60, seed=len(variant))
-    code, out, err, _ = run_file(capsys, tmp_path, lines, "bid", "--json", "--variant", variant)
+    args, context = facts_of(variant)
+    code, out, err, _ = run_file(capsys, tmp_path, lines, "bid", "--json", "--variant", variant,
+                                 *args)
     assert code == 0 and err == ""
     got = out.splitlines()
     assert len(got) == len(lines)
     rules = load_variant(variant)
     for text, line in zip(lines, got):
-        assert same(line, per_hand_bid(text, rules)), text
+        assert same(line, per_hand_bid(text, rules, context)), text
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_bid_brief_is_byte_for_byte_per_hand(capsys, tmp_path, variant):
     lines = texts(400, seed=7 + len(variant))
-    code, out, err, _ = run_file(capsys, tmp_path, lines, "bid", "--brief", "--variant", variant)
+    args, context = facts_of(variant)
+    code, out, err, _ = run_file(capsys, tmp_path, lines, "bid", "--brief", "--variant", variant,
+                                 *args)
     assert code == 0 and err == ""
     program = program_for(load_variant(variant))
     want = ""
     for text in lines:
         hand = Hand.parse(text)
-        o = program.bid_hand(hand)
+        o = program.bid_hand(hand, tuple(context.items()))
         want += f"{hand.to_pbn()}\t{o.bid}\t{o.section}\n"
     assert out == want
 

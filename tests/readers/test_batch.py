@@ -18,7 +18,7 @@ from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
 from openbid.model.ranks import RankModel
 from openbid.model.variants import VARIANTS, load_variant
-from openbid.readers.census.batch import outcome
+from openbid.readers.census.batch import outcome, reads_facts
 from openbid.readers.census.fastread import hand_blocks
 
 BASE = RankModel.of("AKQJT")
@@ -165,9 +165,22 @@ def test_states_are_the_hand_model_states():
     assert all(np.array_equal(got[s], want[s]) for s in (1, 2, 3, 4))
 
 
+# The batch path has no facts of the deal to give: rules that read one (sayc) are bid hand by
+# hand (the executor asks for a fact only on the hands whose way reads it).
+WITHOUT_FACTS = sorted(v for v in VARIANTS if not reads_facts(load_variant(v)))
+
+
+def test_the_batch_path_refuses_to_guess_a_fact() -> None:
+    assert "sayc" not in WITHOUT_FACTS and "code" in WITHOUT_FACTS
+    block = next(hand_blocks(list(inputs(["AKJ32.Q4.KT9.876"], None)), None, BASE,
+                             max_line=MAX_LINE))
+    with pytest.raises(OpenbidError, match="SEAT is a fact of the deal"):
+        outcome(load_variant("sayc"), block)
+
+
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.one_of(hands(), hand_classes()), min_size=1, max_size=60),
-       st.sampled_from(sorted(VARIANTS)))
+       st.sampled_from(WITHOUT_FACTS))
 def test_batch_bids_equal_per_hand(hs, variant):
     rules = load_variant(variant)
     block = next(hand_blocks(list(inputs([h.to_pbn() for h in hs], None)), None, BASE,

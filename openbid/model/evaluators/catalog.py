@@ -24,13 +24,13 @@ PART = "evaluator-part"  # the pattern value and the raw total: usable, not list
 def _entries(e: Evaluator, tag: tuple[str | None, str | None]) -> dict[tuple[str, int], object]:
     reading, choice = tag
     out: dict[tuple[str, int], object] = {}
-    out[(e.name, 1)] = SuitTable(e.name, "num", e.reads, lambda h, n, e=e: e.holding_table[(h, n)],
+    out[(e.name, 1)] = SuitTable(e.name, "num", e.reads, lambda h, n: e.holding_table[(h, n)],
                                  f"{e.doc} (the holding value of one suit)", reading, choice,
                                  e.source, GROUP)
     total = f"sum(s in SUITS: {e.name}(s))"
     if e.pattern is not None:
         out[(f"{e.name}_PATTERN", 0)] = PatternTable(
-            f"{e.name}_PATTERN", "num", lambda p, e=e: e.pattern_table[p],
+            f"{e.name}_PATTERN", "num", lambda p: e.pattern_table[p],
             f"{e.name}: the value of the pattern", reading, choice, e.source, PART)
         total += f" + {e.name}_PATTERN"
     if e.final is not None:
@@ -89,9 +89,11 @@ def _register_all() -> None:
         if name == "HCP_SEED002":
             continue  # the same table as HCP (4-3-2-1): a test holds them equal
         used = tuple(r for r in scales.METRIC_READINGS.get(name, ()) if r in scale_readings)
-        register_family(name, tuple(scale_readings[r] for r in used),
-                        lambda c, n=name, u=used: scales.build(
-                            n, {r: c[scale_readings[r]] for r in u}))
+
+        def build(c: dict[str, str], n: str = name, u: tuple[str, ...] = used) -> Evaluator:
+            return scales.build(n, {r: c[scale_readings[r]] for r in u})
+
+        register_family(name, tuple(scale_readings[r] for r in used), build)
     for e in scales_dealerv2.DEALERV2.values():
         register(e)
     # Seed 000: K&R (docs/KNR.md) and the public implementations.

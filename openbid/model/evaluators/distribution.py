@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial, lcm
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypedDict
 
 import numpy as np
 
@@ -130,7 +130,16 @@ def count_where(e: Evaluator | Separable, test: Callable[[Fraction], bool]) -> i
     return sum(w for v, w in distribution(e).items() if test(v))
 
 
-def summary(values: Sequence[tuple[Fraction, int]]) -> dict[str, object]:
+class Summary(TypedDict):
+    """:func:`summary`: hands (the total weight), the mean, the least and the greatest value."""
+
+    hands: int
+    mean: Fraction
+    min: Fraction
+    max: Fraction
+
+
+def summary(values: Sequence[tuple[Fraction, int]]) -> Summary:
     """Mean, least and greatest value of a distribution (exact)."""
     total = sum(w for _, w in values)
     mean = sum((v * w for v, w in values), Fraction(0)) / total

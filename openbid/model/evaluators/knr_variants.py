@@ -626,7 +626,7 @@ def extreme_difference(a: Evaluator, b: Evaluator, sign: int) -> tuple[Fraction,
         d = sign * (a.holding_table[(held, n)] - b.holding_table[(held, n)])
         if n not in best or d > best[n][0]:
             best[n] = (d, held)
-    top: tuple[Fraction, tuple[int, ...]] | None = None
+    top: tuple[Fraction, tuple[int, int, int, int]] | None = None
     for comp in _compositions():
         p = _pattern(comp)
         v = sign * (a.pattern_table[p] - b.pattern_table[p]) + sum(best[n][0] for n in comp)
@@ -654,7 +654,7 @@ def below_zero_classes(e: Evaluator) -> Iterator[tuple[list[tuple[str, int]], in
     """Every hand class (four holdings over ``AKQJT98``, spades first) where ``e``'s separable total
     is below 0, with its number of concrete hands. Exact enumeration, pruned by each length's least
     holding value (assumes holding values >= that least value, which it is by construction)."""
-    least = {}
+    least: dict[int, Fraction] = {}
     for held, n in holdings(READS):
         v = e.holding_table[(held, n)]
         least[n] = min(least.get(n, v), v)

@@ -324,6 +324,7 @@ def metric_holding(metric: str, choices: Mapping[str, str] | None = None
     long = long_values(metric, c.get("long_columns", "tokens"))
     stiff = dict(zip(HONOURS, stiff_values(metric)))
     dbl = doubleton_values(metric)
+    longer: Callable[[str, int], Fraction]
     if metric == "OPCJGM":
         ten = c["opc_ten"]
 

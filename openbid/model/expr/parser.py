@@ -40,8 +40,11 @@ class Token:
     pos: int
 
 
-def _is_num(e: Expr) -> bool:
-    return isinstance(e, Const) and isinstance(e.value, (int, Fraction)) and not isinstance(e.value, bool)
+def _num_value(e: Expr) -> int | Fraction | None:
+    """The value of ``e`` if it is a numeric constant (not a condition or a string), else None."""
+    if isinstance(e, Const) and isinstance(e.value, (int, Fraction)) and not isinstance(e.value, bool):
+        return e.value
+    return None
 
 
 def _norm(v: Fraction) -> int | Fraction:
@@ -205,12 +208,14 @@ class _Parser:
             if op == "/":
                 # Division only by a non-zero constant: x / 0 has no value (Z3 would leave it
                 # unspecified), and exact fractions are all the language needs.
-                if not _is_num(right):
+                divisor = _num_value(right)
+                if divisor is None:
                     raise self.error("'/' needs a non-zero number on its right, e.g. HCP / 2", t)
-                if right.value == 0:
+                if divisor == 0:
                     raise self.error("division by zero", t)
-                if _is_num(e):  # an exact fraction literal
-                    e = Const(_norm(Fraction(e.value) / Fraction(right.value)), e.pos)
+                dividend = _num_value(e)
+                if dividend is not None:  # an exact fraction literal
+                    e = Const(_norm(Fraction(dividend) / Fraction(divisor)), e.pos)
                     continue
             e = Arith(op, e, right, t.pos)
         self.depth -= chain
@@ -222,8 +227,9 @@ class _Parser:
             self.deeper(t)
             operand = self.unary()
             self.depth -= 1
-            if _is_num(operand):  # -1 is the constant -1 (so that trees round-trip)
-                return Const(-operand.value, t.pos)
+            value = _num_value(operand)
+            if value is not None:  # -1 is the constant -1 (so that trees round-trip)
+                return Const(-value, t.pos)
             return Neg(operand, t.pos)
         return self.primary()
 
@@ -444,14 +450,14 @@ class Checker:
             return "bool"
         if isinstance(e, Ite):
             self.expect(e.cond, "bool")
-            a, b = self.type_of(e.then), self.type_of(e.other)
+            then_t, other_t = self.type_of(e.then), self.type_of(e.other)
             nums = ("num", "suit")
-            if a in nums and b in nums:
+            if then_t in nums and other_t in nums:
                 return "num"
-            if a == b == "bool":
+            if then_t == other_t == "bool":
                 return "bool"
             raise self.err(f"the branches of 'if' must both be numbers or both conditions, "
-                           f"found a {_WORD[a]} and a {_WORD[b]}", e)
+                           f"found a {_WORD[then_t]} and a {_WORD[other_t]}", e)
         if isinstance(e, Quant):
             added = e.var not in self.scope
             self.scope.add(e.var)

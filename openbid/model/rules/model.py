@@ -33,6 +33,10 @@ class Bid:
     value: Expr  # BIDVAL, e.g. ``10 + suit``
     resume: Resume | None = None
     line: int = field(default=0, compare=False)
+    # The plain call as the rule file wrote it ("1NT", "2 suit", "PASS"), "" for a BIDVAL
+    # expression. ``value`` holds its BIDVAL either way (openbid.model.bids.call_value): the text
+    # is kept only so that an exported file reads as it was written.
+    call: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@
       bid 11b when SUITLENGTH(C) >= 8 and PLAYTRICKS >= 8 value 41
 
 Statements nest by indentation (two spaces a level): ``section``, ``if EXPR``, ``for VAR in
-SUITS``, ``bid LABEL when EXPR value EXPR [resume N when EXPR]``, ``goto N when EXPR``. A line
+SUITS``, ``bid LABEL when EXPR value V [resume N when EXPR]`` (V a plain call, ``PASS``, ``1C`` ...
+``7NT``, or ``2 suit`` in a loop; or a BIDVAL expression, ``20 + suit``), ``goto N when EXPR``. A line
 ending in a backslash continues on the next. Any problem is a :class:`RuleFileError` naming the
 file, the line (and the column, for expressions) and what is wrong; nothing is guessed.
 """
@@ -21,11 +22,16 @@ from dataclasses import dataclass
 from openbid.model.registry import Derived, Readings
 from openbid.model.errors import ExprError, OpenbidError, RuleFileError, shown
 from openbid.model.expr import parse, unparse
-from openbid.model.expr.ast import TRUE, Expr
+from openbid.model.bids import call_value
+from openbid.model.expr.ast import TRUE, Arith, Const, Expr, Name
 from openbid.model.expr.names import SUIT_CONSTANTS, SUIT_GROUPS
 from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Resume, Rules, Section, Step
 
 _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
+# A bid's value that is meant as a plain call: digits then letters (1NT, 8NT, 1X: the last two
+# are errors), or a level and a loop variable (2 suit). Nothing of this form is an expression.
+_CALL_LIKE = re.compile(r"\d+[A-Za-z]+")
+_LEVEL_VAR = re.compile(r"(\d+)\s+([a-z][a-z0-9_]*)")
 
 # Limits, each with its own message: a rule file is a page of text (code.rules: 6 KB, statements
 # nested 3 deep), and a file far beyond them is a mistake, not a procedure.
@@ -257,6 +263,29 @@ class _Reader:
             steps.append(self.step(line, depth, scope, number))
         return tuple(steps)
 
+    def call(self, line: _Line, start: int, end: int, scope: set[str]) -> tuple[str, Expr | None]:
+        """A plain call as a bid's value: ``PASS``, ``1C`` ... ``7NT``, or ``LEVEL VAR`` in a
+        loop over suits (``2 suit``: two of the loop's suit). Returns (the call as written,
+        its BIDVAL as an expression), or ("", None) for a BIDVAL expression (``10 + suit``)."""
+        text = line.text[start:end].strip()
+        at = start + len(line.text[start:end]) - len(line.text[start:end].lstrip())
+        pair = _LEVEL_VAR.fullmatch(text)
+        if pair and pair.group(2) in scope:
+            level = int(pair.group(1))
+            if not 1 <= level <= 7:
+                no, col = line.where(at)
+                raise RuleFileError(self.path, no, f"column {col}: no such call {shown(text)}: "
+                                                   "the level runs from 1 to 7")
+            return f"{level} {pair.group(2)}", Arith("+", Const(10 * level), Name(pair.group(2)))
+        if text.upper() != "PASS" and not _CALL_LIKE.fullmatch(text):
+            return "", None
+        try:
+            value = call_value(text)
+        except OpenbidError as exc:
+            no, col = line.where(at)
+            raise RuleFileError(self.path, no, f"column {col}: {exc}") from None
+        return text.upper(), Const(value)
+
     def step(self, line: _Line, depth: int, scope: set[str], number: int) -> Step:
         text = line.text
         word = text.split()[0]
@@ -272,14 +301,16 @@ class _Reader:
                 raise self.fail(line, f"bid label {shown(label)} must be the section number {number} "
                                       "optionally followed by one letter")
             when = self.expr(line, m.start(2), m.end(2), scope)
-            value = self.expr(line, m.start(3), m.end(3), scope, want="num")
+            call, value = self.call(line, m.start(3), m.end(3), scope)
+            if value is None:
+                value = self.expr(line, m.start(3), m.end(3), scope, want="num")
             resume = None
             if m.group(4):
                 target = int(m.group(4))
                 if target <= number:
                     raise self.fail(line, f"'resume {target}' must jump forward")
                 resume = Resume(target, self.expr(line, m.start(5), m.end(5), scope))
-            return Bid(label, when, value, resume, line.no)
+            return Bid(label, when, value, resume, line.no, call)
         if word == "goto":
             m = re.match(r"^goto\s+(\d+)\s+when\s+(.+)$", text)
             if not m:
@@ -396,7 +427,8 @@ def _dump_steps(steps: tuple[Step, ...], depth: int, out: list[str]) -> None:
     pad = "  " * depth
     for st in steps:
         if isinstance(st, Bid):
-            line = f"{pad}bid {st.label} when {unparse(st.when)} value {unparse(st.value)}"
+            value = st.call or unparse(st.value)
+            line = f"{pad}bid {st.label} when {unparse(st.when)} value {value}"
             if st.resume:
                 line += f" resume {st.resume.target} when {unparse(st.resume.when)}"
             out.append(line)

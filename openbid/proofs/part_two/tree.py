@@ -533,7 +533,7 @@ def summary_table() -> str:
         "inferences",
         "depth",
     )
-    rows = [("prop",) + columns]
+    rows: list[tuple[str, ...]] = [("prop",) + columns]
     total = dict.fromkeys(columns, 0)
     for root in load_propositions():
         c = counts(root)

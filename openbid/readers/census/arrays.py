@@ -384,7 +384,7 @@ class ChunkView:
         self.size = chunk.size
         self._gathers: dict = {}
 
-    def gather(self, table, key):
+    def gather(self, table: object, key: int | str) -> Any:
         """``table`` (an Fx or Boolean array over suit states, or over a half's pairs) at every
         row; ``key``: a suit, or "CD" / "HS" for a half."""
         hit = self._gathers.get((id(table), key))

@@ -50,8 +50,11 @@ class Census:
 
     Chunks run in worker processes (``OPENBID_JOBS``, default: one per core)."""
 
-    def __init__(self, rules: Sequence[Rules]) -> None:
+    def __init__(self, rules: Sequence[Rules], context: dict | tuple = ()) -> None:
+        """``context``: the facts of the deal fixed for the whole pass (SEAT, VUL, ...); a
+        census over several contexts is one pass per context (openbid.readers.contexts)."""
         self.rules = list(rules)
+        self.context = tuple(sorted(dict(context).items()))
 
     def spec(self, columns: Sequence[Column], where: Expr | None = None) -> PassSpec:
         exprs: list[list[Expr]] = [[] for _ in self.rules]
@@ -64,7 +67,8 @@ class Census:
                 exprs[col.rules_index].append(col.expr)
         if where is not None:
             exprs[0].append(where)
-        return PassSpec(tuple(self.rules), tuple(tuple(e) for e in exprs), tuple(outcomes))
+        return PassSpec(tuple(self.rules), tuple(tuple(e) for e in exprs), tuple(outcomes),
+                        context=self.context)
 
     def group(self, columns: Sequence[Column], progress: Callable[[int, int], None] | None = None,
               where: Expr | None = None) -> Groups:

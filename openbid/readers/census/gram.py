@@ -81,7 +81,7 @@ def _gram_chunk(spec: PassSpec, i: int):
         for code in np.flatnonzero(first >= 0).tolist():
             row = int(first[code])
             outcomes[(code % 128, code // 128)] = (int(round(ow[code])), int(oc[code]),
-                                                   tuple(int(chunk.ids[s][row]) for s in SUITS))
+                                                   _class_ids(chunk, row))
     return (offset, np.rint(weights).astype(np.int64), np.rint(classes).astype(np.int64),
             examples, int(view.weight.sum()), view.classes(), outcomes)
 
@@ -98,8 +98,14 @@ def _pair_examples(on: np.ndarray, first: np.ndarray, chunk) -> dict:
     rows = first[order]
     for i, j in zip(*np.nonzero(np.triu(hit))):
         row = int(rows[at[i, j]])
-        out[(int(i), int(j))] = tuple(int(chunk.ids[s][row]) for s in SUITS)  # type: ignore[assignment]
+        out[(int(i), int(j))] = _class_ids(chunk, row)
     return out
+
+
+def _class_ids(chunk, row: int) -> tuple[int, int, int, int]:
+    """The class of a chunk's row, as its four suits' ids (in SUITS order)."""
+    c, d, h, s = (int(chunk.ids[suit][row]) for suit in SUITS)
+    return c, d, h, s
 
 
 def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], None] | None = None) -> Gram:

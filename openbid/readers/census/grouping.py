@@ -39,6 +39,7 @@ def dense_ids(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         ids = (np.cumsum(present) - 1)[code]
         k = int(np.count_nonzero(present))
         shift += b
+    assert ids is not None  # width >= 1, so the loop ran at least once
     first = np.empty(k, dtype=np.intp)
     first[ids[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
     return ids, first

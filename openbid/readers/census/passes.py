@@ -237,8 +237,8 @@ class Pass:
                 return None
             kind = type(e)
             items: list[Expr] = []
-            for k, v in groups2.items():
-                items.extend(v if k is None or len(v) == 1 else [kind(tuple(v))])
+            for k, its in groups2.items():
+                items.extend(its if k is None or len(its) == 1 else [kind(tuple(its))])
             return kind(tuple(items))
         if isinstance(e, Call) and e.fn in ("count", "max", "min"):
             groups3: dict[str | None, list[Expr]] = {}
@@ -250,12 +250,12 @@ class Pass:
                     for k, v in groups3.items()]
             if e.fn == "count":
                 parts2: list[tuple[int, Expr]] = []
-                for sub, (k, v) in zip(subs, groups3.items()):
-                    parts2.append((1, sub if sub is not None else Call("count", tuple(v))))
+                for sub, (k, same) in zip(subs, groups3.items()):
+                    parts2.append((1, sub if sub is not None else Call("count", tuple(same))))
                 return _sum(parts2)
             args: list[Expr] = []
-            for sub, (k, v) in zip(subs, groups3.items()):
-                args.extend([sub] if sub is not None else v)
+            for sub, (k, same) in zip(subs, groups3.items()):
+                args.extend([sub] if sub is not None else same)
             return Call(e.fn, tuple(args))
         return None
 

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import Any, cast
 
 import networkx as nx
 
 from openbid.model.expr import unparse
 from openbid.model.expr.ast import TRUE, Expr, Name, Not, Quant
-from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, Rules, Section, Step
+from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Section, Step
 
 LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
 PASS_NODE = f"pass {PASS_SECTION}"
@@ -153,7 +154,7 @@ class _Builder:
                 entries = self.block(st.body, [(test, "true", c)], k, env) + entries
         return entries
 
-    def test(self, st: Step, k: int, env: Env) -> tuple[str, Expr]:
+    def test(self, st: Bid | Goto | If, k: int, env: Env) -> tuple[str, Expr]:
         if id(st) not in self.names:
             if isinstance(st, Bid):
                 base = st.label
@@ -224,14 +225,14 @@ def _rename(e: Expr, var: str, letter: str) -> Expr:
         return Name(letter, e.pos) if e.id == var else e
     if isinstance(e, Quant) and e.var == var:
         return e
-    changes = {}
-    for f in dataclasses.fields(e):  # type: ignore[arg-type]
+    changes: dict[str, Any] = {}  # field name -> renamed child (an Expr or a tuple of them)
+    for f in dataclasses.fields(e):
         v = getattr(e, f.name)
         if isinstance(v, tuple) and v and dataclasses.is_dataclass(v[0]):
             changes[f.name] = tuple(_rename(i, var, letter) for i in v)
-        elif dataclasses.is_dataclass(v):
-            changes[f.name] = _rename(v, var, letter)  # type: ignore[arg-type]
-    return dataclasses.replace(e, **changes) if changes else e  # type: ignore[type-var]
+        elif dataclasses.is_dataclass(v):  # a dataclass child of an Expr is an Expr
+            changes[f.name] = _rename(cast(Expr, v), var, letter)
+    return dataclasses.replace(e, **changes) if changes else e
 
 
 # ---- structural claims -------------------------------------------------------------------------

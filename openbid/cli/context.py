@@ -1,0 +1,71 @@
+"""The facts of the deal a command may fix: ``--seat {1,2,3,4}`` and ``--vul {none,we,they,both}``.
+
+The registry carries them as :class:`~openbid.model.registry.Context` entries: ``SEAT`` (1-4),
+``VUL`` (our side is vulnerable) and ``THEYVUL`` (theirs). A command fixes the facts its options
+give and ranges over the others (``find``, ``count``, ``diff``), or refuses to guess one a hand's
+way through the rules reads (``bid``, ``eval``: :func:`missing_fact` names the option to give).
+"""
+
+from __future__ import annotations
+
+from openbid.model.errors import OpenbidError
+
+VULS: dict[str, tuple[bool, bool]] = {  # --vul -> (VUL, THEYVUL)
+    "none": (False, False),
+    "we": (True, False),
+    "they": (False, True),
+    "both": (True, True),
+}
+
+def add_context_options(parser) -> None:
+    """Add ``--seat`` and ``--vul`` to an argparse parser (both optional; default: not fixed)."""
+    parser.add_argument("--seat", type=int, choices=(1, 2, 3, 4), default=None,
+                        help="the bidder's seat: 1 (dealer) to 4 (default: every seat, where "
+                             "the rules read it)")
+    parser.add_argument("--vul", choices=tuple(VULS), default=None,
+                        help="who is vulnerable: none, we, they or both (default: every case, "
+                             "where the rules read it)")
+
+
+def fixed_context(args) -> dict[str, object]:
+    """The facts the options fixed, e.g. ``{"SEAT": 3, "VUL": False, "THEYVUL": True}``; an
+    empty dict when neither was given (range over all)."""
+    out: dict[str, object] = {}
+    seat = getattr(args, "seat", None)
+    if seat is not None:
+        if seat not in (1, 2, 3, 4):
+            raise OpenbidError(f"--seat must be 1, 2, 3 or 4, not {seat}")
+        out["SEAT"] = int(seat)
+    vul = getattr(args, "vul", None)
+    if vul is not None:
+        if vul not in VULS:
+            raise OpenbidError(f"--vul must be one of {', '.join(VULS)}, not {vul!r}")
+        out["VUL"], out["THEYVUL"] = VULS[vul]
+    return out
+
+
+def context_label(context: dict[str, object] | tuple) -> str:
+    """A context as a user writes it: ``seat 3, vul they`` (``""`` for none)."""
+    c = dict(context)
+    parts = []
+    if "SEAT" in c:
+        parts.append(f"seat {c['SEAT']}")
+    if "VUL" in c or "THEYVUL" in c:
+        pair = (bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+        if "VUL" in c and "THEYVUL" in c:
+            name = next(k for k, v in VULS.items() if v == pair)
+            parts.append(f"vul {name}")
+        else:
+            parts.extend(f"{k} {str(v).lower()}" for k, v in c.items() if k in ("VUL", "THEYVUL"))
+    return ", ".join(parts)
+
+
+def missing_fact(name: str) -> str:
+    """The message for a fact of the deal a rule read and no option gave: names the option."""
+    from openbid.model.registry import Context, registry
+
+    entry = registry().default(name, 0)
+    doc = entry.doc if isinstance(entry, Context) else "a fact of the deal"
+    option = {"SEAT": "--seat 1|2|3|4", "VUL": "--vul none|we|they|both",
+              "THEYVUL": "--vul none|we|they|both"}.get(name, f"--{name.lower()}")
+    return f"{name} is a fact of the deal ({doc}) that the rules read here: give {option}"

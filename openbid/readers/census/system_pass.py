@@ -1,0 +1,147 @@
+"""One exact pass over all hand classes for the system checks (openbid.verify.system), in one
+fixed context of the deal (seat, vulnerability): the bid points' conditions pairwise (the overlap
+matrix), every further expression alone (claims: their premise, their gap), for each bid
+point's condition the hands it meets by the bid point that really bids them (what takes a
+shadowed rule's hands), and the outcome census. Every count is exact; every example is the
+first class of the enumeration, a concrete hand for the executor to re-run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from openbid.model.expr.ast import Expr
+from openbid.model.hand import Hand
+from openbid.model.rules.model import Rules
+from openbid.readers.census.arrays import full_mask
+from openbid.readers.census.domain import SUITS, TOTAL_HANDS
+from openbid.readers.census.gram import _pair_examples
+from openbid.readers.census.grouping import dense_ids
+from openbid.readers.census.passes import PassSpec, plan
+
+MAX_PAIRED = 62  # bid points in one overlap matrix (one bit each in an int64)
+
+
+@dataclass(frozen=True)
+class SystemPass:
+    """A pass's task argument (picklable, hashable): the rules, ``paired`` expressions counted
+    pairwise, ``single`` expressions counted alone, and the fixed facts of the deal."""
+
+    spec: PassSpec
+    paired: int  # the first ``paired`` expressions of the spec are counted pairwise
+
+
+@dataclass
+class SystemCounts:
+    """The pass's exact counts (hands) in its context."""
+
+    context: tuple[tuple[str, object], ...]
+    pairs: list[list[int]]  # hands meeting paired expressions i and j (diagonal: i)
+    pair_examples: dict[tuple[int, int], Hand]  # (i <= j) -> first hand meeting both
+    single: list[int]  # hands meeting each further expression
+    single_examples: dict[int, Hand]
+    taken: list[list[int]]  # [paired i][label index]: hands meeting i, bid at that label
+    outcomes: dict[tuple[int, int], tuple[int, Hand]]  # (bidval, label index) -> (hands, example)
+    total: int = 0
+
+
+def system_spec(rules: Rules, paired: list[Expr], single: list[Expr],
+                context: tuple[tuple[str, object], ...]) -> SystemPass:
+    if len(paired) > MAX_PAIRED:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"{rules.title} has {len(paired)} bid points: the overlap matrix "
+                           f"counts at most {MAX_PAIRED} in one pass")
+    spec = PassSpec((rules,), (tuple(paired) + tuple(single),), (True,), True, context)
+    return SystemPass(spec, len(paired))
+
+
+def chunk_count(arg: SystemPass) -> int:
+    return len(plan(arg.spec))
+
+
+def system_chunk(arg: SystemPass, i: int) -> tuple:
+    """One chunk's counts (combined by :func:`combine`)."""
+    p = plan(arg.spec)
+    view = p.view(i)
+    run = view.reader(0)
+    chunk = view.chunk
+    n = chunk.size
+    exprs = arg.spec.exprs[0]
+    k = arg.paired
+    w = view.weight.astype(np.int64)
+    masks = [full_mask(run.cond(e), n) for e in exprs]
+    bits = np.zeros(n, dtype=np.int64)
+    for j in range(k):
+        bits |= masks[j].astype(np.int64) << j
+    inv, first = dense_ids(bits)
+    patterns = bits[first]
+    pw = np.bincount(inv, weights=w.astype(np.float64))  # integer sums below 2**53: exact
+    on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)
+    pairs = np.rint(on.T @ (on * pw[:, None])).astype(np.int64)
+    examples = _pair_examples(on.astype(bool), first, chunk)
+    bidval, section = run.outcome
+    n_labels = len(p.rules[0].labels)
+    sec = section.astype(np.int64)
+    taken = np.zeros((k, n_labels), dtype=np.int64)
+    for j in range(k):
+        m = masks[j]
+        if m.any():
+            taken[j] = np.bincount(sec[m], weights=w[m], minlength=n_labels)[:n_labels]
+    single, single_ex = [], {}
+    for j in range(k, len(exprs)):
+        m = masks[j]
+        single.append(int(w[m].sum()))
+        if m.any():
+            row = int(np.argmax(m))
+            single_ex[j - k] = tuple(int(chunk.ids[s][row]) for s in SUITS)
+    key = sec * 128 + bidval.astype(np.int64)
+    ow = np.bincount(key, weights=w.astype(np.float64), minlength=64 * 128)
+    firsts = np.full(64 * 128, -1, dtype=np.int64)
+    firsts[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
+    outcomes = {}
+    for code in np.flatnonzero(firsts >= 0).tolist():
+        row = int(firsts[code])
+        outcomes[(code % 128, code // 128)] = (int(round(ow[code])),
+                                               tuple(int(chunk.ids[s][row]) for s in SUITS))
+    return (chunk.offset, pairs, examples, single, single_ex, taken, outcomes, int(w.sum()))
+
+
+def combine(arg: SystemPass, parts: list) -> SystemCounts:
+    """The chunks' results (any order) as one :class:`SystemCounts`; the total must be C(52,13)."""
+    p = plan(arg.spec)
+    k = arg.paired
+    n_single = len(arg.spec.exprs[0]) - k
+    n_labels = len(p.rules[0].labels)
+    pairs = np.zeros((k, k), dtype=np.int64)
+    taken = np.zeros((k, n_labels), dtype=np.int64)
+    single = [0] * n_single
+    pex: dict = {}
+    sex: dict = {}
+    outs: dict = {}
+    total = 0
+    for offset, pw, ex, sg, sx, tk, oc, tw in sorted(parts, key=lambda r: r[0]):
+        pairs += pw
+        taken += tk
+        for j, v in enumerate(sg):
+            single[j] += v
+        for key, ids in ex.items():
+            pex.setdefault(key, ids)
+        for key, ids in sx.items():
+            sex.setdefault(key, ids)
+        for key, (ow, ids) in oc.items():
+            old = outs.get(key, (0, ids))
+            outs[key] = (old[0] + ow, old[1])
+        total += tw
+    if total != TOTAL_HANDS or sum(v[0] for v in outs.values()) != TOTAL_HANDS:
+        raise AssertionError(f"the system pass covered {total} hands, expected {TOTAL_HANDS}")
+    small = p.model.small_ranks
+
+    def hand(ids) -> Hand:
+        return p.domain.class_hand(ids).lowest(small)
+
+    return SystemCounts(arg.spec.context, pairs.tolist(),
+                        {key: hand(ids) for key, ids in pex.items()}, single,
+                        {key: hand(ids) for key, ids in sex.items()}, taken.tolist(),
+                        {key: (v, hand(ids)) for key, (v, ids) in outs.items()}, total)
