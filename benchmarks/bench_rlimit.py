@@ -12,7 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from benchmarks._mutants import sample  # noqa: E402
 from benchmarks._util import machine_note, table  # noqa: E402
@@ -50,8 +51,18 @@ def main() -> None:
             used, n = _max_of(lambda: run_part(PartArg(part, rules, None, verdicts.DEFAULT_RLIMIT)))
             worst = max(worst, used)
             rows.append([f"prove {part} ({v})", f"{n:,}", f"{used:,}"])
+    from openbid.proofs.system_claims import load_claims
     from openbid.verify.diff import diff
     from openbid.verify.search import find
+    from openbid.verify.system import _Z3Arg, _z3_work, facts_read
+
+    for name in ("sayc", "knr-optional"):  # the system checks' queries (points and claims)
+        rules = load_variant(name)
+        claims = load_claims(ROOT / "openbid/proofs/sayc_claims.txt", rules) if name == "sayc" else ()
+        arg = _Z3Arg(rules, claims, (), facts_read(rules, []), verdicts.DEFAULT_RLIMIT)
+        used, n = _max_of(lambda: _z3_work(arg))
+        worst = max(worst, used)
+        rows.append([f"prove system ({name})", f"{n:,}", f"{used:,}"])
 
     code = load_variant("code")
     mutants = sample(code, 15 if args.quick else 60, 6)

@@ -188,12 +188,14 @@ def _system_args(args, rules, parts: tuple[str, ...]):
             if given:
                 raise OpenbidError(f"{option} is for the system checks: give PART system")
         return None
-    path = args.claims or (str(SHIPPED[rules.name]) if not rules.source
-                           and rules.name in SHIPPED else None)
+    shipped = not args.claims and not rules.source and rules.name in SHIPPED
+    path = args.claims or (str(SHIPPED[rules.name]) if shipped else None)
     if args.claim and not path:
         raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
     claims = select(load_claims(path, rules), args.claim) if path else ()
-    return SystemArgs(claims, path or "", tuple(sorted(fixed.items())))
+    # the shipped file by its place in the package (the same on every machine); the user's as given
+    shown = f"openbid/proofs/{SHIPPED[rules.name].name}" if shipped else (path or "")
+    return SystemArgs(claims, shown, tuple(sorted(fixed.items())))
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -49,6 +49,9 @@ class _Z3:
     """A symbolic hand and a solver holding its domain, kept per process and rank model."""
 
     def __init__(self, rules: Rules, expr: Expr, rlimit: int, context: tuple = ()) -> None:
+        import z3
+
+        self.ctx = z3.main_ctx()  # the context its terms live in
         self.sym = SymbolicHand(rules, exprs=[expr], context=dict(context))
         self.solver = new_solver(rlimit)
         self.solver.add(self.sym.domain)
@@ -60,9 +63,12 @@ _SOLVERS: dict[tuple, _Z3] = {}
 def _z3_for(rules: Rules, expr: Expr, rlimit: int, context: tuple = ()) -> _Z3:
     from openbid.readers.uses import tracked_ranks
 
+    import z3
+
     key = (rules, tracked_ranks(_defs(rules), [expr], rules), rlimit, context)
     got = _SOLVERS.get(key)
-    if got is None:
+    ctx = z3.main_ctx()
+    if got is None or got.ctx is not ctx:  # built in a context set aside since (a fresh one)
         if len(_SOLVERS) > 8:
             _SOLVERS.clear()
         got = _SOLVERS[key] = _Z3(rules, expr, rlimit, context)
