@@ -105,7 +105,9 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
 
         body.append(system.html(run))
     body.append(_variant(v))
-    body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)]))
+    system_only = tuple(getattr(run, "parts", ())) == ("system",)
+    body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)],
+                           system_only))
     foot = "written by <code>openbid prove --report</code>"
     if seconds is not None:
         foot += f" in {seconds:.1f} s"
@@ -113,7 +115,8 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
                 "shown as symbols.</footer>")
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>OPENBID re-derived: {escape(v.get('title', v['name']))}</title>\n<style>{CSS}</style>\n"
+            f"<title>{'System checks' if system_only else 'OPENBID re-derived'}: "
+            f"{escape(v.get('title', v['name']))}</title>\n<style>{CSS}</style>\n"
             "</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
 
 
@@ -123,11 +126,16 @@ NAV = (("summary", "Summary"), ("part-one", "Part One"), ("part-two", "Part Two"
        ("system", "System"), ("variant", "Variant"))
 
 
-def _header(v, present: list[str]) -> str:
+def _header(v, present: list[str], system_only: bool = False) -> str:
     nav = " \u00b7 ".join(f'<a href="#{a}">{t}</a>' for a, t in NAV if a in present)
-    return (f'<header><h1>OPENBID, re-derived</h1><p class="sub">London &amp; Wasserman (1967), '
-            '<i>The Anatomy of an Algol Procedure</i>: every claim of the analysis checked '
-            'mechanically (Z3 and an exact census of all hands).</p>'
+    if system_only:
+        head = ('<header><h1>System checks</h1><p class="sub">Every bid point, overlap and claim '
+                'of the rule file checked mechanically (Z3 and an exact census of all hands).</p>')
+    else:
+        head = ('<header><h1>OPENBID, re-derived</h1><p class="sub">London &amp; Wasserman '
+                '(1967), <i>The Anatomy of an Algol Procedure</i>: every claim of the analysis '
+                'checked mechanically (Z3 and an exact census of all hands).</p>')
+    return (head +
             f'<p class="sub">{v.get("kind", "Variant")} <b>{escape(v.get("title", v["name"]))}</b> '
             f'\u2014 {escape(v["description"])}'
             f' \u2014 rules digest <code>{escape(v["digest"])}</code></p><nav>{nav}</nav></header>')

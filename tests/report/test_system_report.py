@@ -1,0 +1,16 @@
+"""A report of the system checks alone (a rule file that is not OPENBID) is titled as such, not
+as the paper's re-derivation, in the browser page and in report.md."""
+
+from __future__ import annotations
+
+from openbid.cli.main import main
+
+
+def test_a_system_report_is_titled_system_checks(tmp_path, capsys) -> None:
+    out = tmp_path / "sayc"
+    assert main(["prove", "--variant", "sayc", "--report", str(out), "--quiet"]) == 0
+    capsys.readouterr()
+    page = (out / "index.html").read_text()
+    assert "<h1>System checks</h1>" in page and "OPENBID, re-derived" not in page
+    assert '<section id="system">' in page
+    assert (out / "report.md").read_text().startswith("# System checks\n")
