@@ -38,11 +38,39 @@ class Search:
     method: str = ""  # "sample", "z3", "census" (what decided; "sample+z3" when both served)
 
 
-@lru_cache(maxsize=8)
-def _sample(rules: Rules):
+# The random hands find tries first: the first SMALL of the sample's draws (the same seed draws
+# the same hands first), then all of them. A common condition is met among the first few
+# thousand, and reading those costs a sixteenth of reading them all; either way the witnesses
+# are the sample's first matches in draw order, the same as reading the whole sample.
+SMALL, FULL = 1 << 12, 1 << 16
+
+
+@lru_cache(maxsize=16)
+def _sample(rules: Rules, n: int = FULL):
     from openbid.readers.census.sample import Sample
 
-    return Sample(rules)
+    return Sample(rules, n=n)
+
+
+def _sampled(expr: Expr, rules: Rules, limit: int) -> list[Hand]:
+    """The sample's first hands of distinct classes meeting ``expr`` (up to ``limit``), each
+    confirmed by the executable procedure."""
+    for n in (SMALL, FULL):
+        found: list[Hand] = []
+        classes: set[Hand] = set()
+        for hand in _sample(rules, n).matching(expr, limit):
+            if len(found) >= limit:
+                break
+            if hand.to_class() in classes:
+                continue
+            if not holds(expr, hand, rules):
+                raise Disagreement(f"the numpy reader says {hand.to_pbn()} meets the expression, "
+                                   "but the executable procedure does not")
+            classes.add(hand.to_class())
+            found.append(hand)
+        if len(found) >= limit:
+            break
+    return found
 
 
 class _Z3:
@@ -91,19 +119,9 @@ def find(expr: Expr, rules: Rules, limit: int = 1, rlimit: int = DEFAULT_RLIMIT,
     if ctx:
         sample = False
     found: list[Hand] = []
-    classes: set[Hand] = set()
     methods = []
     if sample:
-        for hand in _sample(rules).matching(expr, max(limit, 1)):
-            if len(found) >= max(limit, 1):
-                break
-            if hand.to_class() in classes:
-                continue
-            if not holds(expr, hand, rules):
-                raise Disagreement(f"the numpy reader says {hand.to_pbn()} meets the expression, "
-                                   "but the executable procedure does not")
-            classes.add(hand.to_class())
-            found.append(hand)
+        found = _sampled(expr, rules, max(limit, 1))
         if found:
             methods.append("sample")
     if limit <= 0 and found:

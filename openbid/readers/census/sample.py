@@ -9,7 +9,7 @@ suit states), and a hand found is returned as the concrete hand it is (every car
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -100,10 +100,11 @@ class Sample:
                 return None
         return hand_of(self.has[int(np.argmax(m))])
 
-    def matching(self, e: Expr, limit: int) -> list[Hand]:
-        """Up to ``limit`` sampled hands meeting ``e``, in draw order."""
+    def matching(self, e: Expr, limit: int) -> Iterator[Hand]:
+        """Sampled hands meeting ``e``, in draw order (at most ``4 limit + 4``: room for
+        repeated classes), each built only when the caller takes it."""
         rows = np.flatnonzero(self.mask(e))[: max(limit, 0) * 4 + 4]
-        return [hand_of(self.has[int(i)]) for i in rows]
+        return (hand_of(self.has[int(i)]) for i in rows)
 
     def count(self, e: Expr) -> int:
         return int(self.mask(e).sum())
