@@ -40,12 +40,14 @@ def run(args) -> int:
     if not args.hands and not args.file:
         raise OpenbidError("give hands as arguments or with --file PATH (- for stdin)")
     bad = BadInputs("bid")
-    if not args.trace and (args.json or args.brief) and not batch.reads_facts(rules):
-        # many hands at once, by the numpy reader: the same lines as below
+    fixed = tuple(context.items())
+    if not args.trace and (args.json or args.brief) and not batch.reads_facts(rules, fixed):
+        # many hands at once, by the numpy reader (every fact the rules read fixed by the
+        # options): the same lines as below
         layout = batch.table_layout(rules) if args.json else ()
-        render = (lambda h: _json_lines(rules, layout, h)) if args.json else (
-            lambda h: _brief_lines(rules, h))
-        model = batch.batch_pass(rules, batch.layout_exprs(layout)).model
+        render = (lambda h: _json_lines(rules, layout, h, context)) if args.json else (
+            lambda h: _brief_lines(rules, h, fixed))
+        model = batch.batch_pass(rules, batch.layout_exprs(layout), fixed).model
         if not write_batches(blocks(args, model), render, bad):
             raise OpenbidError(f"no hands in {args.file}: nothing to bid")
         return bad.close()
@@ -179,9 +181,9 @@ def _binary_stdout():
     return getattr(sys.stdout, "buffer", None) or _TextOut(sys.stdout)
 
 
-def _brief_lines(rules, hands) -> Lines:
+def _brief_lines(rules, hands, context: tuple = ()) -> Lines:
     """``PBN<tab>bid<tab>section``, byte for byte the per-hand output."""
-    bidval, section = batch.outcome(rules, hands)
+    bidval, section = batch.outcome(rules, hands, context)
     lines = Lines(len(hands), exact=True)
     lines.fixed(hands.pbn)
     labels = len(rules.labels)
@@ -189,10 +191,11 @@ def _brief_lines(rules, hands) -> Lines:
     return lines
 
 
-def _json_lines(rules, layout, hands) -> Lines:
+def _json_lines(rules, layout, hands, context: dict | None = None) -> Lines:
     """The per-hand JSON object of every hand: hand, paper, bid, bidval, section, descriptors
-    (every PRELIM descriptor, as :meth:`Descriptors.table`)."""
-    r = batch.reader(rules, hands, batch.layout_exprs(layout))
+    (every PRELIM descriptor, as :meth:`Descriptors.table`), and the facts of the deal given."""
+    context = dict(context or {})
+    r = batch.reader(rules, hands, batch.layout_exprs(layout), tuple(context.items()))
     bidval, section = r.outcome
     lines = Lines(len(hands))
     lines.raw('{"hand":"')
@@ -217,7 +220,7 @@ def _json_lines(rules, layout, hands) -> Lines:
                 lines.raw(("," if j else "") + ("" if kind == "list" else f'"{key}":'))
                 lines.number(r.value(e))
             lines.raw(closing)
-    lines.raw("}}")
+    lines.raw("}" + (',"context":' + json.dumps(context) if context else "") + "}")
     return lines
 
 

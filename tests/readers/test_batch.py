@@ -174,8 +174,28 @@ def test_the_batch_path_refuses_to_guess_a_fact() -> None:
     assert "sayc" not in WITHOUT_FACTS and "code" in WITHOUT_FACTS
     block = next(hand_blocks(list(inputs(["AKJ32.Q4.KT9.876"], None)), None, BASE,
                              max_line=MAX_LINE))
+    sayc = load_variant("sayc")
     with pytest.raises(OpenbidError, match="SEAT is a fact of the deal"):
-        outcome(load_variant("sayc"), block)
+        outcome(sayc, block)
+    assert reads_facts(sayc, (("SEAT", 1),)) and not reads_facts(sayc, FACTS[0])
+
+
+FACTS = [(("SEAT", s), ("VUL", v), ("THEYVUL", t)) for s in (1, 3, 4)
+         for v, t in ((False, False), (True, False), (False, True))]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.one_of(hands(), hand_classes()), min_size=1, max_size=60),
+       st.sampled_from(FACTS))
+def test_batch_bids_equal_per_hand_with_the_facts_fixed(hs, facts):
+    rules = load_variant("sayc")
+    block = next(hand_blocks(list(inputs([h.to_pbn() for h in hs], None)), None, BASE,
+                             max_line=MAX_LINE))
+    bidval, section = outcome(rules, block, facts)
+    program = program_for(rules)
+    for h, bv, sec in zip(hs, bidval.tolist(), section.tolist()):
+        o = program.run(program.describe(h, facts))
+        assert (bv, rules.labels[sec]) == (o.bidval, o.section), (h.to_pbn(), facts)
 
 
 @settings(max_examples=25, deadline=None)

@@ -14,36 +14,47 @@ from openbid.readers.census.fastread import Hands
 from openbid.readers.census.passes import Pass, spec_for
 
 
+Context = tuple  # the facts of the deal fixed: (("SEAT", 1), ("VUL", False), ...)
+
+
 @lru_cache(maxsize=16)
-def batch_pass(rules: Rules, exprs: tuple = ()) -> Pass:
+def batch_pass(rules: Rules, exprs: tuple = (), context: Context = ()) -> Pass:
     """The rules' pass reading ``exprs`` too, every state its own (nothing merged): rows are
-    hands."""
+    hands; ``context``: the facts of the deal, fixed for every hand of the batch."""
     from openbid.readers.census.passes import plan
 
-    return plan(spec_for(rules, exprs, outcome=True, merge=False))
+    return plan(spec_for(rules, exprs, outcome=True, merge=False, context=context))
 
 
-def reader(rules: Rules, hands: Hands, exprs: tuple = ()) -> ArrayReader:
+def reader(rules: Rules, hands: Hands, exprs: tuple = (), context: Context = ()) -> ArrayReader:
     """The numpy reader of ``rules`` (and ``exprs``) over the hands of a block."""
     from openbid.readers.census.domain import Chunk
 
-    p = batch_pass(rules, exprs)
+    p = batch_pass(rules, exprs, context)
     return p.view_of(Chunk(hands.states(p.model))).reader(0)
 
 
-def reads_facts(rules: Rules) -> bool:
-    """Whether the rules read a fact of the deal (SEAT, VUL): a batch has none to give (the
-    executor asks for it only on the hands that reach it)."""
+@lru_cache(maxsize=16)
+def facts_read(rules: Rules) -> frozenset[str]:
+    """The facts of the deal (SEAT, VUL, ...) the rules read."""
+    from openbid.model.descriptors import definitions
     from openbid.readers.uses import uses
 
-    return bool(uses(batch_pass(rules).defs[0], (), rules, outcome=True).contexts)
+    return frozenset(uses(definitions(rules.readings, rules.definitions), (), rules,
+                          outcome=True).contexts)
 
 
-def outcome(rules: Rules, hands: Hands) -> tuple[np.ndarray, np.ndarray]:
+def reads_facts(rules: Rules, context: Context = ()) -> bool:
+    """Whether the rules read a fact of the deal that ``context`` does not fix: a batch has
+    none to give (the executor asks for it only on the hands that reach it)."""
+    return bool(facts_read(rules) - {name for name, _ in context})
+
+
+def outcome(rules: Rules, hands: Hands, context: Context = ()) -> tuple[np.ndarray, np.ndarray]:
     """BIDVAL and section (an index into ``rules.labels``) of every hand of a block."""
     if not len(hands):
         return np.zeros(0, dtype=np.int16), np.zeros(0, dtype=np.int8)
-    return reader(rules, hands).outcome
+    return reader(rules, hands, (), context).outcome
 
 
 @lru_cache(maxsize=16)
