@@ -135,7 +135,8 @@ def test_sayc_strong_and_notrump_openings_in_every_context(text: str, bid: str) 
     ("A32.K2.KJ32.Q432", 1, "1D"),
     # GENERAL APPROACH: "Normally open 1C with 3-3 in the minors": HCP 13, 4-3-3-3.
     ("AJ32.KQ2.K32.432", 2, "1C"),
-    # GENERAL APPROACH: "five-card majors": four hearts and four spades, 3-2 minors: 1D.
+    # After a 1C or 1D opening: "The exception is a hand with 4-4-3-2 shape: four spades, four
+    # hearts, three diamonds, and two clubs, which should be opened 1D." HCP 13: 13 + 4 + 4 = 21.
     ("AK32.KQ32.J32.32", 1, "1D"),
     # GENERAL APPROACH: "Weak two-bids ... spades": 6 HCP, KQJ at the top of six.
     ("KQJ932.32.432.32", 1, "2S"),
