@@ -92,7 +92,9 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
         body.append(_part_two(run))
     if run.lemmas is not None:
         body.append(_lemmas(run.lemmas))
-    body.append(_errata(data))
+    system_only = tuple(getattr(run, "parts", ())) == ("system",)
+    if not system_only:  # the paper's errata and OCR readings: not a modern system's
+        body.append(_errata(data))
     if run.census:
         body.append(_census(run))
     if run.structure is not None:
@@ -105,7 +107,6 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
 
         body.append(system.html(run))
     body.append(_variant(v))
-    system_only = tuple(getattr(run, "parts", ())) == ("system",)
     body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)],
                            system_only))
     foot = "written by <code>openbid prove --report</code>"
@@ -150,9 +151,10 @@ def _summary(run, data, seconds) -> str:
         cards.append(f'<div class="card {state}"><h3>{escape(t.title)}</h3><div>{nums}</div>'
                      f'<p>{escape(t.note)}</p></div>')
     errs = len(data["paper_errors"])
-    cards.insert(0, f'<a class="card big {"failed" if errs else "held"}" href="#errata">'
-                    f'<h3>Paper errors</h3><div class="huge">{errs}</div>'
-                    '<p>places where the paper is wrong, each shown by a hand</p></a>')
+    if tuple(getattr(run, "parts", ())) != ("system",):
+        cards.insert(0, f'<a class="card big {"failed" if errs else "held"}" href="#errata">'
+                        f'<h3>Paper errors</h3><div class="huge">{errs}</div>'
+                        '<p>places where the paper is wrong, each shown by a hand</p></a>')
     if data.get("seed_errors"):
         n = len(data["seed_errors"])
         cards.insert(1, f'<a class="card big failed" href="#errata"><h3>Seed errors</h3>'

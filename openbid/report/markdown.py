@@ -50,7 +50,8 @@ def render_md(run, data: dict) -> str:
         out += _part_two(run)
     if run.lemmas is not None:
         out += _lemmas(run.lemmas)
-    out += _errata(data)
+    if tuple(getattr(run, "parts", ())) != ("system",):  # the paper's errata: not a system's
+        out += _errata(data)
     if run.census:
         out += _census(run)
     if run.structure is not None:
@@ -70,8 +71,9 @@ def _summary(run, data) -> list[str]:
     rows = [[t.title, *(t.counts[k] for k in VERDICTS), t.note] for t in tallies(run)]
     out = ["## Summary", ""] + table(["part", *VERDICTS, "note"], rows)
     errs = data["paper_errors"]
-    out.append(f"**Paper errors: {len(errs)}** (listed under [Errata](#errata), each with a hand "
-               "that shows it).")
+    if tuple(getattr(run, "parts", ())) != ("system",):
+        out.append(f"**Paper errors: {len(errs)}** (listed under [Errata](#errata), each with a "
+                   "hand that shows it).")
     if data.get("seed_errors"):
         out.append(f"**Seed errors: {len(data['seed_errors'])}** (seeds 000, 002 and 003; listed "
                    "under [Errata](#errata)).")

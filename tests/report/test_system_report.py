@@ -13,4 +13,6 @@ def test_a_system_report_is_titled_system_checks(tmp_path, capsys) -> None:
     page = (out / "index.html").read_text()
     assert "<h1>System checks</h1>" in page and "OPENBID, re-derived" not in page
     assert '<section id="system">' in page
-    assert (out / "report.md").read_text().startswith("# System checks\n")
+    assert "Paper errors" not in page and '<section id="errata">' not in page  # not the paper's
+    md = (out / "report.md").read_text()
+    assert md.startswith("# System checks\n") and "Paper errors" not in md
