@@ -144,7 +144,11 @@ BAD_OPTIONS = [["--rlimit", "x"], ["--rlimit", "0"], ["--rlimit", "-5"], ["--lim
                ["--variant", "nope"], ["--rules", "/nonexistent/my.rules"],
                ["--expected", "/nonexistent.json"], ["--examples", "-1"], ["--bogus"],
                ["--report", "/proc/openbid-report"], ["--file", "/nonexistent.txt"],
-               ["--variant", "code", "--rules", "/nonexistent.rules"], ["--examples", "x"]]
+               ["--variant", "code", "--rules", "/nonexistent.rules"], ["--examples", "x"],
+               ["--seat", "5"], ["--seat", "x"], ["--vul", "maybe"],
+               ["--claims", "/nonexistent.txt"], ["--claim", "nope"], ["--where", "HCP >"],
+               ["--variant", "sayc", "--claims", "/nonexistent.txt"],
+               ["--variant", "sayc", "--claim", "nope"]]
 FILLERS = st.sampled_from(["--json", "--quiet", "--brief", "--count", "--vul", "--no-count"])
 
 
