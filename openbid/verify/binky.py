@@ -46,7 +46,7 @@ class BinkyChecks:
 
 
 def check_binky(data: Path = DATA) -> BinkyChecks:
-    from openbid.binky import checks, matrices as mx, tr
+    from openbid.binky import checks, holdout, matrices as mx, tr
     from openbid.proofs.binky_claims import load_claims
 
     from openbid.model.evaluators.binky import BINKY_NT, BINKY_SUIT
@@ -70,10 +70,10 @@ def check_binky(data: Path = DATA) -> BinkyChecks:
             out.claims.append(BinkyClaimCheck(c.id, c.lines, c.quote if r is None else
                                               " / ".join(r.quotes), c.check, ours, tol,
                                               _VERDICT[c.verdict], c.verdict, tuple(c.notes)))
-        out.out_of_sample = checks.out_of_sample(data, limits=limits)
+        out.out_of_sample = holdout.out_of_sample(data, limits=limits)
         for strain in ("suit", "nt"):
-            pts = checks.plot_points(data, strain, limits=limits)
-            out.plots[strain] = checks.plot_svg(pts, f"held-out deals, {strain}: Binky(N) + "
+            pts = holdout.plot_points(data, strain, limits=limits)
+            out.plots[strain] = holdout.plot_svg(pts, f"held-out deals, {strain}: Binky(N) + "
                                                      "Binky(S) against double-dummy tricks")
     else:
         for rc in recorded.values():

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from openbid.binky import checks, ddgen, derive, matrices as mx, tr
+from openbid.binky import checks, ddgen, derive, holdout, matrices as mx, tr
 from openbid.model.evaluators.form import holdings, patterns
 
 RNG = np.random.default_rng(3)
@@ -496,5 +496,5 @@ def test_claims_file_is_in_block_format_with_verbatim_quotes():
 
 
 def test_svg_is_self_contained():
-    svg = checks.plot_svg([(8.0, 8.1, 1.0, 50), (9.0, 8.9, 1.1, 40)], "t")
+    svg = holdout.plot_svg([(8.0, 8.1, 1.0, 50), (9.0, 8.9, 1.1, 40)], "t")
     assert svg.startswith("<svg") and svg.endswith("</svg>") and "circle" in svg
