@@ -19,7 +19,7 @@ from openbid.readers.graph.arrival import arrival_expr
 from openbid.readers.graph.cfg import PASS_NODE, Flow, Structure, bind, build, flow, structure
 from openbid.verify.search import Disagreement
 from openbid.readers.symbolic import ALG, SymbolicHand
-from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check_with, new_solver
 
 
 # ---- reachability --------------------------------------------------------------------------------
@@ -100,7 +100,7 @@ def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
         node = PASS_NODE if label == str(PASS_SECTION) else label
         final = sym.bids_at(label)
         text = _pass_text(rules) if node == PASS_NODE else unparse(arrival_expr(rules, label))
-        r = _solve(solver, final)
+        r = check_with(solver, final)
         point = BidPoint(label, section_of(label), r.status, text, reason=r.reason)
         if r.status is Status.SAT:
             assert r.model is not None
@@ -114,19 +114,11 @@ def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
                                    f"procedure bids {got}")
             point = dataclasses.replace(point, witness=hand, outcome=str(got))
         elif r.status is Status.UNSAT:
-            a = _solve(solver, pcs[node])
+            a = check_with(solver, pcs[node])
             point = dataclasses.replace(point, arrives=a.status, reason=a.reason)
         out.append(point)
     return out
 
-
-def _solve(solver: z3.Solver, fact: z3.BoolRef):
-    solver.push()
-    try:
-        solver.add(fact)
-        return check(solver)
-    finally:
-        solver.pop()
 
 
 def _pass_text(rules: Rules) -> str:

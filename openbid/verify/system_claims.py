@@ -15,7 +15,7 @@ from openbid.model.rules.model import Rules
 from openbid.proofs.system_claims import SystemClaim
 from openbid.readers.symbolic import SymbolicHand
 from openbid.verify.search import Disagreement
-from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check_with, new_solver
 
 
 @dataclass(frozen=True)
@@ -45,12 +45,12 @@ def decide_claims(rules: Rules, claims: tuple[SystemClaim, ...], context: dict |
 def _decide(rules: Rules, sym: SymbolicHand, solver: z3.Solver, claim: SystemClaim,
             context: dict, facts: tuple[str, ...]) -> ClaimAnswer:
     premise, conclusion = sym.cond(claim.premise), sym.cond(claim.conclusion)
-    r = _solve(solver, premise)
+    r = check_with(solver, premise)
     if r.status is Status.UNSAT:
         return ClaimAnswer(claim.id, Verdict.VACUOUS)
     if r.status is Status.UNKNOWN:
         return ClaimAnswer(claim.id, Verdict.UNKNOWN, reason=r.reason)
-    r = _solve(solver, premise, z3.Not(conclusion))
+    r = check_with(solver, premise, z3.Not(conclusion))
     if r.status is Status.UNSAT:
         return ClaimAnswer(claim.id, Verdict.HELD)
     if r.status is Status.UNKNOWN:
@@ -67,11 +67,3 @@ def _decide(rules: Rules, sym: SymbolicHand, solver: z3.Solver, claim: SystemCla
     got = program_for(rules).bid_hand(hand, full)
     return ClaimAnswer(claim.id, Verdict.FAILED, hand.to_pbn(), items, str(got))
 
-
-def _solve(solver: z3.Solver, *facts):
-    solver.push()
-    try:
-        solver.add(*facts)
-        return check(solver)
-    finally:
-        solver.pop()

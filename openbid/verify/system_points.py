@@ -21,7 +21,7 @@ from openbid.model.procedure import program_for
 from openbid.model.rules.model import PASS_SECTION, Rules, label_key
 from openbid.readers.symbolic import SymbolicHand
 from openbid.verify.search import Disagreement
-from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, new_solver
+from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, check_with, new_solver
 
 STATES = ("reachable", "shadowed", "impossible", "unreachable", "unknown")
 
@@ -57,7 +57,7 @@ def check_points(rules: Rules, context: dict | None = None, facts: tuple[str, ..
 
 def _point(rules: Rules, sym: SymbolicHand, solver: z3.Solver, fires: dict, label: str,
            context: dict, facts: tuple[str, ...]) -> PointCheck:
-    r = _solve(solver, fires[label])
+    r = check_with(solver, fires[label])
     if r.status is Status.SAT:
         hand, ctx, got = _rerun(rules, sym, r.model, context, facts)
         if got.section != label:
@@ -67,13 +67,13 @@ def _point(rules: Rules, sym: SymbolicHand, solver: z3.Solver, fires: dict, labe
     if r.status is Status.UNKNOWN:
         return PointCheck(label, "unknown", reason=r.reason)
     own = sym.meets(label)
-    o = _solve(solver, own)
+    o = check_with(solver, own)
     if o.status is Status.UNSAT:
         return PointCheck(label, "impossible")
     if o.status is Status.UNKNOWN:
         return PointCheck(label, "unknown", reason=f"own condition: {o.reason}")
     earlier = [lb for lb in fires if label_key(lb) < label_key(label)]
-    left = _solve(solver, own, *(z3.Not(fires[lb]) for lb in earlier))
+    left = check_with(solver, own, *(z3.Not(fires[lb]) for lb in earlier))
     if left.status is Status.UNKNOWN:
         return PointCheck(label, "unknown", reason=f"earlier bid points: {left.reason}")
     model = o.model if left.status is Status.UNSAT else left.model
@@ -112,14 +112,6 @@ def _minimal_blockers(solver: z3.Solver, own, earlier: list[tuple[str, object]])
     finally:
         solver.pop()
 
-
-def _solve(solver: z3.Solver, *facts):
-    solver.push()
-    try:
-        solver.add(*facts)
-        return check(solver)
-    finally:
-        solver.pop()
 
 
 def _rerun(rules: Rules, sym: SymbolicHand, model, fixed: dict, facts: tuple[str, ...]):

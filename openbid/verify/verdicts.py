@@ -68,6 +68,16 @@ def check(solver: z3.Solver, *assumptions) -> Check:
     return Check(Status.UNKNOWN, reason=solver.reason_unknown(), used=used)
 
 
+def check_with(solver: z3.Solver, *facts) -> Check:
+    """:func:`check` with ``facts`` added for this one query (the solver is left as it was)."""
+    solver.push()
+    try:
+        solver.add(*facts)
+        return check(solver)
+    finally:
+        solver.pop()
+
+
 def usage() -> dict[str, int]:
     """The largest budget one query of this process used, and how many queries ran."""
     return dict(_USED)
