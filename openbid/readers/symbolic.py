@@ -383,15 +383,20 @@ class SymbolicHand(Interpreter):
         """The class's concrete hand with the lowest small cards."""
         return cls.lowest(self.model.small_ranks)
 
-    def block(self, hand: Hand):
-        """A constraint excluding ``hand``'s class (for distinct witnesses)."""
+    def class_of(self, hand: Hand) -> list:
+        """The equalities that hold exactly on ``hand``'s class: each tracked card held or not,
+        and the number of the other cards, per suit."""
         eqs = []
         for s in SUITS:
             h = hand.holding(s)  # type: ignore[arg-type]
             for r in self.model.tracked:
                 eqs.append(self.has(s, r) == z3.BoolVal(h.has(r)))
             eqs.append(self.spots[s] == h.length - sum(h.has(r) for r in self.model.tracked))
-        return z3.Not(z3.And(*eqs))
+        return eqs
+
+    def block(self, hand: Hand):
+        """A constraint excluding ``hand``'s class (for distinct witnesses)."""
+        return z3.Not(z3.And(*self.class_of(hand)))
 
 
 def shared_hands(*rules: Rules, exprs: Iterable[Expr] = (),

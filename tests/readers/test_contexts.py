@@ -73,11 +73,7 @@ def _z3(hand: Hand, context: dict) -> tuple[str, str]:
     sym, solver = _symbolic()
     solver.push()
     try:
-        for s in (1, 2, 3, 4):
-            hold = hand.holding(s)  # type: ignore[arg-type]
-            for r in sym.model.tracked:
-                solver.add(sym.has(s, r) == z3.BoolVal(hold.has(r)))
-            solver.add(sym.spots[s] == hold.length - sum(hold.has(r) for r in sym.model.tracked))
+        solver.add(*sym.class_of(hand))
         for c, var in sym.contexts.items():
             solver.add(var == (z3.IntVal(context[c.name]) if c.result == "num"
                                else z3.BoolVal(context[c.name])))

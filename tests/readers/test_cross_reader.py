@@ -171,11 +171,7 @@ def _z3(expr: Expr, hand: Hand):
     sym, solver = _symbolic()
     solver.push()
     try:
-        for s in (1, 2, 3, 4):
-            hold = hand.holding(s)  # type: ignore[arg-type]
-            for r in sym.model.tracked:
-                solver.add(sym.has(s, r) == z3.BoolVal(hold.has(r)))
-            solver.add(sym.spots[s] == hold.length - sum(hold.has(r) for r in sym.model.tracked))
+        solver.add(*sym.class_of(hand))
         assert solver.check() == z3.sat
         m = solver.model()
         v = sym.value(expr)

@@ -55,16 +55,6 @@ def _model(r: Readings):
     return rules, sym, solver
 
 
-def _pin(sym: SymbolicHand, h: Hand):
-    cs = []
-    for s in (1, 2, 3, 4):
-        hold = h.holding(s)  # type: ignore[arg-type]
-        for r in sym.model.tracked:
-            cs.append(sym.has(s, r) == z3.BoolVal(hold.has(r)))
-        cs.append(sym.spots[s] == hold.length - sum(hold.has(r) for r in sym.model.tracked))
-    return cs
-
-
 def _val(m: z3.ModelRef, t):
     if isinstance(t, ZNum):
         v = m.eval(t.term, model_completion=True)
@@ -89,7 +79,7 @@ def test_pinned_hand_matches_the_executable(r: Readings, h: Hand) -> None:
     out = program_for(rules).bid_hand(h)
     solver.push()
     try:
-        solver.add(*_pin(sym, h))
+        solver.add(*sym.class_of(h))
         c = check(solver)
         assert c.status is Status.SAT, c  # a real hand satisfies the domain: never UNSAT/UNKNOWN
         m = c.model
@@ -128,7 +118,7 @@ def test_pinned_hand_meets_every_label_like_the_executable(h: Hand) -> None:
     view = OutcomeView(rules, d, program_for(rules).run(d))
     solver.push()
     try:
-        solver.add(*_pin(sym, h))
+        solver.add(*sym.class_of(h))
         c = check(solver)
         assert c.status is Status.SAT
         for label in rules.labels[:-1]:
