@@ -92,7 +92,7 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
         body.append(_part_two(run))
     if run.lemmas is not None:
         body.append(_lemmas(run.lemmas))
-    system_only = tuple(getattr(run, "parts", ())) == ("system",)
+    system_only = run.system_only
     if not system_only:  # the paper's errata and OCR readings: not a modern system's
         body.append(_errata(data))
     if run.census:
@@ -151,7 +151,7 @@ def _summary(run, data, seconds) -> str:
         cards.append(f'<div class="card {state}"><h3>{escape(t.title)}</h3><div>{nums}</div>'
                      f'<p>{escape(t.note)}</p></div>')
     errs = len(data["paper_errors"])
-    if tuple(getattr(run, "parts", ())) != ("system",):
+    if not run.system_only:
         cards.insert(0, f'<a class="card big {"failed" if errs else "held"}" href="#errata">'
                         f'<h3>Paper errors</h3><div class="huge">{errs}</div>'
                         '<p>places where the paper is wrong, each shown by a hand</p></a>')

@@ -33,7 +33,7 @@ def table(header: list[str], rows: list[list]) -> list[str]:
 
 def render_md(run, data: dict) -> str:
     v = data["variant"]
-    if tuple(getattr(run, "parts", ())) == ("system",):
+    if run.system_only:
         out = ["# System checks", "", "Every bid point, overlap and claim of the rule file "
                "checked mechanically by `openbid prove` (Z3 and an exact census of all hands).", ""]
     else:
@@ -50,7 +50,7 @@ def render_md(run, data: dict) -> str:
         out += _part_two(run)
     if run.lemmas is not None:
         out += _lemmas(run.lemmas)
-    if tuple(getattr(run, "parts", ())) != ("system",):  # the paper's errata: not a system's
+    if not run.system_only:  # the paper's errata: not a system's
         out += _errata(data)
     if run.census:
         out += _census(run)
@@ -71,7 +71,7 @@ def _summary(run, data) -> list[str]:
     rows = [[t.title, *(t.counts[k] for k in VERDICTS), t.note] for t in tallies(run)]
     out = ["## Summary", ""] + table(["part", *VERDICTS, "note"], rows)
     errs = data["paper_errors"]
-    if tuple(getattr(run, "parts", ())) != ("system",):
+    if not run.system_only:
         out.append(f"**Paper errors: {len(errs)}** (listed under [Errata](#errata), each with a "
                    "hand that shows it).")
     if data.get("seed_errors"):

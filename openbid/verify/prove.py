@@ -78,6 +78,11 @@ class ProofRun:
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
 
+    @property
+    def system_only(self) -> bool:
+        """Only the system checks ran (a rule file that is not OPENBID): not the paper's."""
+        return tuple(self.parts) == ("system",)
+
 
 def rules_digest(rules: Rules) -> str:
     return hashlib.sha256(dumps(rules).encode()).hexdigest()[:16]
