@@ -1,9 +1,15 @@
 """'Meets the conditions of bid point L' (the paper's phrase), derived from the rules table.
 
-The conditions of a bid point are the section's guard, the enclosing ``if`` conditions, the
-negations of ``goto`` statements that precede it in the same block, and its own condition, with
-each enclosing loop read as "for some suit". Whether control gets there (earlier bids, Notes 1 and
-2) is deliberately left out: that is what Part One is about.
+The conditions of a bid point (its *own condition*) are the section's guard, the enclosing ``if``
+conditions and its ``when``, with each enclosing loop read as "for some suit". Nothing about
+control flow is folded in: not earlier bids, not a ``goto`` that jumps away before the point (a
+point that a jump keeps control from is *unreachable*, never *impossible*), not Notes 1 and 2.
+Whether control gets there is what Part One and the dead-point classifier are about.
+
+OPENBID's section 10 jumps to 11 when LONGEST >= 8 before it bids; the paper's conditions of bid
+point 10 include LONGEST <= 7 (the synopsis writes it into section 10's guard, and the lemmas of
+Part One lean on it), so code.rules writes it into the bid's own ``when``: the executor's outcome
+is the same on every hand (docs/ERRATA.md, "Conditions of a bid point").
 """
 
 from __future__ import annotations
@@ -11,29 +17,24 @@ from __future__ import annotations
 from functools import lru_cache
 
 from openbid.model.errors import OpenbidError
-from openbid.model.expr.ast import FALSE, Expr, Not, Quant, conj, disj
-from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Step, section_of
+from openbid.model.expr.ast import FALSE, Expr, Quant, conj, disj
+from openbid.model.rules.model import Bid, ForSuits, If, Rules, Step, section_of
 
 
 def _collect(steps: tuple[Step, ...], label: str) -> list[Expr]:
     """Alternatives (one per site of ``label`` in ``steps``), each closed under the loops."""
     alts: list[Expr] = []
-    gotos: list[Expr] = []
     for st in steps:
-        if isinstance(st, Goto):
-            gotos.append(st.when)
-            continue
-        guard_neg = [Not(g) for g in gotos]
         if isinstance(st, Bid) and st.label == label:
-            alts.append(conj(*guard_neg, st.when))
+            alts.append(st.when)
         elif isinstance(st, If):
             inner = _collect(st.body, label)
             if inner:
-                alts.append(conj(*guard_neg, st.when, disj(*inner)))
+                alts.append(conj(st.when, disj(*inner)))
         elif isinstance(st, ForSuits):
             inner = _collect(st.body, label)
             if inner:
-                alts.append(conj(*guard_neg, Quant("any", st.var, st.suits, disj(*inner))))
+                alts.append(Quant("any", st.var, st.suits, disj(*inner)))
     return alts
 
 
