@@ -112,8 +112,10 @@ def test_counts_follow_the_table(variant):
 
 def test_code_counts_pinned(graph):
     # 3 (start, pass 14, end) + 13 sections + 1 else node + 1 goto node + 33 bid labels
-    # + 102 tests (23 outside loops, 79 loop iterations: 12g alone is 3 x 3): 153 nodes
-    assert (graph.number_of_nodes(), graph.number_of_edges()) == (153, 259)
+    # + 102 tests (23 outside loops, 79 loop iterations: 12g alone is 3 x 3): 153 nodes.
+    # Bid 10's test LONGEST <= 7 (docs/ERRATA.md, C1) has a false edge in each of its two loop
+    # iterations, where 'when true' had none: 261 edges.
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (153, 261)
     kinds = nx.get_node_attributes(graph, "kind")
     assert sum(k == "loop-test" for k in kinds.values()) == 79
     assert sum(k == "test" for k in kinds.values()) == 23
