@@ -183,7 +183,7 @@ def text(run, detail: bool) -> list[str]:
                    + ", ".join(f"{KIND_WORDS[k]} {n}" for k, n in sorted(kinds.items())))
         if B.recomputed and not B.consistent:
             out.append("  FAILED: the recorded claims file differs from what the data gives "
-                       "(python -m openbid.binky.checks --write regenerates it)")
+                       "(openbid binky checks --write regenerates it)")
         for c in B.claims:
             if detail or c.kind != "AGREES":
                 out.append(f"  {KIND_WORDS[c.kind]:<12} line {c.lines} {c.id}: {c.check}"
