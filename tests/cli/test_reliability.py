@@ -503,7 +503,7 @@ def test_argument_errors_are_one_line(capsys):
 # ---- 4. a report directory is openbid's or empty -------------------------------------------------
 def test_a_report_directory_is_openbids_or_empty(tmp_path, code_run):
     from openbid.model.errors import OpenbidError
-    from openbid.report.report import MARKER, check_report_dir, write_report
+    from openbid.report.writer import MARKER, check_report_dir, write_report
 
     new = tmp_path / "new" / "report"
     check_report_dir(new)
@@ -528,7 +528,7 @@ def test_a_report_directory_is_openbids_or_empty(tmp_path, code_run):
 
 
 def test_a_report_written_before_markers_is_still_openbids(tmp_path, code_run):
-    from openbid.report.report import MARKER, check_report_dir, write_report
+    from openbid.report.writer import MARKER, check_report_dir, write_report
 
     old = tmp_path / "report"
     write_report(code_run, old)
