@@ -91,8 +91,27 @@ def test_bid_trace_text(capsys) -> None:
     tried = out.split("sections tried:\n")[1].strip().splitlines()
     # 1-4 have no guard; 5 (HCP 16, TOTALPTS 17) and 6 (LONGEST 4) fail; 7 bids.
     assert [ln.split()[0] for ln in tried] == ["1", "2", "3", "4", "5", "6", "7"]
-    assert tried[4].endswith("conditions fail  -> next")
-    assert tried[6].endswith("conditions hold  -> bid 7")
+    assert tried[0].endswith("no guard, no bid -> next")
+    assert tried[4].endswith("guard fails -> next")
+    assert tried[6].endswith("guard holds -> bid 7")
+
+
+def test_bid_trace_says_a_section_made_no_bid(capsys) -> None:
+    """A 6-point hand passes SAYC's unguarded Strong 2C section without bidding: the trace says
+    that (it once said "conditions hold", as if the hand met the 2C opening's)."""
+    code, out, _ = run(capsys, "bid", "--trace", "--variant", "sayc", "--seat", "1", "--vul",
+                       "none", "QJ2.Q32.5432.K32")
+    assert code == 0
+    tried = dict(ln.split(None, 1) for ln in
+                 out.split("sections tried:\n")[1].strip().splitlines())
+    assert tried["1"].endswith("guard holds, no bid -> next")  # BALANCED, but 6 HCP
+    assert tried["2"].endswith("Strong 2C                      no guard, no bid -> next")
+    assert tried["3"].endswith("guard fails -> next")  # not fourth seat
+    assert "hold" not in tried["2"] and "bid 6a" in tried["6"]
+    code, out, _ = run(capsys, "bid", "--trace", "--json", "--variant", "sayc", "--seat", "1",
+                       "--vul", "none", "QJ2.Q32.5432.K32")
+    steps = json.loads(out)["trace"]
+    assert steps[1] == {"section": 2, "entered": True, "guarded": False, "result": "next"}
 
 
 def test_bid_trace_json_shows_note_2(capsys) -> None:
