@@ -308,3 +308,36 @@ def test_count_by_bid_json(capsys) -> None:
 def test_find_count_no_traceback() -> None:
     p = _cli("find", "--count", "--limit", "1", "SLIDEPOINTS(S, 200, 1)")
     assert "Traceback" not in p.stderr and p.returncode in (0, 1)
+
+
+@pytest.mark.parametrize("argv,why", [
+    (["--variant", "bumwrap"], "defines HCP, SUITPOINTS itself"),
+    (["--variant", "sayc"], "variant sayc is not the 1967 code"),
+    (["--variant", "knr-optional"], "variant knr-optional is not the 1967 code"),
+    (["--variant", "synopsis"], "variant synopsis is not the 1967 code"),
+])
+def test_check_algol_refuses_rules_it_cannot_compare(argv, why, capsys) -> None:
+    """The literal Algol transcribes the 1967 code: other rules (or the code with definitions of
+    its own) are refused before any work, exit 2 (they once ran and printed every mismatch)."""
+    code, out, err = run(capsys, "check-algol", "--sample", "1000", *argv)
+    assert code == 2 and out == "" and why in err and len(err.splitlines()) == 1
+
+
+def test_check_algol_output_is_bounded(capsys, tmp_path) -> None:
+    """An edited copy of the code disagrees with the Algol on many classes: the count is exact,
+    20 hands are shown, and a line says how many more."""
+    assert main(["rules", "export"]) == 0
+    text = capsys.readouterr().out.replace("bid 1 when TOTALPTS <= 6", "bid 1 when TOTALPTS <= 9")
+    path = tmp_path / "edited.rules"
+    path.write_text(text)
+    code, out, _ = run(capsys, "check-algol", "--sample", "1000", "--rules", str(path))
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("DISAGREE on ")
+    total = int(lines[0].split()[2].replace(",", ""))
+    assert total > 20 and len(lines) == 22
+    assert lines[-1] == f"  ... and {total - 20:,} more"
+    sayc = tmp_path / "sayc.rules"
+    assert main(["rules", "export", "--variant", "sayc"]) == 0
+    sayc.write_text(capsys.readouterr().out)
+    code, _, err = run(capsys, "check-algol", "--rules", str(sayc))
+    assert code == 2 and f"{sayc} is not the 1967 code" in err
