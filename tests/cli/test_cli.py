@@ -341,3 +341,11 @@ def test_check_algol_output_is_bounded(capsys, tmp_path) -> None:
     sayc.write_text(capsys.readouterr().out)
     code, _, err = run(capsys, "check-algol", "--rules", str(sayc))
     assert code == 2 and f"{sayc} is not the 1967 code" in err
+
+
+def test_version(capsys) -> None:
+    from importlib import metadata
+
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and out == f"openbid {metadata.version('openbid')}\n" and err == ""
+    assert "--version" in (main(["--help"]), capsys.readouterr().out)[1]
