@@ -64,7 +64,7 @@ def shipped_tables(path: Path | str | None = None) -> dict[str, tuple[np.ndarray
             for s, t in b.items()}
 
 
-def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
+def out_of_sample(data: Path | str = ddgen.DATA, tables: dict | None = None,
                   limits: dict[str, int] | None = None) -> dict:
     """Mean and standard deviation of (prediction - tricks) on the held-out pairs, per strain,
     for Binky (the shipped table unless ``tables`` = {strain: (vp, vh)}), a constant and a
@@ -75,6 +75,11 @@ def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
     vh = {s: v[1] for s, v in tables.items()}
     train = pair_data(data, tr.TRAIN, limits=limits)
     test = pair_data(data, tr.HELDOUT, vp, vh, limits)
+    if not len(train.hcp) or not len(test.hcp):
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"no {'training' if not len(train.hcp) else 'held-out'} double-dummy "
+                           f"deals in {data}: no out-of-sample figures")
     out: dict = {"train_pairs": int(len(train.hcp)), "test_pairs": int(len(test.hcp)),
                  "strains": {}}
     for s in ("suit", "nt"):
@@ -103,7 +108,7 @@ def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
     return out
 
 
-def plot_points(data: Path | str = "data/dd", strain: str = "suit", tables: dict | None = None,
+def plot_points(data: Path | str = ddgen.DATA, strain: str = "suit", tables: dict | None = None,
                 limits: dict[str, int] | None = None) -> list[tuple[float, float, float, int]]:
     """Predicted (Binky pair sum, binned to 0.5) -> (bin, mean tricks, sd, count)."""
     if tables is None:
@@ -166,7 +171,7 @@ def plot_svg(points: list[tuple[float, float, float, int]], title: str = "", siz
 # Which tricks: the conventions against Andrews' averages
 # ---------------------------------------------------------------------------------------------
 
-def convention_means(data: Path | str = "data/dd", limits: dict[str, int] | None = None) -> dict:
+def convention_means(data: Path | str = ddgen.DATA, limits: dict[str, int] | None = None) -> dict:
     """Mean tricks of a hand's side over every hand of every random deal (training and
     held-out), overall and by the length of a suit, under the candidate conventions: the better
     of the side's two declarers ("best", ours) or the hand itself declaring ("own"); suit = the

@@ -77,7 +77,8 @@ def run(args) -> int:
             if context:
                 obj["context"] = dict(context)
             if args.trace:
-                obj["trace"] = [{"section": s.section, "entered": s.entered, "result": s.result}
+                obj["trace"] = [{"section": s.section, "entered": s.entered, "guarded": s.guarded,
+                                 "result": s.result}
                                 for s in steps]
             emit_json(obj)
         elif args.brief:
@@ -115,8 +116,7 @@ def _text(hand, outcome, d, steps, sections, context: str = "") -> str:
     if steps:
         lines.append("  sections tried:")
         for s in steps:
-            state = "conditions hold" if s.entered else "conditions fail"
-            lines.append(f"    {s.section:>2} {sections.get(s.section, ''):<30} {state:<16} -> {s.result}")
+            lines.append(f"    {s.section:>2} {sections.get(s.section, ''):<30} {s.text}")
     return "\n".join(lines) + "\n\n"
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from openbid.model.registry import REGISTRY, Derived, SuitTable
+from openbid.model.entries import REGISTRY, Derived, SuitTable
 
 GROUP = "modern"
 SOURCE = "issue 18 (modern systems)"

@@ -39,8 +39,21 @@ class Outcome:
 @dataclass(frozen=True)
 class TraceStep:
     section: int
-    entered: bool  # the section's guard held
+    entered: bool  # the section's guard held (or it has none): its statements ran
     result: str  # "bid 12a", "tentative 11a, resume at 13", "goto 13", "next"
+    guarded: bool = True  # the section has a guard (``section K "..." when COND``)
+
+    @property
+    def text(self) -> str:
+        """What happened, in words: whether the section was entered (its guard held, or it has
+        none) and what its statements did: "guard holds, no bid -> next", "no guard, no bid ->
+        goto 7", "guard fails -> next", "guard holds -> bid 7"."""
+        if not self.entered:
+            return f"guard fails -> {self.result}"
+        head = "guard holds" if self.guarded else "no guard"
+        if self.result == "next" or self.result.startswith("goto"):
+            return f"{head}, no bid -> {self.result}"
+        return f"{head} -> {self.result}"
 
 
 class Program:
@@ -94,6 +107,7 @@ class Program:
         k = self._first
         tentative = None
         outcome = None
+        guarded = {sec.number: sec.guard != TRUE for sec in self.rules.sections}
         while k < PASS_SECTION and outcome is None:
             f = secs.get(k)
             if f is None:
@@ -102,14 +116,15 @@ class Program:
             entered, r = f(d)
             if r.__class__ is int:
                 result = "next" if r == k + 1 else f"goto {r}"
-                steps.append(TraceStep(k, entered, result))
+                steps.append(TraceStep(k, entered, result, guarded[k]))
                 k = r
             elif len(r) == 3:
-                steps.append(TraceStep(k, entered, f"tentative {r[1]}, resume at {r[2]}"))
+                steps.append(TraceStep(k, entered, f"tentative {r[1]}, resume at {r[2]}",
+                                       guarded[k]))
                 tentative = r
                 k = r[2]
             else:
-                steps.append(TraceStep(k, entered, f"bid {r[1]}"))
+                steps.append(TraceStep(k, entered, f"bid {r[1]}", guarded[k]))
                 outcome = self._outcome(r[0], r[1])
         if outcome is None:
             outcome = self._outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")

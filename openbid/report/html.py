@@ -9,12 +9,11 @@ from html import escape
 
 from openbid.report.report import (VERDICTS, census_groups, outcome_text, part_two_tree, percent,
                            soundness_text, tallies, worst)
+from openbid.report.html_pieces import SIGN, badge, hand, table
 from openbid.report.style import CSS
 from openbid.report.svg import (COMPARISON_STYLE, KIND_WORDS, bar_chart, bid_colour, flow_svg,
                                fmt_int, matrix_svg, section_fill)
 
-SIGN = {"held": "\u2713", "failed": "\u2717", "vacuous": "\u2205", "unknown": "?",
-        "judgement": "~"}
 _PBN = re.compile(r"(?<![\w.])([AKQJT2-9x]{0,13})\.([AKQJT2-9x]{0,13})\.([AKQJT2-9x]{0,13})\."
                   r"([AKQJT2-9x]{0,13})(?!\w|\.\w)")
 _TEX = (("\\geq", "\u2265"), ("\\leq", "\u2264"), ("\\neq", "\u2260"), ("\\therefore", "\u2234"),
@@ -23,20 +22,6 @@ _TEX = (("\\geq", "\u2265"), ("\\leq", "\u2264"), ("\\neq", "\u2260"), ("\\there
 
 
 # ---- small pieces ------------------------------------------------------------------------------
-def hand(pbn: str | None) -> str:
-    """A PBN hand as four suits with their symbols (hearts and diamonds red)."""
-    if not pbn:
-        return ""
-    parts = pbn.split(".")
-    if len(parts) != 4:
-        return f"<code>{escape(pbn)}</code>"
-    out = []
-    for sym, cls, cards in zip("\u2660\u2665\u2666\u2663", ("s", "h", "d", "c"), parts):
-        cards = escape(cards.replace("T", "10")) or "\u2014"
-        out.append(f'<span class="{cls}">{sym}</span>{cards}')
-    return f'<span class="hand" title="{escape(pbn)}">{" ".join(out)}</span>'
-
-
 def handify(text: str) -> str:
     """Escaped text with every PBN hand in it (13 cards) drawn with :func:`hand`."""
     out, last = [], 0
@@ -58,24 +43,12 @@ def quote(text: str) -> str:
     return escape(text).replace("\n", "<br>")
 
 
-def badge(verdict: str, text: str | None = None) -> str:
-    return (f'<span class="mk {escape(verdict)}" title="{escape(verdict)}">{SIGN.get(verdict, "?")}'
-            f'{" " + escape(text) if text else ""}</span>')
-
-
 def lines(ls) -> str:
     ls = list(ls)
     if not ls:
         return ""
     where = f"l. {ls[0]}" if len(ls) == 1 else f"ll. {ls[0]}\u2013{ls[-1]}"
     return f'<span class="ln">{where}</span>'
-
-
-def table(header: list[str], rows: list[list[str]], cls: str = "") -> str:
-    """Cells are HTML already."""
-    head = "".join(f"<th>{h}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def code(text) -> str:

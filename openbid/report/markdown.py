@@ -3,17 +3,12 @@ depends only on the run and the changes against the recorded expectation."""
 
 from __future__ import annotations
 
+from openbid.report.md_pieces import table
 from openbid.report.prove_text import MARK
 from openbid.report.report import (VERDICTS, census_groups, outcome_text, part_two_tree, percent,
                            soundness_text, tallies)
 
 SIGN = {"held": "✓", "failed": "✗", "vacuous": "∅", "unknown": "?", "judgement": "~"}
-
-
-def cell(text) -> str:
-    """Text safe inside a Markdown table cell."""
-    s = "" if text is None else str(text)
-    return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").strip()
 
 
 def code(text) -> str:
@@ -23,12 +18,6 @@ def code(text) -> str:
     tick = "``" if "`" in s else "`"
     pad = " " if s.startswith("`") or s.endswith("`") else ""
     return f"{tick}{pad}{s}{pad}{tick}"
-
-
-def table(header: list[str], rows: list[list]) -> list[str]:
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(cell(x) for x in row) + " |" for row in rows]
-    return out + [""]
 
 
 def render_md(run, data: dict) -> str:

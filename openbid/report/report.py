@@ -2,8 +2,9 @@
 ``index.html`` from one :class:`openbid.verify.prove.ProofRun`.
 
 This module holds what the three renderings share (the per-part tallies, the Part Two tree joined
-with its checks, the census groups, the errata, the JSON document) and writes the files;
-:mod:`openbid.report.markdown` and :mod:`openbid.report.html` render. ``report.json`` and ``report.md``
+with its checks, the census groups, the errata, the JSON document);
+:mod:`openbid.report.markdown` and :mod:`openbid.report.html` render, :mod:`openbid.report.writer`
+writes the files. ``report.json`` and ``report.md``
 depend only on the run and ``changes`` (no time, no machine path), so the same rules give
 byte-identical files; ``seconds`` appears in ``index.html`` only.
 """
@@ -12,12 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from openbid.report.columns import percent  # noqa: F401  (re-exported: html, markdown)
 from openbid.report.prove_text import json_items, paper_errors, seed_errors, summary
 
 if TYPE_CHECKING:
@@ -201,16 +201,6 @@ def _bid_key(text: str) -> tuple[int, int]:
     return (int(text[0]), "CDHSN".index(text[1]))
 
 
-def percent(part: int, total: int) -> str:
-    """A share as text: two decimals, or two significant digits when it is small (0.000062%)."""
-    if total == 0 or part == 0:
-        return "0%"
-    p = 100 * part / total
-    if p >= 0.01:
-        return f"{p:.2f}%"
-    return f"{p:.{1 - math.floor(math.log10(p))}f}%"
-
-
 # ---- errata and paper errors -------------------------------------------------------------------
 def errata_records() -> dict[str, list[dict]]:
     from openbid.model.errata import OCR_ERRATA, READINGS
@@ -321,110 +311,3 @@ def _default(obj):
     if hasattr(obj, "to_pbn"):
         return obj.to_pbn()
     raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
-
-
-# ---- writing -----------------------------------------------------------------------------------
-MARKER = ".openbid-report"  # in a directory openbid wrote: the only kind it writes into again
-OWN_FILES = ("index.html", "report.md", "report.json")
-
-
-def check_report_dir(directory: Path, force: bool = False) -> None:
-    """Whether ``--report DIR`` may write here, asked before the work: a new or empty directory,
-    or one openbid wrote before (its marker); with ``force`` also one holding other files, but
-    never over an ``index.html``, ``report.md`` or ``report.json`` it did not write. The
-    directory (or, if new, the nearest folder above it) must be writable."""
-    from openbid.model.errors import OpenbidError
-
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise OpenbidError(f"--report {directory}: exists and is not a directory")
-    if directory.is_dir():
-        try:
-            names = {p.name for p in directory.iterdir()}
-        except OSError as exc:
-            raise OpenbidError(f"--report {directory}: cannot list it ({exc.strerror})") from None
-        if MARKER not in names and not _legacy_report(directory):
-            clash = sorted(n for n in names if n in OWN_FILES)
-            if clash:
-                raise OpenbidError(f"--report {directory}: its {clash[0]} was not written by "
-                                   "openbid (no marker file); not replacing it: choose an "
-                                   "empty or new directory")
-            if names and not force:
-                shown = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
-                raise OpenbidError(f"--report {directory}: holds other files ({shown}); choose "
-                                   "an empty or new directory (or --force to write beside them)")
-        _probe(directory, directory)
-        return
-    above = directory.parent
-    while not above.exists() and above != above.parent:
-        above = above.parent
-    if not above.is_dir():
-        raise OpenbidError(f"--report {directory}: {above} is not a directory")
-    _probe(above, directory)
-
-
-def _legacy_report(directory: Path) -> bool:
-    """A report openbid wrote before it left markers: its report.json says so."""
-    try:
-        data = json.loads((directory / "report.json").read_text(encoding="utf-8"))
-        return isinstance(data, dict) and str(data.get("format", "")).startswith("openbid-report")
-    except (OSError, ValueError):
-        return False
-
-
-def _probe(folder: Path, directory: Path) -> None:
-    import tempfile
-
-    from openbid.model.errors import OpenbidError
-
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".openbid-probe-"):
-            pass
-    except OSError as exc:
-        raise OpenbidError(f"--report {directory}: cannot write in {folder} "
-                           f"({exc.strerror or exc})") from None
-
-
-def write_report(run, directory: Path, changes=(), seconds: float | None = None,
-                 rules=None) -> None:
-    """Write ``report.json``, ``report.md`` and ``index.html`` into ``directory`` (created), with
-    the marker that makes it openbid's (see :func:`check_report_dir`).
-
-    ``rules``: the rules of the run, for the Graphviz picture of the control flow; when omitted
-    the named variant is loaded if its digest matches the run's."""
-    from openbid.report.html import render_html
-    from openbid.report.markdown import render_md
-
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    changes = list(changes)
-    data = report_data(run, changes)
-    _write(directory / MARKER, "written by 'openbid prove --report': openbid replaces its "
-                               f"{', '.join(OWN_FILES)} here, and nothing else\n")
-    _write(directory / "report.json", to_json(data))
-    _write(directory / "report.md", render_md(run, data))
-    _write(directory / "index.html", render_html(run, data, seconds=seconds,
-                                                 rules=_rules_of(run, rules)))
-
-
-def _rules_of(run, rules):
-    if rules is not None:
-        return rules
-    from openbid.model.errors import OpenbidError
-    from openbid.model.variants import VARIANTS, load_variant
-    from openbid.verify.prove import rules_digest
-
-    if run.variant not in VARIANTS:
-        return None
-    try:
-        candidate = load_variant(run.variant)
-    except OpenbidError:
-        return None
-    return candidate if rules_digest(candidate) == run.digest else None
-
-
-def _write(path: Path, text: str) -> None:
-    """``text`` into ``path`` in one atomic rename (a temporary name of openbid's own)."""
-    from openbid.model.files import write_atomic
-
-    write_atomic(path, text, mode=0o644)

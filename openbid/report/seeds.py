@@ -27,7 +27,7 @@ def num(x: Fraction | int | float) -> str:
 
 
 def share(n: int) -> str:
-    from openbid.report.report import percent
+    from openbid.report.columns import percent
 
     return percent(n, TOTAL_HANDS)
 
@@ -183,7 +183,7 @@ def text(run, detail: bool) -> list[str]:
                    + ", ".join(f"{KIND_WORDS[k]} {n}" for k, n in sorted(kinds.items())))
         if B.recomputed and not B.consistent:
             out.append("  FAILED: the recorded claims file differs from what the data gives "
-                       "(python -m openbid.binky.checks --write regenerates it)")
+                       "(openbid binky checks --write regenerates it)")
         for c in B.claims:
             if detail or c.kind != "AGREES":
                 out.append(f"  {KIND_WORDS[c.kind]:<12} line {c.lines} {c.id}: {c.check}"
@@ -199,7 +199,7 @@ def text(run, detail: bool) -> list[str]:
 
 # ---- Markdown ----------------------------------------------------------------------------------
 def markdown(run) -> list[str]:
-    from openbid.report.markdown import table
+    from openbid.report.md_pieces import table
 
     out: list[str] = []
     E, B = run.evaluators, run.binky
@@ -246,7 +246,7 @@ def markdown(run) -> list[str]:
 
 # ---- HTML --------------------------------------------------------------------------------------
 def html(run) -> str:
-    from openbid.report.html import badge, hand, table
+    from openbid.report.html_pieces import badge, hand, table
 
     out = []
     E, B = run.evaluators, run.binky

@@ -36,7 +36,7 @@ def _hands(S) -> str:
 
 
 def _share(S, n: int) -> str:
-    from openbid.report.report import percent
+    from openbid.report.columns import percent
 
     return percent(n, TOTAL_HANDS * len(S.contexts))
 
@@ -170,7 +170,7 @@ def text(run, detail: bool) -> list[str]:
 
 # ---- the report pages ---------------------------------------------------------------------------
 def markdown(run) -> list[str]:
-    from openbid.report.markdown import table
+    from openbid.report.md_pieces import table
 
     S = run.system
     if S is None:
@@ -203,7 +203,7 @@ def markdown(run) -> list[str]:
 
 
 def html(run) -> str:
-    from openbid.report.html import badge, hand, table
+    from openbid.report.html_pieces import badge, hand, table
 
     S = run.system
     if S is None:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from openbid.binky.ddgen import DATA  # the repository's double-dummy shards
 from openbid.verify.verdicts import Verdict
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "dd"
 _VERDICT = {"AGREES": Verdict.HELD, "DISAGREES": Verdict.FAILED,
             "SEED_INCONSISTENT": Verdict.FAILED, "UNKNOWN": Verdict.UNKNOWN}
 

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from openbid.report.report import percent, report_data, write_report
+from openbid.report.report import percent, report_data
+from openbid.report.writer import write_report
 from openbid.report.html import render_html
 from openbid.report.markdown import render_md
 
