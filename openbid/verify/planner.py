@@ -35,6 +35,7 @@ SUITS = (4, 3, 2, 1)  # S H D C, Algol numbers
 TOTAL_HANDS = math.comb(52, 13)
 TOTAL_DEALS = math.factorial(52) // math.factorial(13) ** 4
 BUDGET = 3_000_000  # states carried between suits before the planner gives up on exactness
+WORK = 4_000_000  # state-by-option products one step may take (seconds) before it gives up
 
 
 class NotExact(Exception):
@@ -320,6 +321,8 @@ def _count(e: Expr, seats: str, budget: int) -> tuple[int, int, str] | None:
 
     read = rank_order("".join(reads.values()))
     small = 13 - len(read)
+    if (k + 1) ** len(read) * (small + 1) ** k > 200_000:  # too many holdings per suit
+        raise NotExact("holdings")
     # Per suit: {(lengths per seat, feature contributions): ways}
     per_suit: list[dict] = []
     for suit in SUITS:
@@ -352,39 +355,47 @@ def _count(e: Expr, seats: str, budget: int) -> tuple[int, int, str] | None:
                 used += 1
         per_suit.append(opts)
     keep_all = [h in pattern_seats for h in hands]
-    states: dict[Any, int] = {(tuple(() for _ in hands), tuple(0 for _ in hands),
-                                 tuple(Fraction(0) for _ in features)): 1}
-    last: dict = {}  # the last suit: its lengths are forced (every seat ends with 13 cards)
-    for (lens, contrib), ways in per_suit[-1].items():
-        last.setdefault(lens, []).append(((lens, contrib), ways))
-    for step, opts in enumerate(per_suit):
-        nxt: dict = {}
+    start: dict[Any, int] = {(tuple(() for _ in hands), tuple(0 for _ in hands),
+                              tuple(Fraction(0) for _ in features)): 1}
+
+    def step(states: dict[Any, int], opts: dict) -> dict[Any, int]:
+        if len(states) * len(opts) > WORK:
+            raise NotExact("too many states")
+        nxt: dict[Any, int] = {}
         for (shapes, totals, sums), w in states.items():
-            choices = (opts.items() if step < 3 else
-                       last.get(tuple(13 - x for x in totals), ()))
-            for (lens, contrib), ways in choices:
+            for (lens, contrib), ways in opts.items():
                 tot = tuple(a + b for a, b in zip(totals, lens))
                 if any(x > 13 for x in tot):
                     continue
                 shp = tuple(s + (n,) if keep else () for s, n, keep in zip(shapes, lens, keep_all))
                 key = (shp, tot, tuple(a + b for a, b in zip(sums, contrib)))
                 nxt[key] = nxt.get(key, 0) + w * ways
-        states = nxt
-        if len(states) > budget:
-            return None
+        return nxt
+
+    # Meet in the middle: spades and hearts, diamonds and clubs, joined where every seat's
+    # lengths make 13.
+    first = step(step(start, per_suit[0]), per_suit[1])
+    if len(first) > budget:
+        return None
+    second = step(step(start, per_suit[2]), per_suit[3])
+    if len(second) > budget:
+        return None
+    by_total: dict[tuple, list] = {}
+    for (shapes, totals, sums), w in second.items():
+        by_total.setdefault(totals, []).append((shapes, sums, w))
     n = 0
-    for (shapes, totals, sums), w in states.items():
-        if any(x != 13 for x in totals):
-            continue
-        values = list(sums)
-        if pattern_seats:
-            for j, f in enumerate(features):
-                for atom, c in f:
-                    if atom[0] == "p":
-                        shape = tuple(sorted(shapes[hands.index(atom[1])], reverse=True))
-                        values[j] += c * Fraction(_default(atom[2], 0).values[shape])
-        if _decide(tree, tuple(values)):
-            n += w
+    for (shapes1, totals1, sums1), w1 in first.items():
+        for shapes2, sums2, w2 in by_total.get(tuple(13 - x for x in totals1), ()):
+            values = [a + b for a, b in zip(sums1, sums2)]
+            if pattern_seats:
+                for j, f in enumerate(features):
+                    for atom, c in f:
+                        if atom[0] == "p":
+                            i = hands.index(atom[1])
+                            shape = tuple(sorted(shapes1[i] + shapes2[i], reverse=True))
+                            values[j] += c * Fraction(_default(atom[2], 0).values[shape])
+            if _decide(tree, tuple(values)):
+                n += w1 * w2
     if not seats:
         return n, TOTAL_HANDS, "hands"
     rest = 52 - 13 * k
