@@ -110,5 +110,10 @@ def test_cli_count_plain(capsys) -> None:
     assert main(["count", "max(N.HCP, S.HCP) >= 15", "--samples", "200"]) == 0
     out = capsys.readouterr().out
     assert out.count("ESTIMATE:") == 2 and "95% interval" in out
+    assert main(["count", "max(N.HCP, S.HCP) >= 15", "--samples", "200", "--json"]) == 0
+    import json
+
+    row = json.loads(capsys.readouterr().out)
+    assert row["exact"] is False and row["label"] == "ESTIMATE" and len(row["ci95"]) == 2
     assert main(["count", "N.SUITLENGTH(S) >= 14"]) == 2
     assert "selects no deal" in capsys.readouterr().err
