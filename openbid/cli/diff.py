@@ -17,7 +17,10 @@ def register(sub) -> None:
                     "(from, to) BID@SECTION pair (or bid pair, for two systems: --by), with "
                     "example hands re-checked by both. Rules that read the seat or the "
                     "vulnerability are compared once per context not fixed by --seat and --vul. "
-                    "Exit 0 identical, 1 different, 2 error or UNKNOWN.")
+                    "Exit status follows what is compared (--by): 0 when no hand changes it "
+                    "(with --by bid, hands that make the same call at another bid point are "
+                    "counted, in text and in --json's section_only, but do not make A and B "
+                    "differ), 1 when some hand changes it, 2 on an error or UNKNOWN.")
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
     p.add_argument("--json", action="store_true")
@@ -74,8 +77,9 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
     if args.json:
         emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "method": d.method,
                    "witness": d.witness, "changed": d.changed, "bidval_only": d.bidval_only,
-                   "reason": d.reason or None, "by": by,
-                   **({"context": context, "section_only": d.section_only} if context else {}),
+                   "reason": d.reason or None, "by": by, "section_only": d.section_only,
+                   "differ": _differ(d, by),
+                   **({"context": context} if context else {}),
                    "transitions": [{"from": t.source, "to": t.target, "count": t.count,
                                     "classes": t.classes, "examples": t.examples}
                                    for t in d.transitions]})
@@ -85,6 +89,10 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
             print(f"{args.a} and {args.b} bid identically on every hand: {how} ({secs:.1f} s)")
             if d.bidval_only:
                 print(f"  (same bid and section, but a different BIDVAL, on {d.bidval_only:,} hands)")
+        elif d.equivalent is False and not _differ(d, by):
+            print(f"{args.a} and {args.b} make the same call on every hand (by exhaustive "
+                  f"census, {secs:.1f} s)")
+            print(f"  {d.section_only:,} hands make it at another bid point, e.g. {d.witness}")
         elif d.equivalent is False:
             print(f"{args.a} and {args.b} differ ({secs:.1f} s); e.g. {d.witness}")
             if d.changed is not None:
@@ -103,4 +111,15 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
             print(f"UNKNOWN: the solver gave up ({d.reason})")
     if d.equivalent is None:
         return 2
-    return 0 if d.equivalent else 1
+    return 1 if _differ(d, by) else 0
+
+
+def _differ(d, by: str) -> bool | None:
+    """Whether some hand changes what the comparison is about: bid and section (``bid-section``)
+    or the call alone (``bid``: the same call at another bid point does not count). ``None``
+    when undecided."""
+    if d.equivalent is None:
+        return None
+    if d.equivalent or by != "bid" or d.changed is None:
+        return not d.equivalent
+    return d.changed > 0
