@@ -20,7 +20,7 @@ def register(sub) -> None:
         description="Enumerate all hand classes (weights summing to C(52,13) = "
                     "635,013,559,600, asserted) and print the exact count of every group. BY is "
                     "one of bid, section, bidval, bid-section, or an expression: a number "
-                    "(HCP, BUMWRAP, 'floor(KNR)', 'SUITLENGTH(S)') or a condition "
+                    "(HCP, BUMWRAP, 'floor(KNR)', 'SUITLENGTH(S)'), the pattern (SHAPE) or a condition "
                     "('SHAPE = \"4333\"'); repeat --by for a cross-table. --where keeps only the "
                     "hands of a condition (it must select some). Rules that read the seat or the "
                     "vulnerability are counted once per context (each of all hands), unless "
@@ -82,10 +82,28 @@ def columns_of(rules, by: list[str]):
         e = _parse(rules, text, None, "--by")
         kind = rules_type(rules, text)
         if kind == "str":
-            raise OpenbidError(f"--by {text!r} is a string; group by a condition on it instead "
-                               "(e.g. --by 'SHAPE = \"4333\"')")
+            out.append((Column("value", 0, e), _string_table(rules, text), text))
+            continue
         out.append((Column("expr" if kind == "bool" else "value", 0, e), kind, text))
     return out
+
+
+def _string_table(rules, text: str):
+    """The string-valued pattern descriptor ``text`` names (SHAPE): the census groups by the
+    index of its value, shown as the value."""
+    from openbid.model.descriptors import definitions
+    from openbid.model.registry import PatternTable
+
+    defs = definitions(rules.readings, rules.definitions)
+    try:
+        entry = defs.entry(text.strip(), 0)
+    except OpenbidError:
+        entry = None
+    if not isinstance(entry, PatternTable):
+        raise OpenbidError(f"--by {text!r} is a string expression; openbid counts by a string "
+                           "descriptor itself (--by SHAPE) or by a condition on one "
+                           "(--by 'SHAPE = \"4333\"')")
+    return entry
 
 
 def _parse(rules, text: str, want: str | None, option: str):
@@ -121,6 +139,8 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
         raise OpenbidError(f"--where {where!r} selects no hand: nothing to count")
 
     def shown(v, how):
+        if not isinstance(how, str):  # a string descriptor: v is the index of its value
+            return how.strings[int(v)]
         if how in OUTCOMES:
             bidval, sec = v
             label = rules.labels[sec]
@@ -137,7 +157,8 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
 
     def order(k):
         return tuple(label_key(v) if how == "section" else (str(v) if how in ("bid", "bid-section")
-                                                            else v)
+                                                            else how.strings.index(v)
+                                                            if not isinstance(how, str) else v)
                      for v, (_, how, _) in zip(k, cols))
 
     rows = [(k, *agg[k]) for k in sorted(agg, key=order)]

@@ -134,6 +134,12 @@ class PatternTable:
 
         return {p: _normal(self.fn(p)) for p in all_shapes()}
 
+    @cached_property
+    def strings(self) -> tuple[str, ...]:
+        """A string table's distinct values in the order of the patterns: the census groups
+        hands by a value's index here (``openbid count --by SHAPE``)."""
+        return tuple(dict.fromkeys(str(v) for v in self.values.values()))
+
 
 @dataclass(frozen=True)
 class Derived:

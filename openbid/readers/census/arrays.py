@@ -448,8 +448,10 @@ class ChunkView:
             vals = [p.values[tuple(sorted(c, reverse=True))] for c in self._comps()]
             if p.result == "bool":
                 got = self._per_comp(vals).astype(bool)
-            elif p.result == "str":
-                raise OpenbidError(f"{p.name} can only be compared with = or != to a quoted value")
+            elif p.result == "str":  # a value's index in p.strings (count --by SHAPE)
+                codes = [p.strings.index(str(v)) for v in vals]
+                got = Fx(self._per_comp(codes).astype(dtype_for(0, len(p.strings))), 1, 0,
+                         len(p.strings) - 1)
             else:
                 f = Fx.of_table(vals)
                 got = Fx(self._per_comp(list(f.a)).astype(f.a.dtype), f.den, f.lo, f.hi)
