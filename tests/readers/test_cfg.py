@@ -113,7 +113,8 @@ def test_counts_follow_the_table(variant):
 def test_code_counts_pinned(graph):
     # 3 (start, pass 14, end) + 13 sections + 1 else node + 1 goto node + 33 bid labels
     # + 102 tests (23 outside loops, 79 loop iterations: 12g alone is 3 x 3): 153 nodes
-    assert (graph.number_of_nodes(), graph.number_of_edges()) == (153, 259)
+    # 261 edges since bid 10's when reads LONGEST <= 7 (docs/ERRATA.md, C1)
+    assert (graph.number_of_nodes(), graph.number_of_edges()) == (153, 261)
     kinds = nx.get_node_attributes(graph, "kind")
     assert sum(k == "loop-test" for k in kinds.values()) == 79
     assert sum(k == "test" for k in kinds.values()) == 23
