@@ -169,7 +169,7 @@ def check_diff(a_text: str, b_text: str, by: str) -> None:
         kb = bid_text(vb) if by == "bid" else f"{bid_text(vb)}@{lb}"
         if ka != kb:
             trans[(ka, kb)] = trans.get((ka, kb), 0) + g.weight
-        elif la != lb:
+        if va == vb and la != lb:  # the same call at another bid point (a change by point)
             same_call_other_point += g.weight
     changed = sum(trans.values())
     assert d["changed"] == changed, (d, trans)
