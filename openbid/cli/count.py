@@ -47,7 +47,6 @@ def census(rules, by: str, progress=None, context: dict | None = None):
     """[(outcome, count, classes, example hand)] in a stable order, plus the total
     (``context``: the facts of the deal, fixed for the pass)."""
     from openbid.model.bids import bid_text
-    from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census, Column
 
     groups = Census([rules], context or {}).group([Column("outcome")], progress)
@@ -61,7 +60,7 @@ def census(rules, by: str, progress=None, context: dict | None = None):
         row[0] += w
         row[1] += groups.classes[key]
     if by == "section":
-        order = sorted(agg, key=label_key)
+        order = sorted(agg, key=rules.labels.index)
     elif by == "bidval":
         order = sorted(agg)
     else:
@@ -129,7 +128,6 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
     """[(key tuple of shown values, count, classes, example PBN)] in key order, the total of the
     hands counted, and the headers (``context``: the facts of the deal, fixed)."""
     from openbid.model.bids import bid_text
-    from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census
 
     cols = columns_of(rules, by)
@@ -156,9 +154,9 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
         row[1] += groups.classes[key]
 
     def order(k):
-        return tuple(label_key(v) if how == "section" else (str(v) if how in ("bid", "bid-section")
-                                                            else how.strings.index(v)
-                                                            if not isinstance(how, str) else v)
+        return tuple(rules.labels.index(v) if how == "section" else (str(v) if how in ("bid", "bid-section")
+                                                                     else how.strings.index(v)
+                                                                     if not isinstance(how, str) else v)
                      for v, (_, how, _) in zip(k, cols))
 
     rows = [(k, *agg[k]) for k in sorted(agg, key=order)]

@@ -372,14 +372,15 @@ def _soundness(run) -> str:
 
 # ---- control flow ------------------------------------------------------------------------------
 def _flow(run, rules) -> str:
-    from openbid.model.rules.model import PASS_SECTION, section_of
+    from openbid.model.rules.model import PASS_SECTION
 
     G = run.structure
     titles = {s.number: s.name for s in rules.sections} if rules is not None else {}
-    numbers = sorted(set(titles) | {p.section for p in G.points} | {PASS_SECTION})
-    sections = [(k, titles.get(k, "pass: no bid found" if k == PASS_SECTION else f"section {k}"),
+    end = rules.pass_section if rules is not None else PASS_SECTION
+    numbers = sorted(set(titles) | {p.section for p in G.points} | {end})
+    sections = [(k, titles.get(k, "pass: no bid found" if k == end else f"section {k}"),
                  [(p.label, p.status.value != "unsat") for p in G.points
-                  if section_of(p.label) == k]) for k in numbers]
+                  if p.section == k]) for k in numbers]
     exc = "; ".join(f"{escape(j.note or j.kind)}: {escape(j.source)} \u2192 "
                     f"{escape(j.target)} ({escape(j.label)})" for j in G.structure.exceptions)
     dead = [p.label for p in G.dead]

@@ -22,7 +22,7 @@ from openbid.model.errors import OpenbidError
 from openbid.model.expr.names import bidvals_printing
 from openbid.model.registry import PatternTable, SuitTable
 from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import PASS_SECTION, Rules
+from openbid.model.rules.model import Rules
 from openbid.readers.core import Interpreter, is_const
 from openbid.readers.execution import Execution, execute
 
@@ -338,7 +338,7 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
     labels = rules.labels
     n = run.n
     bidval = np.zeros(n, dtype=np.int16)
-    section = np.full(n, labels.index(str(PASS_SECTION)), dtype=np.int8)
+    section = np.full(n, labels.index(rules.pass_label), dtype=np.int16 if len(labels) > 127 else np.int8)
     for site in run.execution.sites:
         fire = site.fire
         if fire is False:
