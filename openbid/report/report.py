@@ -1,4 +1,4 @@
-"""The report of ``openbid prove --report DIR`` (issue 8): ``report.json``, ``report.md`` and
+"""The report of ``openbid prove --report DIR``: ``report.json``, ``report.md`` and
 ``index.html`` from one :class:`openbid.verify.prove.ProofRun`.
 
 This module holds what the three renderings share (the per-part tallies, the Part Two tree joined
