@@ -1,4 +1,4 @@
-"""The solver budget (issue 16, item 1): how many of Z3's resource units the largest query of
+"""The solver budget: how many of Z3's resource units the largest query of
 ``openbid prove``, of the mutation benchmark and of ``find`` takes, against the default budget
 per query (openbid.verify.verdicts.DEFAULT_RLIMIT). The units are Z3's own count of work done:
 the same on any machine under any load, so the margin printed here holds everywhere.

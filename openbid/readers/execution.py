@@ -96,8 +96,12 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
     """``cond``/``num`` compile a closed expression to the algebra's Boolean / number."""
     ex = Execution()
     reach: dict[int, Any] = {}
+    numbers = sorted({sec.number for sec in rules.sections} | {PASS_SECTION})
 
     def add(k: int, c: Any) -> None:
+        # A hand that goes on at a section the file skips (sections 1 and 3, or a last section
+        # before 13) goes on at the next section there is, or passes (as the executor runs it).
+        k = next(n for n in numbers if n >= k)
         reach[k] = alg.or_(reach[k], c) if k in reach else c
 
     tentative: list[tuple[Any, Any, str, int | None]] = []
