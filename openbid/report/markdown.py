@@ -94,8 +94,12 @@ def _findings(run, data) -> list[str]:
     for f in groups:
         out += [f"### {f.title}", "", f.intro.replace("under Errata", "under [Errata](#errata)"),
                 ""]
-        if f.lines:
-            out += [f"- {line}" for line in f.lines] + [""]
+        listed = [f"- {line}" for line in f.lines]
+        if len(listed) > 20:  # a long list collapsed, as in index.html
+            listed = [f"<details><summary>all {len(listed)}</summary>", "", *listed, "",
+                      "</details>"]
+        if listed:
+            out += listed + [""]
     return out
 
 

@@ -270,14 +270,19 @@ def findings(run, data: dict) -> list[Finding]:
     if isinstance(vc, dict) and vc.get("equivalent") is False:
         what = (f"rule file {v['source']} against variant {v['base']}" if v.get("source")
                 else f"variant {v['name']} against code")
-        changed = f"{vc['changed']:,} hands change" if vc.get("changed") else "hands change"
         lines = [f"{t['source']} -> {t['target']}: {t['count']:,} hands, e.g. "
                  + ", ".join(t["examples"]) for t in vc.get("transitions") or []]
-        if not lines and vc.get("witness"):
-            lines = [f"e.g. {vc['witness']}"]
-        out.append(Finding("variant-findings", f"What changes: {what}",
-                           f"Not equivalent: {changed} (decided by {vc['method']}); "
-                           "by bid and bid point, from the code's to this one's:", lines))
+        command = (f"openbid diff {v['base']} {v['source']}" if v.get("source")
+                   else f"openbid diff code {v['name']}")
+        if lines:
+            n = vc.get("changed") or sum(t["count"] for t in vc["transitions"])
+            intro = (f"Not equivalent (decided by {vc['method']}): {n:,} hands change bid or bid "
+                     f"point; from the code's to this one's ('{command}'):")
+        else:
+            intro = (f"Not equivalent (decided by {vc['method']}): some hands change bid or bid "
+                     f"point; '{command}' counts them all.")
+            lines = [f"e.g. {vc['witness']}"] if vc.get("witness") else []
+        out.append(Finding("variant-findings", f"What changes: {what}", intro, lines))
     return out
 
 
