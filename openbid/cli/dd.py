@@ -26,6 +26,9 @@ def add_engine_options(p) -> None:
                    help="solve on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786) instead of local processes; its workers need openbid "
                    "and endplay installed")
+    p.add_argument("--log", action="store_true",
+                   help="print a line on stderr each time results are stored (for the logs of "
+                   "long runs; the progress bar shows only on a terminal)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -84,9 +87,13 @@ def solve_into(store, requests, args, label: str) -> "object":
     from openbid.dd.engine import run
 
     bar = Progress(label)
+
+    def log(line: str) -> None:
+        print(f"openbid {label}: {line}", file=sys.stderr, flush=True)
+
     try:
         return run(requests, store, label, workers=args.workers, scheduler=args.scheduler,
-                   progress=bar)
+                   progress=bar, log=log if args.log else None)
     except KeyboardInterrupt:
         bar.close()
         print(f"openbid {label}: stopped; every result solved so far is in {store.path}",

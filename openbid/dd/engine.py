@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from openbid.dd.solve import ALL_PAIRS, STRAINS, Pair, solve
+from openbid.dd.solve import ALL_PAIRS, Pair, cover_cost, solve
 from openbid.dd.store import Store
 from openbid.model.errors import OpenbidError
 
@@ -73,13 +73,9 @@ def plan(requests: Iterable[Request], store: Store) -> tuple[list[Job], int, int
     return jobs, len(wanted), len(wanted) - len(jobs)
 
 
-def cost(pairs: frozenset[Pair]) -> int:
-    """A job's weight in single-pair solves (bench_dd: a strain's table costs about two, the
-    whole table about ten)."""
-    strains = {s for _, s in pairs}
-    if len(strains) == len(STRAINS):
-        return 10
-    return sum(2 if sum(1 for _, t in pairs if t == s) > 1 else 1 for s in strains)
+def cost(pairs: frozenset[Pair]) -> float:
+    """A job's weight in single-pair solves (:func:`openbid.dd.solve.cover_cost`)."""
+    return cover_cost(pairs)
 
 
 def batches(jobs: list[Job], size: int) -> list[list[Job]]:
@@ -87,13 +83,13 @@ def batches(jobs: list[Job], size: int) -> list[list[Job]]:
     only the tasks under way)."""
     out: list[list[Job]] = []
     current: list[Job] = []
-    weight = 0
+    weight = 0.0
     for job in jobs:
         current.append(job)
         weight += cost(job[1])
         if weight >= size:
             out.append(current)
-            current, weight = [], 0
+            current, weight = [], 0.0
     if current:
         out.append(current)
     return out
@@ -115,11 +111,11 @@ def default_workers() -> int:
 
 def run(requests: Iterable[Request], store: Store, source: str, *, workers: int | None = None,
         scheduler: str | None = None, progress: Progress | None = None,
-        batch_size: int = 6) -> Run:
+        batch_size: int = 6, log: Callable[[str], None] | None = None) -> Run:
     """Solve what the store lacks of ``requests`` and store it. ``scheduler``: the address of a
     running Dask scheduler; else ``workers`` local processes (a LocalCluster; 0: solve in this
     process, no Dask). A KeyboardInterrupt stops the run after storing every result already
-    back, then propagates."""
+    back, then propagates. ``log``: told each time results are stored."""
     t0 = time.monotonic()
     jobs, asked, stored = plan(requests, store)
     result = Run(asked=asked, stored=stored)
@@ -135,12 +131,13 @@ def run(requests: Iterable[Request], store: Store, source: str, *, workers: int 
         elif scheduler is None and workers == 0:
             result.engine, result.workers = "in-process", 1
             for task in tasks:
-                done = _keep(store, source, solve_batch(task), result, done, progress, len(jobs))
+                done = _keep(store, source, solve_batch(task), result, done, progress, len(jobs),
+                             log)
         else:
-            with _client(scheduler, workers) as (client, label, n):
+            with client(scheduler, workers) as (dask, label, n):
                 result.engine, result.workers = label, n
-                for out in _distributed(client, tasks):
-                    done = _keep(store, source, out, result, done, progress, len(jobs))
+                for out in _distributed(dask, tasks):
+                    done = _keep(store, source, out, result, done, progress, len(jobs), log)
     except KeyboardInterrupt:
         result.interrupted = True
         raise
@@ -150,20 +147,23 @@ def run(requests: Iterable[Request], store: Store, source: str, *, workers: int 
 
 
 def _keep(store: Store, source: str, out: list[tuple[str, dict[Pair, int]]], result: Run,
-          done: int, progress: Progress | None, total: int) -> int:
+          done: int, progress: Progress | None, total: int,
+          log: Callable[[str], None] | None = None) -> int:
     store.add(out, source)
     result.solved += len(out)
     result.pairs_solved += sum(len(t) for _, t in out)
     done += len(out)
     if progress is not None:
         progress(done, total)
+    if log is not None:
+        log(f"{done}/{total} deals solved and stored")
     return done
 
 
-def _distributed(client, tasks: list[list[Job]]) -> Iterator[list[tuple[str, dict[Pair, int]]]]:
+def _distributed(dask, tasks: list[list[Job]]) -> Iterator[list[tuple[str, dict[Pair, int]]]]:
     from distributed import as_completed
 
-    futures = [client.submit(solve_batch, t, pure=False) for t in tasks]
+    futures = [dask.submit(solve_batch, t, pure=False) for t in tasks]
     try:
         for future in as_completed(futures):
             yield future.result()
@@ -174,7 +174,7 @@ def _distributed(client, tasks: list[list[Job]]) -> Iterator[list[tuple[str, dic
 
 
 @contextmanager
-def _client(scheduler: str | None, workers: int):
+def client(scheduler: str | None, workers: int):
     """A Dask client: on the cluster at ``scheduler``, or on a LocalCluster of ``workers``
     single-threaded processes started here and closed when the block ends, however it ends."""
     try:
@@ -188,27 +188,27 @@ def _client(scheduler: str | None, workers: int):
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="10s")
+            conn = Client(scheduler, timeout="10s")
         except (OSError, TimeoutError, ValueError) as exc:
             raise OpenbidError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there "
                                f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
                                ) from None
         try:
-            n = len(client.scheduler_info(n_workers=-1).get("workers", {}))
-            yield client, f"dask scheduler {scheduler}", n
+            n = len(conn.scheduler_info(n_workers=-1).get("workers", {}))
+            yield conn, f"dask scheduler {scheduler}", n
         finally:
-            client.close()
+            conn.close()
         return
     with _sigint_ignored_by_children():
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                dashboard_address=None, silence_logs=logging.ERROR)
     try:
-        client = Client(cluster)
+        conn = Client(cluster)
         try:
-            client.run(_die_with_parent, os.getpid())
-            yield client, "dask local cluster", workers
+            conn.run(_die_with_parent, os.getpid())
+            yield conn, "dask local cluster", workers
         finally:
-            client.close()
+            conn.close()
     finally:
         cluster.close()
 

@@ -6,8 +6,9 @@ leading. DDS answers at three costs (``benchmarks/bench_dd.py`` measures them): 
 of 20 pairs (CalcDDtable), one strain for the four declarers (CalcAllTables with the other
 strains left out), or one pair (SolveBoard for the opening leader: the defenders' best, which
 the declarer's tricks complement to 13). :func:`solve` takes the cheapest cover of the pairs
-asked: per strain, one declarer by SolveBoard, more by the strain's table; every strain by the
-whole table.
+asked: per strain, one or two declarers by SolveBoard (DDS keeps its transposition table between
+calls on one deal, so a second declarer costs about half the first), three or four by the
+strain's table; every strain by the whole table.
 """
 
 from __future__ import annotations
@@ -41,10 +42,23 @@ def check_pairs(pairs: Iterable[Pair]) -> frozenset[Pair]:
     return out
 
 
+# What each cover costs, in single-pair solves (benchmarks/bench_dd.py): a second declarer in
+# the same strain half a pair, a strain's table two, the whole table ten.
+TABLE_COST = 10.0
+
+
+def cover_cost(pairs: frozenset[Pair]) -> float:
+    """The cost of the cheapest cover of ``pairs``, in single-pair solves."""
+    per_strain = [sum(1 for _, t in pairs if t == s) for s in STRAINS]
+    cost = sum(0 if n == 0 else 1 if n == 1 else 1.5 if n == 2 else 2 for n in per_strain)
+    return min(cost, TABLE_COST)
+
+
 def solve(deal: str, pairs: Iterable[Pair] | None = None, method: str = "auto") -> dict[Pair, int]:
     """Tricks for every pair asked of ``deal`` (a key, ``N:...``; None: all 20), and possibly
     more: a strain solved by its table gives all four declarers. ``method``: ``auto`` (the
-    cheapest cover), ``table`` (always the whole table), ``single`` (SolveBoard per pair)."""
+    cheapest cover), ``table`` (always the whole table), ``strain`` (the table of each strain
+    asked), ``single`` (SolveBoard per pair)."""
     _init()
     from endplay.types import Deal
 
@@ -53,11 +67,11 @@ def solve(deal: str, pairs: Iterable[Pair] | None = None, method: str = "auto") 
         return {}
     board = Deal(deal)
     strains = {s for _, s in wanted}
-    if method == "table" or (method == "auto" and len(strains) == len(STRAINS)):
+    if method == "table" or (method == "auto" and cover_cost(wanted) >= TABLE_COST):
         return _table(board, list(STRAINS))
     out: dict[Pair, int] = {}
-    several = [s for s in STRAINS if s in strains
-               and sum(1 for _, t in wanted if t == s) > 1 and method == "auto"]
+    several = [s for s in STRAINS if s in strains and (
+        method == "strain" or method == "auto" and sum(1 for _, t in wanted if t == s) > 2)]
     if several:
         out.update(_table(board, several))
     for declarer, strain in sorted(wanted):

@@ -88,12 +88,14 @@ def test_every_cover_agrees_with_the_full_table() -> None:
         full = dds_table(key)
         assert solve(key, method="table") == full
         for pairs in ([("N", "S")], [("E", "NT"), ("W", "NT")], [("S", "H"), ("W", "C")],
+                      [("N", "C"), ("E", "C"), ("S", "C")],
                       list(ALL_PAIRS)):
             got = solve(key, pairs)
             assert set(pairs) <= set(got)
             assert all(got[p] == full[p] for p in got)
-        assert solve(key, [("N", "D"), ("S", "D")], method="single") == {
-            ("N", "D"): full[("N", "D")], ("S", "D"): full[("S", "D")]}
+        assert solve(key, [("N", "D"), ("S", "D"), ("E", "D")], method="single") == {
+            p: full[p] for p in (("N", "D"), ("S", "D"), ("E", "D"))}
+        assert len(solve(key, [("N", "D")], method="strain")) == 4
 
 
 # ---- the store ---------------------------------------------------------------------------------
