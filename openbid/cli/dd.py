@@ -6,8 +6,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from openbid.cli.common import emit_json
 from openbid.model.errors import OpenbidError
+
+if TYPE_CHECKING:
+    from openbid.dd.engine import Run
 
 FORMATS = ("parquet", "csv", "jsonl")
 
@@ -21,7 +26,8 @@ def add_store_option(p) -> None:
 def add_engine_options(p) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="N",
                    help="local solver processes, on a Dask LocalCluster (default: one per core, "
-                   "or OPENBID_JOBS); 0 solves in this process without Dask")
+                   "or OPENBID_JOBS; this process alone when there is about a second of work)"
+                   "; 0 solves in this process without Dask")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="solve on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786) instead of local processes; its workers need openbid "
@@ -79,7 +85,7 @@ def open_store(args, read_only: bool = False):
     return Store(Path(args.store) if args.store else None, read_only=read_only)
 
 
-def solve_into(store, requests, args, label: str) -> "object":
+def solve_into(store, requests, args, label: str) -> "Run":
     """Run the engine with a progress bar; on an interrupt, say what was kept."""
     import sys
 

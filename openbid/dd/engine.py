@@ -29,6 +29,7 @@ from openbid.dd.store import Store
 from openbid.model.errors import OpenbidError
 
 Progress = Callable[[int, int], None]
+SMALL = 60  # single-pair solves (about a second) below which the default is this process
 Job = tuple[str, frozenset[Pair]]  # a deal and the pairs it still needs
 
 
@@ -114,13 +115,14 @@ def run(requests: Iterable[Request], store: Store, source: str, *, workers: int 
         batch_size: int = 6, log: Callable[[str], None] | None = None) -> Run:
     """Solve what the store lacks of ``requests`` and store it. ``scheduler``: the address of a
     running Dask scheduler; else ``workers`` local processes (a LocalCluster; 0: solve in this
-    process, no Dask). A KeyboardInterrupt stops the run after storing every result already
+    process, no Dask; None: one per core, or this process when the work is under
+    :data:`SMALL`). A KeyboardInterrupt stops the run after storing every result already
     back, then propagates. ``log``: told each time results are stored."""
     t0 = time.monotonic()
     jobs, asked, stored = plan(requests, store)
     result = Run(asked=asked, stored=stored)
-    if workers is None:
-        workers = default_workers()
+    if workers is None:  # a cluster's start (seconds) is not worth it for a few solves
+        workers = 0 if sum(cost(p) for _, p in jobs) < SMALL else default_workers()
     if workers < 0:
         raise OpenbidError(f"--workers must be 0 or more, not {workers}")
     tasks = batches(jobs, batch_size)
