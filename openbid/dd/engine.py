@@ -187,7 +187,10 @@ def client(scheduler: str | None, workers: int):
             from None
     import logging
 
-    logging.getLogger("distributed").setLevel(logging.ERROR)
+    # A failure raises in the client; what Dask and asyncio would log besides (a worker killed
+    # with the command's process group, say) is noise on a terminal.
+    for name in ("distributed", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     if scheduler is not None:
         try:
             conn = Client(scheduler, timeout="10s")
@@ -196,14 +199,21 @@ def client(scheduler: str | None, workers: int):
                                f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
                                ) from None
         try:
-            n = len(conn.scheduler_info(n_workers=-1).get("workers", {}))
+            try:
+                info = conn.scheduler_info(n_workers=-1)
+            except TypeError:  # distributed before 2025: every worker listed by default
+                info = conn.scheduler_info()
+            n = len(info.get("workers", {}))
+            if n == 0:
+                raise OpenbidError(f"--scheduler {scheduler}: no workers are connected to it "
+                                   "(start some: dask worker ADDRESS --nthreads 1)")
             yield conn, f"dask scheduler {scheduler}", n
         finally:
             conn.close()
         return
-    with _sigint_ignored_by_children():
+    with _sigint_ignored_while_starting():
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=None, silence_logs=logging.CRITICAL)
     try:
         conn = Client(cluster)
         try:
@@ -216,10 +226,13 @@ def client(scheduler: str | None, workers: int):
 
 
 @contextmanager
-def _sigint_ignored_by_children():
-    """Start processes with Ctrl-C ignored (an ignored signal stays ignored in a child, and
-    Python leaves it so): a Ctrl-C at the terminal reaches the whole process group, and the
-    workers must not die of it mid-task; this process stops them in order."""
+def _sigint_ignored_while_starting():
+    """Ignore Ctrl-C while the local cluster starts its worker processes: an ignored signal
+    stays ignored in a child (Python leaves it so), and a Ctrl-C at the terminal reaches the
+    whole process group, so the workers must not die of it mid-task (this process stops them in
+    order, with no traceback). The cost: a Ctrl-C in the second or so of the start is lost
+    (SIGTERM still stops the command then). Blocking the signal instead is not inherited: the
+    workers are started by a thread of Dask's own."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
