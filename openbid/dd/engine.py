@@ -30,6 +30,7 @@ from openbid.model.errors import OpenbidError
 
 Progress = Callable[[int, int], None]
 SMALL = 60  # single-pair solves (about a second) below which the default is this process
+CONNECT = "10s"  # how long to try reaching a --scheduler
 Job = tuple[str, frozenset[Pair]]  # a deal and the pairs it still needs
 
 
@@ -193,7 +194,7 @@ def client(scheduler: str | None, workers: int):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     if scheduler is not None:
         try:
-            conn = Client(scheduler, timeout="10s")
+            conn = Client(scheduler, timeout=CONNECT)
         except (OSError, TimeoutError, ValueError) as exc:
             raise OpenbidError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there "
                                f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"

@@ -90,9 +90,12 @@ def _children() -> list[int]:
     return out
 
 
-def test_a_scheduler_already_running(tmp_path: Path) -> None:
+def test_a_scheduler_already_running(tmp_path: Path, monkeypatch) -> None:
     from distributed import LocalCluster
 
+    from openbid.dd import engine
+
+    monkeypatch.setattr(engine, "CONNECT", "1s")  # for the address where nothing listens
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                       dashboard_address=None) as cluster:
         key = deals.random_deal("scheduler", 1)
@@ -104,6 +107,9 @@ def test_a_scheduler_already_running(tmp_path: Path) -> None:
         assert got[("N", "NT")] == dds_table(key)[("N", "NT")]
     with Store(tmp_path / "s2.duckdb") as store, pytest.raises(OpenbidError, match="cannot reach"):
         run([Request(key)], store, "test", scheduler="tcp://127.0.0.1:9")
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty, \
+            Store(tmp_path / "s3.duckdb") as store, pytest.raises(OpenbidError, match="no workers"):
+        run([Request(key)], store, "test", scheduler=empty.scheduler_address)
 
 
 def test_an_interrupt_keeps_what_was_solved_and_leaves_no_process(tmp_path: Path) -> None:
