@@ -20,7 +20,7 @@ from openbid.model.errors import OpenbidError, clip
 
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "duplicate",
-            "check_algol",
+            "compare", "dd", "check_algol",
             "binky")
 
 
