@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 0:
         raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
     if args.report:
-        from openbid.report.report import check_report_dir
+        from openbid.report.writer import check_report_dir
 
         check_report_dir(Path(args.report), args.force)
     system_a, system_b = load_system(args.a), load_system(args.b)

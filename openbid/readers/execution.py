@@ -96,7 +96,7 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
     """``cond``/``num`` compile a closed expression to the algebra's Boolean / number."""
     ex = Execution()
     reach: dict[int, Any] = {}
-    numbers = sorted({sec.number for sec in rules.sections} | {PASS_SECTION})
+    numbers = sorted({sec.number for sec in rules.sections} | {rules.pass_section})
 
     def add(k: int, c: Any) -> None:
         # A hand that goes on at a section the file skips (sections 1 and 3, or a last section

@@ -246,7 +246,7 @@ def write_report(c, directory: Path, meta: dict, top: int) -> None:
     """index.html, report.md and report.json (every board and the summary) into ``directory``
     (checked beforehand by :func:`openbid.report.report.check_report_dir`), with openbid's
     marker."""
-    from openbid.report.report import MARKER, _write
+    from openbid.report.writer import MARKER, _write
 
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
