@@ -31,7 +31,19 @@ def test_auctions_end_properly_and_name_their_contract() -> None:
         assert got.declarer == side[0]
         assert got.off_system >= 0
         assert len(got.choices) == len(calls)
-    assert opened and passed  # both kinds of deal occur in 40 boards
+    assert opened  # random boards are mostly opened
+
+
+def test_a_deal_of_four_flat_tens_is_passed_out() -> None:
+    # Each hand 10 HCP and 4-3-3-3: no seat meets SAYC's rule of 20 (10 + 4 + 3) or, fourth,
+    # the rule of 15 (10 + 3 spades); nobody opens.
+    hands = {"N": "AT98.KT9.QT9.JT9", "E": "K76.Q876.J87.A87", "S": "Q54.J54.A654.K65",
+             "W": "J32.A32.K32.Q432"}
+    system = load_system("sayc")
+    for dealer in SEATS:
+        got = system.bid_deal({s: Hand.parse(h) for s, h in hands.items()}, dealer, "none")
+        assert got.auction == ("PASS",) * 4 and got.contract == "PASS" and got.declarer is None
+        assert got.off_system == 0
 
 
 def test_a_rule_file_is_a_system(tmp_path) -> None:
