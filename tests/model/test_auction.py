@@ -91,6 +91,17 @@ def test_a_malformed_block_is_refused_with_its_line(text: str, line: int, words:
     assert words in str(exc.value)
 
 
+def test_a_suit_variable_not_declared_ranges_over_every_suit() -> None:
+    rules = loads('name t\nsection 1 "O"\n  bid o when true value 1C\n'
+                  'auction "1 s P"\n  section 1 "A"\n    bid a when SUITLENGTH(s) >= 3 value 2 s\n',
+                  "t.rules")
+    assert rules.auctions[0].variables == (("s", (4, 3, 2, 1)),)
+    assert loads(dumps(rules), "again.rules").auctions == rules.auctions
+    s = System(rules)
+    assert s.call("1H P", HANDS["N"]).call == "2H"
+    assert s.call("1NT P", HANDS["N"]).off_system
+
+
 def test_labels_are_scoped_per_block_and_facts_read_in_blocks_only() -> None:
     text = ('name t\nsection 1 "Open"\n  bid a when HCP >= 12 value 1NT\n'
             'auction "1NT P"\n  section 1 "R"\n    bid a when PARTNERPASSED or LEVEL = 1 value 2C\n'
