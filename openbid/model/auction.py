@@ -108,7 +108,7 @@ class System:
         self.rules = rules
         self.blocks = rules.auctions
         self._nodes: dict[tuple[str, ...], Node] = {}
-        opening = replace(rules, auctions=())
+        opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
         if len(rules.auctions) > MAX_BLOCKS:
             raise OpenbidError(f"{rules.title}: {len(rules.auctions)} auction blocks; openbid "
