@@ -97,7 +97,7 @@ OPS = ["=", "!=", "<", "<=", ">", ">="]
 
 def test_the_generator_covers_every_name() -> None:
     covered = set(NUM_NAMES + BOOL_NAMES + STR_NAMES + SUIT_ARGS) | {"SP", "SLIDEPOINTS", "meets",
-                                                                    "PAVROUND"}
+                                                                    "PAVROUND", "chose"}
     assert covered == set(SIGNATURES)
     assert not set(VARS) & (set(SIGNATURES) | KEYWORDS | set(SUIT_CONSTANTS))
 
@@ -129,6 +129,8 @@ def _bool_leaf(scope):
         st.builds(lambda text, op: Compare(op, Name("bid"), Const(text)),
                   st.sampled_from(["1S", "PASS", "7NT", "2D"]), st.sampled_from(["=", "!="])),
         st.sampled_from(["1", "10", "12g", "8"]).map(lambda lb: Call("meets", (Const(lb),))),
+        st.builds(lambda a, c: Call("chose", (Const(a), Const(c))),
+                  st.sampled_from(["", "PASS", "1NT PASS"]), st.sampled_from(["1S", "PASS", "2C"])),
     )
 
 
