@@ -470,9 +470,9 @@ def test_sp_index_must_be_a_constant() -> None:
 # ---- limits (issue 17) ----------------------------------------------------------------------------
 @pytest.mark.parametrize("text,pos", [
     ("(" * 130 + "HCP > 1" + ")" * 130, 64),  # the 65th parenthesis
-    ("not " * 1000 + "HCP > 1", 4 * 63),  # the 64th 'not' (the whole is the first level)
-    ("+".join(["HCP"] * 10_000) + " > 1", 4 * 63 + 3),  # the 64th '+'
-    ("- " * 500 + "HCP > 1", 2 * 63),
+    ("not " * 1000 + "HCP > 1", 4 * 64),  # the 65th 'not' (the whole is no level)
+    ("+".join(["HCP"] * 10_000) + " > 1", 4 * 64 + 3),  # the 65th '+'
+    ("- " * 500 + "HCP > 1", 2 * 64),
     ("HCP > 1 and " + "(" * 70 + "true" + ")" * 70, 12 + 64),
 ])
 def test_nesting_deeper_than_the_limit_is_an_error_at_its_token(text: str, pos: int) -> None:
@@ -489,11 +489,14 @@ def test_nesting_up_to_the_limit_reads_everywhere() -> None:
     from openbid.model.evaluate import holds
     from openbid.readers.census.census import Census
     from openbid.readers.symbolic import SymbolicHand
+    from openbid.model.errors import ExprError
     from openbid.verify.verdicts import Status, check, new_solver
 
-    deep = "(" * 60 + " + ".join(["HCP"] * 3) + " >= 60" + ")" * 60
-    chain = " + ".join(["HCP"] * 60) + " >= 1200"
-    nots = "not " * 62 + "HCP > 20"
+    deep = "(" * 62 + " + ".join(["HCP"] * 3) + " >= 60" + ")" * 62  # 64 levels
+    chain = " + ".join(["HCP"] * 65) + " >= 1300"  # 64 operators
+    nots = "not " * 64 + "HCP > 20"
+    with pytest.raises(ExprError, match="nested too deeply: more than 64 levels"):
+        parse("not " + nots)
     code = load_variant("code")
     for text in (deep, chain, nots):
         e = parse(text)
