@@ -7,8 +7,9 @@ condition. The draw:
 
 1. every seat's condition is counted exactly over all C(52,13) hands (the census); the seat
    whose condition is rarest is the ANCHOR;
-2. the anchor's hand is drawn uniformly among the hands meeting its condition: seeded batches
-   of uniformly random hands, read by the numpy reader, the matching ones taken in draw order;
+2. the anchor's hand is drawn uniformly among the hands meeting its condition, by exact class
+   weights (:mod:`openbid.readers.census.draw`: a class with probability its weight over the
+   total, then its small cards uniformly), so a rare anchor costs no more than a common one;
 3. the other 39 cards are dealt uniformly to the other three seats, and the deal is kept when
    every other seat meets its condition (re-read by the executor), else step 3 is repeated
    with a new anchor hand.
@@ -38,7 +39,6 @@ from openbid.verify.partnership import contexts, offset
 from openbid.verify.search import Disagreement
 
 TOTAL_HANDS = math.comb(52, 13)
-BATCH = 1 << 16
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Drawn:
     seat_counts: dict[str, int] = field(default_factory=dict)
     tried: int = 0  # step-3 deals made
     kept: int = 0
-    anchor_drawn: int = 0  # random hands read for step 2
+    anchor_drawn: int = 0  # anchor hands drawn (step 2)
     seconds: float = 0.0
 
     @property
@@ -98,8 +98,7 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
          count: int = 1, seed: int = 1, max_tries: int = 2_000_000) -> Drawn:
     """``count`` deals whose auction begins ``auction_text``, uniformly, from ``seed``."""
     from openbid.model.evaluate import holds
-    from openbid.readers.census.sample import Sample
-
+    
     if dealer not in SEATS:
         raise OpenbidError(f"dealer {dealer!r}: expected N, E, S or W")
     if count < 1:
@@ -117,20 +116,21 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
     out.anchor, out.anchor_count = anchor, out.seat_counts[anchor]
     others = [s for s in SEATS if s != anchor]
     rng = random.Random(seed)
-    batch = 0
 
     def anchor_hands():
-        nonlocal batch
         if conds[anchor] == TRUE:
             while True:
-                cards = rng.sample(range(52), 13)
                 out.anchor_drawn += 1
-                yield _hand(cards)
+                yield _hand(rng.sample(range(52), 13))
+        from openbid.readers.census.draw import matching_classes
+
+        classes = matching_classes(system.rules, conds[anchor])
+        if classes.total != out.anchor_count:  # two exact counts: they must agree
+            raise Disagreement(f"the census counts {out.anchor_count} hands for {anchor}, its "
+                               f"classes weigh {classes.total}")
         while True:
-            s = Sample(system.rules, BATCH, seed=seed * 100_003 + batch)
-            batch += 1
-            out.anchor_drawn += BATCH
-            yield from s.matching(conds[anchor], BATCH)
+            out.anchor_drawn += 1
+            yield classes.draw(rng)
 
     for hand in anchor_hands():
         if len(out.deals) >= count:
