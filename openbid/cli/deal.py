@@ -25,6 +25,9 @@ def register(sub) -> None:
                    help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
     p.add_argument("--count", type=int, default=1, metavar="N", help="deals (default 1)")
     p.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    p.add_argument("--samples", type=int, default=2000, metavar="N",
+                   help="at least N deals of the other cards for the ESTIMATE of the auction's "
+                        "probability (default 2,000)")
     p.add_argument("--dealer", choices=tuple("NESW"), default="N", help="the dealer (default N)")
     p.add_argument("--vul", choices=("none", "NS", "EW", "both"), default="none",
                    help="who is vulnerable (default none)")
@@ -41,12 +44,14 @@ def run(args) -> int:
 
     if args.count < 1:
         raise OpenbidError(f"--count {args.count}: at least 1")
+    if args.samples < 100:
+        raise OpenbidError(f"--samples {args.samples}: at least 100")
     auction = parse_auction(args.auction)
     if args.pbn:
         _check_target(args.pbn, args.force)
     system = system_of(rules_from(args))
     got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
-               seed=args.seed)
+               seed=args.seed, samples=args.samples)
     records = [pbn_record(i, deal, bid, args.dealer, args.vul)
                for i, (deal, bid) in enumerate(got.deals, 1)]
     low, high = got.interval()

@@ -95,8 +95,11 @@ def _count(system: System, e: Expr) -> int:
 
 
 def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "none",
-         count: int = 1, seed: int = 1, max_tries: int = 2_000_000) -> Drawn:
-    """``count`` deals whose auction begins ``auction_text``, uniformly, from ``seed``."""
+         count: int = 1, seed: int = 1, samples: int = 2000,
+         max_tries: int = 2_000_000) -> Drawn:
+    """``count`` deals whose auction begins ``auction_text``, uniformly, from ``seed``; at least
+    ``samples`` deals of the other cards are made for the estimate of the auction's probability
+    (when another seat is constrained: the deals kept are the first ``count``)."""
     from openbid.model.evaluate import holds
     
     if dealer not in SEATS:
@@ -132,8 +135,9 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
             out.anchor_drawn += 1
             yield classes.draw(rng)
 
+    free = all(conds[s] == TRUE for s in others)
     for hand in anchor_hands():
-        if len(out.deals) >= count:
+        if len(out.deals) >= count and (free or out.tried >= samples):
             break
         if out.tried >= max_tries:
             raise OpenbidError(f"gave up after {out.tried:,} deals: {out.kept} kept; the other "
@@ -147,6 +151,8 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
         out.tried += 1
         if all(holds(conds[s], deal[s], system.rules) for s in others if conds[s] != TRUE):
             out.kept += 1
+            if len(out.deals) >= count:
+                continue
             bid = system.bid_deal(deal, dealer, vul)
             if bid.auction[:len(auction)] != auction:
                 raise Disagreement(f"the deal {deal} is bid {' '.join(bid.auction)}, which does "
