@@ -70,7 +70,7 @@ def _find_deals(args, rules, expr) -> int:
     """Deals meeting a seat-qualified condition: Z3 over the named seats' hands with disjoint
     cards, each deal re-checked; --count by the planner (exact, or an ESTIMATE)."""
     from openbid.verify import planner
-    from openbid.verify.pair import deal_pbn, find_deals
+    from openbid.verify.pair import deal_pbn, find_deals, seats_in
     from openbid.verify.verdicts import Status
 
     if args.seat is not None or args.vul is not None:
@@ -100,11 +100,9 @@ def _find_deals(args, rules, expr) -> int:
             print("no deal satisfies this expression (proved by Z3: unsat)")
     elif not args.json:
         print(f"{len(deals)} deal(s) found by Z3 over the hands of "
-              f"{', '.join(planner.seats_of(expr))} with disjoint cards, each confirmed by the "
+              f"{', '.join(seats_in(expr))} with disjoint cards, each confirmed by the "
               f"executable; {seconds * 1000:.0f} ms")
     if args.count:
-        from openbid.verify.pair import seats_in
-
         text = args.expr
         got = planner.count(text) or planner.estimate(text)
         if got.exact and (got.count > 0) != (result.status is Status.SAT):
