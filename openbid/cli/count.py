@@ -190,6 +190,8 @@ def _plain(args) -> str | None:
 def run(args) -> int:
     from openbid.readers.contexts import grid
 
+    if args.samples < 100:
+        raise OpenbidError(f"--samples {args.samples}: at least 100")
     text = _plain(args)
     if text is not None:
         return _run_plain(args, text)
