@@ -27,6 +27,10 @@ def register(sub) -> None:
                    help="who is vulnerable (default none)")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (default: the project's)")
+    p.add_argument("--gap", type=int, default=0, metavar="N",
+                   help="when FAILED, also an ESTIMATE of the share of consistent pairs that "
+                        "fail: N pairs drawn uniformly (seeded), a 95%% interval")
+    p.add_argument("--seed", type=int, default=1, help="the seed of --gap (default 1)")
     p.add_argument("--json", action="store_true", help="one JSON object")
     add_rules_options(p)
     p.set_defaults(func=run)
@@ -51,6 +55,14 @@ def run(args) -> int:
     got = partnership_claim(system, args.auction, cond, dealer=args.dealer, vul=args.vul,
                             rlimit=budget(args))
     seconds = time.monotonic() - t0
+    gap = None
+    if args.gap < 0 or 0 < args.gap < 100:
+        raise OpenbidError(f"--gap {args.gap}: 0 (none) or at least 100 pairs")
+    if args.gap and got.verdict is Verdict.FAILED:
+        from openbid.verify.partnership import gap_estimate
+
+        gap = gap_estimate(system, args.auction, cond, got.seats, dealer=args.dealer,
+                           vul=args.vul, pairs=args.gap, seed=args.seed)
     text = " ".join(auction)
     who = " and ".join(got.seats)
     if args.json:
@@ -59,7 +71,10 @@ def run(args) -> int:
                    **({"deal": deal_pbn(got.deal, args.dealer),
                        "hands": {s: got.deal[s].to_pbn() for s in got.seats}}
                       if got.deal else {}),
-                   **({"reason": got.reason} if got.reason else {})})
+                   **({"reason": got.reason} if got.reason else {}),
+                   **({"gap": {"label": "ESTIMATE", "share": gap.share, "ci95": [gap.low, gap.high],
+                               "failed": gap.failed, "pairs": gap.pairs, "seed": gap.seed}}
+                      if gap else {})})
     else:
         head = f"after {text} (dealer {args.dealer}, vul {args.vul}; {system.title})"
         if got.verdict is Verdict.HELD:
@@ -77,4 +92,8 @@ def run(args) -> int:
                 print(f"  {s}  {got.deal[s].to_pbn():<22} {got.deal[s].to_paper()}")
             print(f"  (each re-bid along the auction by the system, every call confirmed; "
                   f"{seconds:.1f} s)")
+            if gap is not None:
+                print(f"ESTIMATE: {gap.share:.2%} of the pairs of hands consistent with the calls "
+                      f"fail it, 95% interval {gap.low:.2%} .. {gap.high:.2%} ({gap.failed} of "
+                      f"{gap.pairs:,} pairs drawn uniformly, seed {gap.seed})")
     return {Verdict.HELD: 0, Verdict.FAILED: 1, Verdict.VACUOUS: 1}.get(got.verdict, 2)

@@ -96,10 +96,12 @@ def _count(system: System, e: Expr) -> int:
 
 def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "none",
          count: int = 1, seed: int = 1, samples: int = 2000,
-         max_tries: int = 2_000_000) -> Drawn:
+         max_tries: int = 2_000_000, constrain: str = SEATS) -> Drawn:
     """``count`` deals whose auction begins ``auction_text``, uniformly, from ``seed``; at least
     ``samples`` deals of the other cards are made for the estimate of the auction's probability
-    (when another seat is constrained: the deals kept are the first ``count``)."""
+    (when another seat is constrained: the deals kept are the first ``count``). ``constrain``:
+    the seats whose calls are conditions (the others take any cards; then the deals are not
+    bid, as the others' calls may differ)."""
     from openbid.model.evaluate import holds
     
     if dealer not in SEATS:
@@ -109,6 +111,7 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
     t0 = time.monotonic()
     auction = parse_auction(auction_text)
     conds = seat_conditions(system, auction, dealer, vul)
+    conds = {s: (e if s in constrain else TRUE) for s, e in conds.items()}
     out = Drawn()
     out.seat_counts = {s: _count(system, e) for s, e in conds.items()}
     if any(c == 0 for c in out.seat_counts.values()):
@@ -152,6 +155,9 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
         if all(holds(conds[s], deal[s], system.rules) for s in others if conds[s] != TRUE):
             out.kept += 1
             if len(out.deals) >= count:
+                continue
+            if set(constrain) != set(SEATS):
+                out.deals.append((deal, DealAuction(auction)))
                 continue
             bid = system.bid_deal(deal, dealer, vul)
             if bid.auction[:len(auction)] != auction:

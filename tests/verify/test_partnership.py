@@ -125,3 +125,30 @@ def test_deal_cli_pbn(tmp_path: Path, capsys) -> None:
 def test_deal_cli_bad_input(bad: list[str], capsys) -> None:
     args = ["deal", "--rules", SMALL, "--auction", "1NT", *bad]
     assert main(args) == 2
+
+
+def test_gap_estimate_covers_the_exact_share() -> None:
+    """After 1NT, the share of openers with 17 HCP, exactly by the census, lies in the gap's
+    95% interval for the claim N.HCP <= 16 (one seed: deterministic)."""
+    from openbid.readers.census.census import Census
+    from openbid.verify.partnership import gap_estimate
+
+    cond = SYSTEM.consistent(("1NT",), 0)
+    all_ = sum(Census([SYSTEM.rules]).group([], where=cond).weights.values())
+    from openbid.model.expr.ast import And
+
+    seventeen = sum(Census([SYSTEM.rules]).group(
+        [], where=And((cond, SYSTEM.rules.parse("HCP = 17")))).weights.values())
+    gap = gap_estimate(SYSTEM, "1NT", parse_seated("N.HCP <= 16"), "NS", pairs=1000, seed=4)
+    assert gap.pairs == 1000
+    assert gap.low <= seventeen / all_ <= gap.high
+
+
+def test_claim_cli_gap(capsys) -> None:
+    args = ["claim", "--rules", SMALL, "--auction", STAYMAN,
+            "8 <= N.SUITLENGTH(H) + S.SUITLENGTH(H)", "--gap", "300", "--json"]
+    assert main(args) == 1
+    row = json.loads(capsys.readouterr().out)
+    assert row["gap"]["label"] == "ESTIMATE" and row["gap"]["pairs"] == 300
+    assert 0 < row["gap"]["failed"] < 300
+    assert main([*args[:-3], "--gap", "5"]) == 2
