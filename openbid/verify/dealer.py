@@ -78,7 +78,7 @@ class Drawn:
 def seat_conditions(system: System, auction: tuple[str, ...], dealer: str,
                     vul: str) -> dict[str, Expr]:
     """Each seat's condition, with its vulnerability bound (a condition of the hand alone)."""
-    ctx = contexts(vul)
+    ctx = contexts(vul, SEATS, dealer)
     out = {}
     for s in SEATS:
         e = system.consistent(auction, offset(dealer, s))
@@ -86,12 +86,12 @@ def seat_conditions(system: System, auction: tuple[str, ...], dealer: str,
     return out
 
 
-def _count(system: System, e: Expr) -> int:
+def _count(system: System, e: Expr, ctx: dict) -> int:
     if e == TRUE:
         return TOTAL_HANDS
     from openbid.readers.census.census import Census
 
-    return sum(Census([system.rules]).group([], where=e).weights.values())
+    return sum(Census([system.rules], ctx).group([], where=e).weights.values())
 
 
 def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "none",
@@ -113,7 +113,8 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
     conds = seat_conditions(system, auction, dealer, vul)
     conds = {s: (e if s in constrain else TRUE) for s, e in conds.items()}
     out = Drawn()
-    out.seat_counts = {s: _count(system, e) for s, e in conds.items()}
+    ctx = contexts(vul, SEATS, dealer)
+    out.seat_counts = {s: _count(system, e, ctx[s]) for s, e in conds.items()}
     if any(c == 0 for c in out.seat_counts.values()):
         bad = [s for s, c in out.seat_counts.items() if c == 0]
         raise OpenbidError(f"no deal begins {auction_text!r}: no hand of {', '.join(bad)} makes "
@@ -130,7 +131,7 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
                 yield _hand(rng.sample(range(52), 13))
         from openbid.readers.census.draw import matching_classes
 
-        classes = matching_classes(system.rules, conds[anchor])
+        classes = matching_classes(system.rules, conds[anchor], ctx[anchor])
         if classes.total != out.anchor_count:  # two exact counts: they must agree
             raise Disagreement(f"the census counts {out.anchor_count} hands for {anchor}, its "
                                f"classes weigh {classes.total}")
@@ -152,7 +153,8 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
         for i, s in enumerate(others):
             deal[s] = _hand(rest[13 * i:13 * i + 13])
         out.tried += 1
-        if all(holds(conds[s], deal[s], system.rules) for s in others if conds[s] != TRUE):
+        if all(holds(conds[s], deal[s], system.rules, tuple(sorted(ctx[s].items())))
+               for s in others if conds[s] != TRUE):
             out.kept += 1
             if len(out.deals) >= count:
                 continue

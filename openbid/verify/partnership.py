@@ -52,8 +52,10 @@ def seat_conditions(system: System, auction: tuple[str, ...], dealer: str,
     return {s: system.consistent(auction, offset(dealer, s)) for s in seats}
 
 
-def contexts(vul: str, seats: str = SEATS) -> dict[str, dict]:
-    return {s: dict(zip(("VUL", "THEYVUL"), side_vul(vul, s))) for s in seats}
+def contexts(vul: str, seats: str = SEATS, dealer: str = "N") -> dict[str, dict]:
+    """Each seat's facts of the deal: VUL and THEYVUL from its side, SEAT from the dealer."""
+    return {s: {**dict(zip(("VUL", "THEYVUL"), side_vul(vul, s))),
+                "SEAT": offset(dealer, s) + 1} for s in seats}
 
 
 def rebid(system: System, auction: tuple[str, ...], dealer: str, vul: str,
@@ -94,7 +96,7 @@ def partnership_claim(system: System, auction_text: str, cond: Expr, *, dealer: 
         raise OpenbidError(f"the claim names seats of both sides ({', '.join(named)}): a "
                            "partnership claim reads N and S, or E and W")
     conds = seat_conditions(system, auction, dealer, side)
-    ctx = contexts(vul, side)
+    ctx = contexts(vul, side, dealer)
     got = deal_claim([(s, conds[s]) for s in side], cond, system.rules, ctx, rlimit, side)
     if got.deal is not None:
         rebid(system, auction, dealer, vul, got.deal, side)
@@ -129,7 +131,7 @@ def gap_estimate(system: System, auction_text: str, cond: Expr, side: str, *, de
 
     got = draw(system, auction_text, dealer=dealer, vul=vul, count=pairs, seed=seed,
                samples=pairs, constrain=side)
-    ctx = contexts(vul)
+    ctx = contexts(vul, SEATS, dealer)
     k = sum(1 for deal, _ in got.deals if not evaluate_on_deal(cond, deal, system.rules, ctx))
     n = len(got.deals)
     z = 1.959963984540054

@@ -152,3 +152,13 @@ def test_claim_cli_gap(capsys) -> None:
     assert row["gap"]["label"] == "ESTIMATE" and row["gap"]["pairs"] == 300
     assert 0 < row["gap"]["failed"] < 300
     assert main([*args[:-3], "--gap", "5"]) == 2
+
+
+def test_a_system_reading_seat_and_vulnerability(capsys) -> None:
+    """SAYC reads SEAT and VUL: each seat reads its own (third-seat opening, vulnerable NS)."""
+    assert main(["deal", "--variant", "sayc", "--auction", "P P 1S", "--vul", "NS",
+                 "--seed", "2", "--samples", "200", "--json"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert rows[0]["auction"][:3] == ["PASS", "PASS", "1S"] and rows[-1]["anchor"] == "S"
+    assert main(["claim", "--variant", "sayc", "--auction", "P 1NT", "15 <= E.HCP",
+                 "--vul", "both"]) == 0

@@ -51,9 +51,10 @@ class Classes:
         return Hand.from_suits(*parts)
 
 
-def matching_classes(rules: Rules, cond: Expr) -> Classes:
-    """Every class of hands meeting ``cond`` under ``rules``, with its exact weight."""
-    p = plan(spec_for(rules, (cond,), merge=False))
+def matching_classes(rules: Rules, cond: Expr, context: dict | None = None) -> Classes:
+    """Every class of hands meeting ``cond`` under ``rules`` (``context``: the facts of the deal
+    fixed), with its exact weight."""
+    p = plan(spec_for(rules, (cond,), merge=False, context=tuple(sorted((context or {}).items()))))
     states, weights = [], []
     total = 0
     for i in range(len(p)):
