@@ -92,3 +92,13 @@ def test_cli_count_where_done_when_against_card_dp(capsys) -> None:
     assert main(["count", "--where", text, "--json"]) == 0
     row = json.loads(capsys.readouterr().out)
     assert row["exact"] and row["count"] == card_dp(15, 17, 8)
+
+
+def test_count_cond_and_the_facts_of_the_deal(capsys) -> None:
+    assert main(["count", "N.HCP >= 20", "--vul", "we"]) == 2
+    assert "do not apply" in capsys.readouterr().err
+    assert main(["count", "VUL and HCP >= 20", "--vul", "we", "--json"]) == 0
+    vul = json.loads(capsys.readouterr().out)["count"]
+    assert vul == planner.count("HCP >= 20").count  # type: ignore[union-attr]
+    assert main(["count", "VUL and HCP >= 20", "--vul", "none"]) == 2
+    assert "selects no hand" in capsys.readouterr().err
