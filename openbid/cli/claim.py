@@ -59,7 +59,7 @@ def run(args) -> int:
     if args.gap < 0 or 0 < args.gap < 100:
         raise OpenbidError(f"--gap {args.gap}: 0 (none) or at least 100 pairs")
     if args.gap and got.verdict is Verdict.FAILED:
-        from openbid.verify.partnership import gap_estimate
+        from openbid.verify.dealer import gap_estimate
 
         gap = gap_estimate(system, args.auction, cond, got.seats, dealer=args.dealer,
                            vul=args.vul, pairs=args.gap, seed=args.seed)

@@ -206,3 +206,41 @@ def pbn_record(board: int, deal: dict[str, Hand], bid: DealAuction, dealer: str,
     for k in range(0, len(calls), 4):
         lines.append(" ".join(calls[k:k + 4]))
     return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Gap:
+    """An ESTIMATE of the share of consistent pairs of hands that fail the claim: ``failed`` of
+    ``pairs`` drawn uniformly (openbid.verify.dealer with only the partners constrained), with
+    a 95% Wilson interval."""
+
+    failed: int
+    pairs: int
+    low: float
+    high: float
+    seed: int
+
+    @property
+    def share(self) -> float:
+        return self.failed / self.pairs
+
+
+def gap_estimate(system: System, auction_text: str, cond: Expr, side: str, *, dealer: str = "N",
+                 vul: str = "none", pairs: int = 2000, seed: int = 1) -> Gap:
+    """Pairs of the partners' hands drawn uniformly among those consistent with their calls;
+    the share failing ``cond`` (re-read on the executable)."""
+    import math
+
+    from openbid.verify.pair import evaluate_on_deal
+
+    got = draw(system, auction_text, dealer=dealer, vul=vul, count=pairs, seed=seed,
+               samples=pairs, constrain=side)
+    ctx = contexts(vul, SEATS, dealer)
+    k = sum(1 for deal, _ in got.deals if not evaluate_on_deal(cond, deal, system.rules, ctx))
+    n = len(got.deals)
+    z = 1.959963984540054
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return Gap(k, n, max(0.0, mid - half), min(1.0, mid + half), seed)

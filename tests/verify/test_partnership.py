@@ -131,7 +131,7 @@ def test_gap_estimate_covers_the_exact_share() -> None:
     """After 1NT, the share of openers with 17 HCP, exactly by the census, lies in the gap's
     95% interval for the claim N.HCP <= 16 (one seed: deterministic)."""
     from openbid.readers.census.census import Census
-    from openbid.verify.partnership import gap_estimate
+    from openbid.verify.dealer import gap_estimate
 
     cond = SYSTEM.consistent(("1NT",), 0)
     all_ = sum(Census([SYSTEM.rules]).group([], where=cond).weights.values())
