@@ -387,9 +387,9 @@ def _count(e: Expr, seats: str, budget: int) -> tuple[int, int, str] | None:
     second = step(step(start, per_suit[2]), per_suit[3])
     if len(second) > budget:
         return None
-    n = None if pattern_seats else _join_numpy(first, second, tree, len(features))
-    if n is None:
-        n = _join(first, second, tree, features, hands, pattern_seats, dens)
+    joined = None if pattern_seats else _join_numpy(first, second, tree, len(features))
+    n = joined if joined is not None else _join(first, second, tree, features, hands,
+                                                pattern_seats, dens)
     if not seats:
         return n, TOTAL_HANDS, "hands"
     rest = 52 - 13 * k
@@ -444,12 +444,12 @@ def _join_numpy(first: dict, second: dict, tree: tuple, nfeat: int) -> int | Non
         g = groups.setdefault(totals, ([], []))
         g[0].append([int(x) for x in sums])
         g[1].append(w)
-    arrays = {}
-    for t, (sums, ws) in groups.items():
-        if sum(ws) >= 2 ** 62:
+    arrays: dict[tuple, tuple[Any, Any]] = {}
+    for t, (rows, weights) in groups.items():
+        if sum(weights) >= 2 ** 62:
             return None
-        arrays[t] = (np.array(sums, dtype=np.int64).reshape(len(ws), nfeat),
-                     np.array(ws, dtype=np.int64))
+        arrays[t] = (np.array(rows, dtype=np.int64).reshape(len(weights), nfeat),
+                     np.array(weights, dtype=np.int64))
     n = 0
     for (_, totals1, sums1), w1 in first.items():
         got = arrays.get(tuple(13 - x for x in totals1))
