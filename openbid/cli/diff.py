@@ -31,6 +31,9 @@ def register(sub) -> None:
                    help="what is compared, and what a transition names: bid-section (1S@12a), "
                         "bid (1S), or auto: bid-section when A and B have the same sections "
                         "(variants of one system), else bid (two systems)")
+    p.add_argument("--where", metavar="COND",
+                   help="compare only the hands meeting COND (read with A's definitions; it "
+                        "must select some hand)")
     add_context_options(p)
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
@@ -52,17 +55,23 @@ def run(args) -> int:
     if by == "auto":
         same = [(s.number, s.name) for s in a.sections] == [(s.number, s.name) for s in b.sections]
         by = "bid-section" if same else "bid"
+    given = None
+    if args.where:
+        from openbid.cli.count import _parse
+
+        given = _parse(a, args.where, "bool", "--where")
     codes = []
-    for k, context in enumerate(grid([a, b], fixed_context(args))):
+    for k, context in enumerate(grid([a, b], fixed_context(args),
+                                     [given] if given is not None else ())):
         if context and not args.json:
             print(("\n" if k else "") + f"# {context_label(context)}")
-        codes.append(_diff_one(args, a, b, rlimit, by, context))
+        codes.append(_diff_one(args, a, b, rlimit, by, context, given))
     if 2 in codes:
         return 2
     return 1 if 1 in codes else 0
 
 
-def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
+def _diff_one(args, a, b, rlimit: int, by: str, context: dict, given=None) -> int:
     """The comparison in one context of the deal (``{}``: neither reads one)."""
     from openbid.verify.diff import diff
 
@@ -70,7 +79,7 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
     bar = Progress("diff" + (f" ({context_label(context)})" if context else ""))
     try:
         d = diff(a, b, count=not args.no_count, examples=args.examples,
-                 rlimit=rlimit, progress=bar, context=context, by=by)
+                 rlimit=rlimit, progress=bar, context=context, by=by, given=given)
     finally:
         bar.close()
     secs = time.monotonic() - t0
@@ -79,6 +88,7 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
                    "witness": d.witness, "changed": d.changed, "bidval_only": d.bidval_only,
                    "reason": d.reason or None, "by": by, "section_only": d.section_only,
                    "same_call_other_point": d.section_only, "differ": _differ(d, by),
+                   **({"where": args.where} if args.where else {}),
                    **({"context": context} if context else {}),
                    "transitions": [{"from": t.source, "to": t.target, "count": t.count,
                                     "classes": t.classes, "examples": t.examples}
@@ -87,7 +97,8 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
         if d.equivalent is True:
             how = "proved by Z3 (unsat)" if d.method == "z3" else "by exhaustive census"
             same = "make the same call" if by == "bid" else "bid identically"
-            print(f"{args.a} and {args.b} {same} on every hand: {how} ({secs:.1f} s)")
+            every = f"every hand meeting {args.where}" if args.where else "every hand"
+            print(f"{args.a} and {args.b} {same} on {every}: {how} ({secs:.1f} s)")
             if d.section_only:
                 print(f"  ({d.section_only:,} hands make it at another bid point)")
             if d.bidval_only:

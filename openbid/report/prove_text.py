@@ -191,6 +191,8 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         lines += [f"Seed errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]
     if updated:
         lines.append(f"expectation recorded in {path}")
+    elif getattr(getattr(run, "system", None), "given", None) is not None:
+        lines.append("(checked under --where: not compared with an expectation)")
     elif not found:
         lines.append(f"(nothing recorded of these parts at {path}: nothing to compare; "
                      "record one with --update-expected)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from openbid.model.rules.model import Rules
 from openbid.model.rules.text import dumps
@@ -55,6 +55,7 @@ class SystemArgs:
     claims: tuple = ()  # openbid.proofs.system_claims.SystemClaim
     claims_file: str = ""
     context: tuple[tuple[str, object], ...] = ()
+    given: Any = None  # a precondition (Expr): the checks range over the hands meeting it
 
 
 @dataclass
@@ -109,7 +110,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         sa = system or SystemArgs()
         t1 = time.monotonic()
         run.system = check_system(rules, sa.claims, dict(sa.context), rlimit, sa.claims_file,
-                                  progress)
+                                  progress, given=sa.given)
         run.seconds["system"] = round(time.monotonic() - t1, 2)
         parts = tuple(p for p in parts if p != "system")
     spec = None

@@ -87,6 +87,8 @@ class SystemChecks:
     claims_file: str = ""
     frequencies: list[Frequency] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    given: Expr | None = None  # the precondition: every check ranges over the hands meeting it
+    selected: int = 0  # hands (per context, summed) meeting the precondition (all: no precondition)
 
     @property
     def dead(self) -> list[PointCheck]:
@@ -130,6 +132,7 @@ class _Z3Arg:
     fixed: Context
     facts: tuple[str, ...]
     rlimit: int
+    given: Expr | None = None
 
 
 def _z3_work(arg: _Z3Arg) -> tuple[list[PointCheck], list[ClaimAnswer]]:
@@ -137,29 +140,34 @@ def _z3_work(arg: _Z3Arg) -> tuple[list[PointCheck], list[ClaimAnswer]]:
     from openbid.verify.system_points import check_points
 
     fixed = dict(arg.fixed)
-    return (check_points(arg.rules, fixed, arg.facts, arg.rlimit),
-            decide_claims(arg.rules, arg.claims, fixed, arg.facts, arg.rlimit))
+    return (check_points(arg.rules, fixed, arg.facts, arg.rlimit, arg.given),
+            decide_claims(arg.rules, arg.claims, fixed, arg.facts, arg.rlimit, arg.given))
 
 
 def check_system(rules: Rules, claims: tuple[SystemClaim, ...] = (), fixed: dict | None = None,
                  rlimit: int = DEFAULT_RLIMIT, claims_file: str = "",
-                 progress: Callable[[str], None] | None = None) -> SystemChecks:
+                 progress: Callable[[str], None] | None = None,
+                 given: Expr | None = None) -> SystemChecks:
     """Every system check of ``rules`` (and ``claims``), in one process pool: the Z3 task and
-    one census pass per context of the deal."""
+    one census pass per context of the deal. ``given``: a precondition; every check then ranges
+    over exactly the hands (and facts of the deal) meeting it: Z3 conjoins it to every query,
+    the census counts only the classes meeting it. A claim whose premise no such hand meets is
+    VACUOUS; a precondition that no hand meets is an error (:class:`OpenbidError`)."""
     from openbid.readers.workers import Pool, Task
 
     fixed = dict(fixed or {})
     labels = list(rules.labels[:-1])
     paired = [meets_expr(rules, lb) for lb in labels]
     single = [e for c in claims for e in (c.premise, conj(c.premise, Not(c.conclusion)))]
-    facts = facts_read(rules, paired + single)
+    facts = facts_read(rules, paired + single + ([given] if given is not None else []))
     contexts = contexts_of(rules, facts, fixed)
     out = SystemChecks(rules.title, tuple(n for n in facts if n not in fixed),
-                       tuple(sorted(fixed.items())), contexts, claims_file=claims_file)
-    args = [system_spec(rules, paired, single, ctx) for ctx in contexts]
+                       tuple(sorted(fixed.items())), contexts, claims_file=claims_file,
+                       given=given)
+    args = [system_spec(rules, paired, single, ctx, given) for ctx in contexts]
     tasks = [Task(system_chunk, a, index=i) for a in args for i in range(len(plan(a.spec)))]
-    z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts, rlimit),
-                   name="system-z3", z3=True)
+    z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts, rlimit,
+                                    given), name="system-z3", z3=True)
     chunks: dict[Context, list] = {ctx: [] for ctx in contexts}
     t0 = time.monotonic()
     with Pool() as pool:
@@ -173,9 +181,16 @@ def check_system(rules: Rules, claims: tuple[SystemClaim, ...] = (), fixed: dict
                 progress("system")
     counts = [combine(a, chunks[a.spec.context]) for a in args]
     out.seconds["wall"] = round(time.monotonic() - t0, 2)
+    out.selected = sum(c.selected for c in counts)
+    if given is not None and not out.selected:
+        from openbid.model.errors import OpenbidError
+        from openbid.model.expr import unparse
+
+        raise OpenbidError(f"the precondition {unparse(given)!r} selects no hand: there is "
+                           "nothing to check")
     out.points = points
     _attach(out, rules, labels, counts)
-    out.claims = [_claim(rules, c, a, counts, i)
+    out.claims = [_claim(rules, c, a, counts, i, given)
                   for i, (c, a) in enumerate(zip(claims, answers))]
     return out
 
@@ -210,7 +225,8 @@ def _attach(out: SystemChecks, rules: Rules, labels: list[str], counts: list[Sys
             c = next(c for c in counts if c.pairs[i][j])
             hand = c.pair_examples[(i, j)]
             both = conj(meets_expr(rules, labels[i]), meets_expr(rules, labels[j]))
-            if not holds(both, hand, rules, c.context):
+            if not holds(both, hand, rules, c.context) or not _meets_given(out, hand, rules,
+                                                                           c.context):
                 raise Disagreement(f"census witness {hand.to_pbn()} of {labels[j]}/{labels[i]} "
                                    "not confirmed by the executor")
             got = program.bid_hand(hand, c.context)
@@ -225,8 +241,16 @@ def _attach(out: SystemChecks, rules: Rules, labels: list[str], counts: list[Sys
             (bid_text(bv), rules.labels[sec], h) for (bv, sec), h in rows)))
 
 
+def _given(given: Expr | None) -> tuple[Expr, ...]:
+    return () if given is None else (given,)
+
+
+def _meets_given(out: SystemChecks, hand, rules: Rules, context: Context) -> bool:
+    return out.given is None or holds(out.given, hand, rules, context)
+
+
 def _claim(rules: Rules, claim: SystemClaim, answer: ClaimAnswer, counts: list[SystemCounts],
-           i: int) -> ClaimCheck:
+           i: int, given: Expr | None = None) -> ClaimCheck:
     """Z3's answer with the census's exact counts; the census decides where Z3 could not, and
     each must agree with the other where both answer."""
     premise = sum(c.single[2 * i] for c in counts)
@@ -243,7 +267,8 @@ def _claim(rules: Rules, claim: SystemClaim, answer: ClaimAnswer, counts: list[S
     if verdict is Verdict.FAILED and check.witness is None:  # decided by the census: its hand
         c = next(c for c in counts if c.single[2 * i + 1])
         hand = c.single_examples[2 * i + 1]
-        if not holds(conj(claim.premise, Not(claim.conclusion)), hand, rules, c.context):
+        if not holds(conj(claim.premise, Not(claim.conclusion), *_given(given)), hand, rules,
+                     c.context):
             raise Disagreement(f"claim {claim.id}: the census's hand {hand.to_pbn()} is not "
                                "confirmed by the executor")
         got = program_for(rules).bid_hand(hand, c.context)

@@ -92,7 +92,9 @@ def hands(rules: Rules):
         yield g, Hand1(rules, g.facts)
 
 
-def count(rules: Rules, claims: tuple[tuple[Expr, Expr], ...] = ()) -> Counts:
+def count(rules: Rules, claims: tuple[tuple[Expr, Expr], ...] = (),
+          given: Expr | None = None) -> Counts:
+    """Every count of the system checks, over the hands meeting ``given`` (all: None)."""
     labels = point_labels(rules)
     c = Counts(labels, str(pass_number(rules)))
     c.meets = {lb: 0 for lb in labels}
@@ -101,6 +103,8 @@ def count(rules: Rules, claims: tuple[tuple[Expr, Expr], ...] = ()) -> Counts:
     c.pairs = {(labels[j], labels[i]): 0 for j in range(len(labels)) for i in range(j)}
     c.claims = [(0, 0) for _ in claims]
     for g, h in hands(rules):
+        if given is not None and not h.truth(given, {}):
+            continue
         w = g.weight
         bidval, at = h.outcome()
         c.bids[at] += w

@@ -124,6 +124,23 @@ def test_prove_agrees_with_the_reference(case):
 
 
 @st.composite
+def given_cases(draw, max_sections: int = 4, max_depth: int = 3):
+    rf = draw(rule_files(max_sections=max_sections, max_depth=max_depth))
+    return rf.text, draw(claims_files(rf)), draw(conditions())
+
+
+@FAST
+@given(given_cases())
+@example((GAP, CLAIMS, "HCP <= 11"))  # the claim's premise, HCP >= 12, is vacuous here
+@example((GOTOBLOCK, CLAIMS, "HCP >= 38"))  # selects no hand: refused
+@example((TENTATIVE, CLAIMS, "SUITLENGTH(S) >= 6 and HCP >= 10"))
+def test_prove_under_a_precondition_agrees_with_the_reference(case):
+    """``prove --where COND``: every count, state, verdict and witness ranges over exactly the
+    hands meeting COND, as the reference counts them; a COND no hand meets is refused."""
+    check_prove(*case)
+
+
+@st.composite
 def count_cases(draw, max_sections: int = 4):
     rf = draw(rule_files(max_sections=max_sections))
     where = draw(st.one_of(st.none(), conditions(extra=outcome_atoms(rf))))
@@ -148,6 +165,16 @@ def test_count_and_find_agree_with_the_reference(case):
 @example(GAP, TENTATIVE, "bid")
 def test_diff_agrees_with_the_reference(a, b, by):
     check_diff(a, b, by)
+
+
+@FAST
+@given(rule_files(max_sections=3).map(lambda r: r.text),
+       rule_files(max_sections=3).map(lambda r: r.text), st.sampled_from(["bid", "bid-section"]),
+       conditions())
+@example(*SAME_CALLS, "bid", "HCP >= 12")  # the hands that bid 1C alike: equivalent there
+@example(GAP, TENTATIVE, "bid", "HCP >= 38")  # selects no hand: refused
+def test_diff_under_a_precondition_agrees_with_the_reference(a, b, by, where):
+    check_diff(a, b, by, where)
 
 
 @pytest.mark.slow
