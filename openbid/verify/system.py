@@ -69,6 +69,7 @@ class Frequency:
 
     context: Context
     rows: tuple[tuple[str, str, int], ...]
+    examples: tuple[str, ...] = ()  # per row: a hand the census found (PBN)
 
 
 @dataclass
@@ -153,45 +154,77 @@ def check_system(rules: Rules, claims: tuple[SystemClaim, ...] = (), fixed: dict
     over exactly the hands (and facts of the deal) meeting it: Z3 conjoins it to every query,
     the census counts only the classes meeting it. A claim whose premise no such hand meets is
     VACUOUS; a precondition that no hand meets is an error (:class:`OpenbidError`)."""
-    from openbid.readers.workers import Pool, Task
+    job = SystemJob(rules, claims, fixed, rlimit, claims_file, given)
+    (out,) = run_jobs([job], progress)
+    return out
 
-    fixed = dict(fixed or {})
-    labels = list(rules.labels[:-1])
-    paired = [meets_expr(rules, lb) for lb in labels]
-    single = [e for c in claims for e in (c.premise, conj(c.premise, Not(c.conclusion)))]
-    facts = facts_read(rules, paired + single + ([given] if given is not None else []))
-    contexts = contexts_of(rules, facts, fixed)
-    out = SystemChecks(rules.title, tuple(n for n in facts if n not in fixed),
-                       tuple(sorted(fixed.items())), contexts, claims_file=claims_file,
-                       given=given)
-    args = [system_spec(rules, paired, single, ctx, given) for ctx in contexts]
-    tasks = [Task(system_chunk, a, index=i) for a in args for i in range(len(plan(a.spec)))]
-    z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts, rlimit,
-                                    given), name="system-z3", z3=True)
-    chunks: dict[Context, list] = {ctx: [] for ctx in contexts}
+
+class SystemJob:
+    """The system checks of one rules table as tasks (a Z3 task, census chunks) and the
+    assembly of their results: many jobs share one process pool (:func:`run_jobs`)."""
+
+    def __init__(self, rules: Rules, claims: tuple[SystemClaim, ...] = (),
+                 fixed: dict | None = None, rlimit: int = DEFAULT_RLIMIT, claims_file: str = "",
+                 given: Expr | None = None) -> None:
+        from openbid.readers.workers import Task
+
+        fixed = dict(fixed or {})
+        self.rules, self.claims, self.given = rules, claims, given
+        self.labels = list(rules.labels[:-1])
+        paired = [meets_expr(rules, lb) for lb in self.labels]
+        single = [e for c in claims for e in (c.premise, conj(c.premise, Not(c.conclusion)))]
+        facts = facts_read(rules, paired + single + ([given] if given is not None else []))
+        contexts = contexts_of(rules, facts, fixed)
+        self.out = SystemChecks(rules.title, tuple(n for n in facts if n not in fixed),
+                                tuple(sorted(fixed.items())), contexts, claims_file=claims_file,
+                                given=given)
+        self.args = [system_spec(rules, paired, single, ctx, given) for ctx in contexts]
+        self.z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts,
+                                             rlimit, given), name="system-z3", z3=True)
+        self.tasks = [self.z3_task] + [Task(system_chunk, a, index=i) for a in self.args
+                                       for i in range(len(plan(a.spec)))]
+
+    def finish(self, results: dict) -> SystemChecks:
+        """The checks from ``results`` (task -> Result, every task of this job in it)."""
+        out, given = self.out, self.given
+        z3r = results[self.z3_task]
+        points, answers = z3r.value
+        out.seconds["z3"] = z3r.seconds
+        counts = [combine(a, [results[t].value for t in self.tasks[1:] if t.arg == a])
+                  for a in self.args]
+        out.selected = sum(c.selected for c in counts)
+        if given is not None and not out.selected:
+            from openbid.model.errors import OpenbidError
+            from openbid.model.expr import unparse
+
+            raise OpenbidError(f"the precondition {unparse(given)!r} selects no hand: there is "
+                               "nothing to check")
+        out.points = points
+        _attach(out, self.rules, self.labels, counts)
+        out.claims = [_claim(self.rules, c, a, counts, i, given)
+                      for i, (c, a) in enumerate(zip(self.claims, answers))]
+        return out
+
+
+def run_jobs(jobs: list[SystemJob],
+             progress: Callable[[str], None] | None = None) -> list[SystemChecks]:
+    """Every job's tasks in one process pool (a task two jobs share runs once); the checks of
+    each job, in order."""
+    from openbid.readers.workers import Pool
+
+    unique = list(dict.fromkeys(t for j in jobs for t in j.tasks))
+    results = {}
     t0 = time.monotonic()
     with Pool() as pool:
-        for r in pool.results([z3_task] + tasks):
-            if r.task.index is None:
-                points, answers = r.value
-                out.seconds["z3"] = r.seconds
-            else:
-                chunks[r.task.arg.spec.context].append(r.value)
+        for r in pool.results(unique):
+            results[r.task] = r
             if progress:
                 progress("system")
-    counts = [combine(a, chunks[a.spec.context]) for a in args]
-    out.seconds["wall"] = round(time.monotonic() - t0, 2)
-    out.selected = sum(c.selected for c in counts)
-    if given is not None and not out.selected:
-        from openbid.model.errors import OpenbidError
-        from openbid.model.expr import unparse
-
-        raise OpenbidError(f"the precondition {unparse(given)!r} selects no hand: there is "
-                           "nothing to check")
-    out.points = points
-    _attach(out, rules, labels, counts)
-    out.claims = [_claim(rules, c, a, counts, i, given)
-                  for i, (c, a) in enumerate(zip(claims, answers))]
+    wall = round(time.monotonic() - t0, 2)
+    out = []
+    for j in jobs:
+        j.out.seconds["wall"] = wall
+        out.append(j.finish(results))
     return out
 
 
@@ -238,7 +271,8 @@ def _attach(out: SystemChecks, rules: Rules, labels: list[str], counts: list[Sys
         from openbid.model.bids import bid_text
 
         out.frequencies.append(Frequency(c.context, tuple(
-            (bid_text(bv), rules.labels[sec], h) for (bv, sec), h in rows)))
+            (bid_text(bv), rules.labels[sec], h) for (bv, sec), h in rows),
+            tuple(c.outcomes[key][1].to_pbn() for key, _ in rows)))
 
 
 def _given(given: Expr | None) -> tuple[Expr, ...]:
