@@ -1,0 +1,232 @@
+"""Checks at every node of a system's auction tree.
+
+A node is a concrete auction (calls from the dealer); the bidder is the next to call. The hands
+ranged over at a node are exactly those consistent with the bidder's own earlier calls (each the
+system's first-wins choice at its node: ``System.consistent``), as a precondition of the system
+checks (:mod:`openbid.verify.system`): dead, shadowed and unreachable rules, overlaps, claims and
+call frequencies are those of the node's block over those hands, Z3 and the census agreeing.
+Besides, at a node: the *gap* (consistent hands no rule bids, when the block does not say
+``else pass``) and *illegal calls* (a rule some consistent hand reaches whose call cannot be made
+there), each with an exact count and a hand.
+
+The tree: the root is the empty auction; a node's children are the calls some consistent hand
+makes there, each with a witness hand the executor re-runs through the whole auction (it makes
+every call of the bidder's history, then this one); the edge weight is the exact probability of
+the call given the history (hand-contexts when the vulnerability is read: each context equally
+likely). An off-system node's only child is PASS; an auction ends after three passes following a
+bid, or four passes. Nodes are checked a level at a time, all of a level's work in one process
+pool. Returns data; never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+import networkx as nx
+
+from openbid.model.errors import OpenbidError
+from openbid.model.hand import Hand
+from openbid.verify.calls import bidder_vul, ended, illegal
+from openbid.verify.search import Disagreement
+from openbid.verify.system import SystemChecks, SystemJob, run_jobs
+from openbid.verify.verdicts import DEFAULT_RLIMIT
+
+Auction = tuple[str, ...]
+MAX_NODES = 5000
+
+
+@dataclass(frozen=True)
+class Child:
+    """A call made at a node: the hands (hand-contexts) consistent with the history that make
+    it, its exact probability given the history, and a hand that makes it (with its vul)."""
+
+    call: str
+    hands: int
+    probability: Fraction
+    witness: str
+    vul: str
+    points: tuple[str, ...] = ()  # the bid points that make it
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A gap or an illegal call at a node: what, how many hands, one of them."""
+
+    kind: str  # "gap" | "illegal call"
+    hands: int
+    witness: str
+    vul: str
+    detail: str = ""
+
+
+@dataclass
+class NodeResult:
+    auction: Auction
+    block: str | None  # the block's pattern ("" the opening), None off-system
+    else_pass: bool = False
+    selected: int = 0  # hand-contexts consistent with the bidder's history
+    checks: SystemChecks | None = None
+    children: list[Child] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.auction) or "(opening)"
+
+    @property
+    def bidder(self) -> int:
+        """The bidder's seat counted from the dealer (0 = dealer)."""
+        return len(self.auction) % 4
+
+
+@dataclass
+class Tree:
+    title: str
+    graph: Any  # networkx.DiGraph: nodes auction tuples (attr ``result``), edges calls
+    nodes: dict[Auction, NodeResult] = field(default_factory=dict)
+    truncated: bool = False
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def problems(self) -> list[str]:
+        """One line per finding of every node, in tree order."""
+        out = []
+        for r in self.nodes.values():
+            out += [f"{r.name}: {f.kind} ({f.hands:,} hands, e.g. {f.witness})"
+                    for f in r.findings]
+        return out
+
+
+class NodeModel:
+    """What the tree needs of a system (an adapter over openbid.model.auction.System):
+    ``block(auction)`` -> (pattern or None, rules table, facts fixed, else_pass);
+    ``consistent(auction, seat)`` -> Expr; ``call(auction, hand, vul)`` -> the call."""
+
+    def __init__(self, system) -> None:
+        self.system = system
+
+    def block(self, auction: Auction):
+        return self.system.block_at(auction)
+
+    def consistent(self, auction: Auction, seat: int):
+        return self.system.consistent(auction, seat)
+
+    def call(self, auction: Auction, hand: Hand, vul: str) -> str:
+        return self.system.call(auction, hand, vul).call
+
+
+def replays(model: NodeModel, auction: Auction, hand: Hand, vul: str, call: str) -> bool:
+    """Does ``hand`` make every call of the bidder's history in ``auction`` and then ``call``?"""
+    me = len(auction) % 4
+    for t in range(me, len(auction), 4):
+        if model.call(auction[:t], hand, vul) != auction[t]:
+            return False
+    return model.call(auction, hand, vul) == call
+
+
+def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = None,
+               rlimit: int = DEFAULT_RLIMIT, max_nodes: int = MAX_NODES,
+               progress: Callable[[str], None] | None = None, title: str = "") -> Tree:
+    """The auction tree of ``model``'s system, every node checked. ``claims_at(auction)``: the
+    claims about that node."""
+    g = nx.DiGraph()
+    tree = Tree(title, g)
+    level: list[Auction] = [()]
+    witness_of: dict[Auction, tuple[str, str]] = {(): ("", "none")}
+    while level:
+        jobs, pending = [], []
+        for a in level:
+            pattern, rules, facts, else_pass = model.block(a)
+            res = NodeResult(a, pattern, else_pass)
+            tree.nodes[a] = res
+            g.add_node(a, result=res)
+            if ended(a):
+                continue
+            if rules is None:  # off-system: the bidder passes
+                continue
+            given = model.consistent(a, len(a) % 4) if len(a) >= 4 else None
+            claims = claims_at(a) if claims_at else ()
+            job = SystemJob(rules, claims, facts, rlimit, "", given)
+            jobs.append(job)
+            pending.append((res, rules))
+        done = run_jobs(jobs, progress) if jobs else []
+        nxt: list[Auction] = []
+        for (res, rules), checks in zip(pending, done):
+            res.checks = checks
+            res.selected = checks.selected if checks.given is not None else \
+                sum(n for f in checks.frequencies for _, _, n in f.rows)
+            _node(model, res, rules)
+        for a in level:
+            res = tree.nodes[a]
+            if ended(a):
+                continue
+            if res.checks is None:  # off-system
+                hand, vul = _any_consistent(witness_of, a)
+                res.children = [Child("PASS", 0, Fraction(1), hand, vul)]
+            for ch in res.children:
+                b = a + (ch.call,)
+                witness_of[b] = (ch.witness, ch.vul)
+                g.add_edge(a, b, call=ch.call, weight=ch.probability, hands=ch.hands,
+                           witness=ch.witness)
+                nxt.append(b)
+        if len(tree.nodes) + len(nxt) > max_nodes:
+            tree.truncated = True
+            raise OpenbidError(f"the auction tree has more than {max_nodes} nodes: check a "
+                               "smaller system, or give the blocks 'else pass' and fewer calls")
+        level = nxt
+    return tree
+
+
+def _any_consistent(witness_of: dict, a: Auction) -> tuple[str, str]:
+    """A hand consistent with the bidder's history at ``a``: the witness of the bidder's last
+    call (it made every earlier one too), or any hand when the bidder has not called."""
+    if len(a) < 4:
+        return "AKQJ.AKQ.AKQ.AKQ", "none"
+    return witness_of[a[: len(a) - 3]]
+
+
+def _node(model: NodeModel, res: NodeResult, rules) -> None:
+    """A checked node's children, gap and illegal calls, from its census frequencies; every
+    hand re-run through the executor along the whole auction."""
+    S = res.checks
+    assert S is not None
+    a = res.auction
+    pass_label = rules.labels[-1]
+    calls: dict[str, list] = {}  # call -> [hands, witness, vul, points]
+    gap: list = [0, None, "none"]
+    bad: dict[tuple[str, str], list] = {}
+    for f in S.frequencies:
+        ctx = dict(f.context)
+        vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
+        for (call, label, hands), ex in zip(f.rows, f.examples):
+            why = illegal(a, call)
+            if why:
+                slot = bad.setdefault((call, label), [0, ex, vul, why])
+                slot[0] += hands
+                continue
+            slot = calls.setdefault(call, [0, ex, vul, []])
+            slot[0] += hands
+            if label != pass_label and label not in slot[3]:
+                slot[3].append(label)
+            if label == pass_label and res.block and not res.else_pass:
+                gap[0] += hands
+                if gap[1] is None:
+                    gap[1], gap[2] = ex, vul
+    total = sum(v[0] for v in calls.values()) + sum(v[0] for v in bad.values())
+    if total != res.selected:
+        raise Disagreement(f"node {res.name}: the calls count {total} hands, the precondition "
+                           f"{res.selected}")
+    for call, (hands, ex, vul, points) in calls.items():
+        hand = Hand.parse(ex)
+        if not replays(model, a, hand, vul, call):
+            raise Disagreement(f"node {res.name}: the census's hand {ex} ({vul}) does not make "
+                               f"the bidder's calls and then {call} when the executor bids it")
+        res.children.append(Child(call, hands, Fraction(hands, res.selected), ex, vul,
+                                  tuple(points)))
+    res.children.sort(key=lambda c: (-c.hands, c.call))
+    if gap[0]:
+        res.findings.append(Finding("gap", gap[0], gap[1], gap[2],
+                                    "hands consistent with the history that no rule bids"))
+    for (call, label), (hands, ex, vul, why) in bad.items():
+        res.findings.append(Finding("illegal call", hands, ex, vul, f"{label}: {why}"))
