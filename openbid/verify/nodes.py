@@ -89,12 +89,17 @@ class Tree:
     truncated: bool = False
     seconds: dict[str, float] = field(default_factory=dict)
 
-    def problems(self) -> list[str]:
-        """One line per finding of every node, in tree order."""
-        out = []
+    def verdicts(self) -> dict[str, str]:
+        """Every node's checked items -> verdicts (stable keys, for expectations)."""
+        out = {}
         for r in self.nodes.values():
-            out += [f"{r.name}: {f.kind} ({f.hands:,} hands, e.g. {f.witness})"
-                    for f in r.findings]
+            if r.checks is None:
+                continue
+            node = " ".join(r.auction) or "-"
+            out.update({f"system node {node}: {k[len('system '):]}": v
+                        for k, v in r.checks.verdicts().items()})
+            for f in r.findings:
+                out[f"system node {node}: {f.kind} {f.detail}".rstrip()] = str(f.hands)
         return out
 
 

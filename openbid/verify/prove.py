@@ -56,6 +56,8 @@ class SystemArgs:
     claims_file: str = ""
     context: tuple[tuple[str, object], ...] = ()
     given: Any = None  # a precondition (Expr): the checks range over the hands meeting it
+    nodes: Any = None  # an auction system (openbid.verify.nodes.NodeModel): every node checked
+    claims_at: Any = None  # auction -> the claims about that node
 
 
 @dataclass
@@ -75,6 +77,7 @@ class ProofRun:
     evaluators: EvaluatorChecks | None = None
     binky: BinkyChecks | None = None
     system: SystemChecks | None = None
+    tree: Any = None  # openbid.verify.nodes.Tree: every node of an auction system checked
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
@@ -111,6 +114,13 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         t1 = time.monotonic()
         run.system = check_system(rules, sa.claims, dict(sa.context), rlimit, sa.claims_file,
                                   progress, given=sa.given)
+        if sa.nodes is not None:
+            from openbid.verify.nodes import build_tree
+
+            t2 = time.monotonic()
+            run.tree = build_tree(sa.nodes, sa.claims_at, rlimit, progress=progress,
+                                  title=rules.title)
+            run.seconds["tree"] = round(time.monotonic() - t2, 2)
         run.seconds["system"] = round(time.monotonic() - t1, 2)
         parts = tuple(p for p in parts if p != "system")
     spec = None
