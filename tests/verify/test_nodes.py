@@ -1,0 +1,155 @@
+"""The auction tree and the checks at every node (openbid.verify.nodes), on a small system whose
+blocks the reference interpreter (tests/reference) reads: every node's consistent hands, the
+calls made there (exact counts and probabilities), gaps and illegal calls equal the
+reference's brute-force counts; every witness makes the bidder's calls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from openbid.model.hand import Hand
+from openbid.model.rules.text import loads
+from openbid.verify.nodes import NodeModel, build_tree, replays
+
+from reference.count import count, groups
+from reference.interp import Hand1, bid_text
+
+from verify.fake_system import FakeSystem
+
+OPENING = """\
+name opening
+section 1 "open" when HCP >= 12
+  bid nt when BALANCED and 15 <= HCP <= 17 value 1NT
+  bid spades when SUITLENGTH(S) >= 5 value 1S
+  bid clubs when true value 1C
+"""
+
+OVER_NT = """\
+name over
+section 1 "overcall"
+  bid six when SUITLENGTH(S) >= 6 and HCP >= 8 value 2S
+  bid strong when HCP >= 16 value 2NT
+"""
+
+RESPOND = """\
+name respond
+section 1 "respond"
+  bid wrong when HCP >= 21 value 1S
+  bid stayman when HCP >= 8 and (SUITLENGTH(S) >= 4 or SUITLENGTH(H) >= 4) value 2C
+  bid game when HCP >= 10 value 3NT
+  bid weak when HCP <= 7 value PASS
+"""
+
+REBID = """\
+name rebid
+section 1 "answer"
+  bid hearts when SUITLENGTH(H) >= 4 value 2H
+  bid five when SUITLENGTH(H) >= 5 value 3H
+  bid spades when SUITLENGTH(S) >= 4 value 2S
+  bid none when true value 2D
+  bid never when HCP >= 18 value 3NT
+"""
+
+
+def system() -> FakeSystem:
+    return FakeSystem(loads(OPENING), {
+        ("1NT",): loads(OVER_NT),
+        ("1NT", "PASS"): loads(RESPOND),
+        ("1NT", "PASS", "2C", "PASS"): loads(REBID),
+    }, frozenset({("1NT",)}))
+
+
+def history(fs: FakeSystem, auction: tuple[str, ...]):
+    """The bidder's history at ``auction`` as a test of a group's Facts (the reference's)."""
+    me = len(auction) % 4
+
+    def ok(facts) -> bool:
+        for t in range(me, len(auction), 4):
+            r = fs.rules_at(auction[:t])
+            if ("PASS" if r is None else bid_text(Hand1(r, facts).outcome()[0])) != auction[t]:
+                return False
+        return True
+
+    return ok
+
+
+def reference_node(fs: FakeSystem, auction: tuple[str, ...]) -> tuple[int, dict[str, int]]:
+    """(consistent hands, call -> hands) at ``auction`` by brute force over the reference's
+    hand groups."""
+    me = len(auction) % 4
+    rules = fs.rules_at(auction)
+    calls: dict[str, int] = {}
+    selected = 0
+    for g in groups():
+        ok = True
+        for t in range(me, len(auction), 4):
+            r = fs.rules_at(auction[:t])
+            made = "PASS" if r is None else bid_text(Hand1(r, g.facts).outcome()[0])
+            if made != auction[t]:
+                ok = False
+                break
+        if not ok:
+            continue
+        selected += g.weight
+        call = bid_text(Hand1(rules, g.facts).outcome()[0])
+        calls[call] = calls.get(call, 0) + g.weight
+    return selected, calls
+
+
+def _facts(pbn: str):
+    from reference.interp import Facts
+
+    return Facts.of(Hand.parse(pbn))
+
+
+def test_every_checked_node_agrees_with_the_reference():
+    fs = system()
+    model = NodeModel(fs)
+    tree = build_tree(model, title="small")
+    g = tree.graph
+    checked = [r for r in tree.nodes.values() if r.checks is not None]
+    assert {r.auction for r in checked} >= {(), ("PASS",), ("1NT",), ("1NT", "PASS"),
+                                            ("1NT", "PASS", "2C", "PASS")}
+    for r in checked:
+        selected, calls = reference_node(fs, r.auction)
+        assert r.selected == selected, (r.name, r.selected, selected)
+        legal = {c.call: c.hands for c in r.children}
+        illegal = {f.detail.split(":")[0]: f.hands for f in r.findings if f.kind == "illegal call"}
+        assert sum(legal.values()) + sum(illegal.values()) == selected
+        for c in r.children:
+            assert c.hands == calls[c.call], (r.name, c.call)
+            assert c.probability == Fraction(c.hands, selected)
+            assert g.edges[r.auction, r.auction + (c.call,)]["weight"] == c.probability
+            assert replays(model, r.auction, Hand.parse(c.witness), c.vul, c.call)
+        assert set(legal) | {"1S"} >= set(calls), (r.name, calls)
+        ref = count(fs.rules_at(r.auction), given=history(fs, r.auction))
+        S = r.checks
+        assert {p.label: p.state for p in S.points} == ref.states, r.name
+        assert {lb: S.meets[lb] for lb in ref.labels} == ref.meets, r.name
+        assert {lb: S.bids[lb] for lb in ref.labels} == {lb: ref.bids[lb] for lb in ref.labels}
+        assert {(o.n, o.m): o.hands for o in S.overlaps} == \
+            {k: v for k, v in ref.pairs.items() if v}, r.name
+    # the facts of this system, as the reference counts them
+    respond = tree.nodes[("1NT", "PASS")]
+    kinds = {f.kind for f in respond.findings}
+    assert kinds == {"gap", "illegal call"}, respond.findings
+    bad = next(f for f in respond.findings if f.kind == "illegal call")
+    assert bad.detail == "wrong: 1S is insufficient over 1NT"
+    assert Hand1(fs.blocks[("1NT", "PASS")], _facts(bad.witness)).outcome() \
+        == (14, "wrong")
+    gap = next(f for f in respond.findings if f.kind == "gap")
+    _, calls = reference_node(fs, ("1NT", "PASS"))
+    weak_pass = sum(gr.weight for gr in groups()  # responder has not called: every hand
+                    if Hand1(fs.blocks[("1NT", "PASS")], gr.facts).outcome()[1] == "weak")
+    assert gap.hands == calls["PASS"] - weak_pass  # the fall-through, not the rule 'weak'
+    assert not tree.nodes[("1NT",)].findings  # else pass: no gap
+    rebid = tree.nodes[("1NT", "PASS", "2C", "PASS")]
+    states = {p.label: p.state for p in rebid.checks.points}
+    assert states["never"] == "impossible"  # the opener showed 15-17 HCP
+    assert states["five"] == "shadowed"  # 'hearts' bids every hand first
+    assert states["hearts"] == states["spades"] == states["none"] == "reachable"
+    # off-system nodes pass; auctions end after three passes following a bid
+    assert tree.nodes[("1S",)].block is None
+    assert [c.call for c in tree.nodes[("1S",)].children] == ["PASS"]
+    assert not list(g.successors(("1S", "PASS", "PASS", "PASS")))
+    assert not list(g.successors(("PASS",) * 4))
