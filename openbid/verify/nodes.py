@@ -121,13 +121,17 @@ class NodeModel:
         return self.system.call(auction, hand, vul).call
 
 
+def made_calls(model: NodeModel, auction: Auction, seat: int, hand: Hand, vul: str) -> bool:
+    """Does ``hand`` make every call of player ``seat`` (0 = dealer) in ``auction``? (``vul``
+    from that player's view.)"""
+    return all(model.call(auction[:t], hand, vul) == auction[t]
+               for t in range(seat, len(auction), 4))
+
+
 def replays(model: NodeModel, auction: Auction, hand: Hand, vul: str, call: str) -> bool:
     """Does ``hand`` make every call of the bidder's history in ``auction`` and then ``call``?"""
-    me = len(auction) % 4
-    for t in range(me, len(auction), 4):
-        if model.call(auction[:t], hand, vul) != auction[t]:
-            return False
-    return model.call(auction, hand, vul) == call
+    return made_calls(model, auction, len(auction) % 4, hand, vul) and \
+        model.call(auction, hand, vul) == call
 
 
 def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = None,

@@ -59,9 +59,10 @@ def system() -> FakeSystem:
     }, frozenset({("1NT",)}))
 
 
-def history(fs: FakeSystem, auction: tuple[str, ...]):
-    """The bidder's history at ``auction`` as a test of a group's Facts (the reference's)."""
-    me = len(auction) % 4
+def history(fs: FakeSystem, auction: tuple[str, ...], seat: int | None = None):
+    """The calls of player ``seat`` (the bidder's when None) in ``auction`` as a test of a
+    group's Facts (the reference's)."""
+    me = len(auction) % 4 if seat is None else seat
 
     def ok(facts) -> bool:
         for t in range(me, len(auction), 4):
@@ -153,3 +154,33 @@ def test_every_checked_node_agrees_with_the_reference():
     assert [c.call for c in tree.nodes[("1S",)].children] == ["PASS"]
     assert not list(g.successors(("1S", "PASS", "PASS", "PASS")))
     assert not list(g.successors(("PASS",) * 4))
+
+
+def test_two_systems_compared_node_by_node_agree_with_the_reference():
+    from openbid.verify.system_diff import compare
+
+    a = system()
+    b = system()
+    b.blocks[("1NT", "PASS")] = loads(RESPOND.replace("HCP >= 8 and", "HCP >= 9 and"))
+    ma, mb = NodeModel(a), NodeModel(b)
+    ta = build_tree(ma)
+    d = compare(ma, mb, ta, build_tree(mb))
+    changed = {n.auction: n for n in d.nodes}
+    node = changed[("1NT", "PASS")]
+    want: dict[tuple[str, str], int] = {}
+    for g in groups():
+        ca = bid_text(Hand1(a.blocks[("1NT", "PASS")], g.facts).outcome()[0])
+        cb = bid_text(Hand1(b.blocks[("1NT", "PASS")], g.facts).outcome()[0])
+        if ca != cb:
+            want[(ca, cb)] = want.get((ca, cb), 0) + g.weight
+    assert node.transitions == want and want
+    for (ca, cb), ex in node.examples.items():
+        assert replays(ma, node.auction, Hand.parse(ex), "none", ca)
+        assert replays(mb, node.auction, Hand.parse(ex), "none", cb)
+    shown = changed[("1NT", "PASS", "2C")]  # what responder's 2C shows changed
+    only_a = sum(g.weight for g in groups() if history(a, ("1NT", "PASS", "2C"), 2)(g.facts)
+                 and not history(b, ("1NT", "PASS", "2C"), 2)(g.facts))
+    assert shown.only_a == only_a and only_a and shown.only_b == 0
+    assert not d.equivalent and d.changed == sum(n.changed for n in d.nodes)
+    same = compare(ma, NodeModel(system()), ta, ta)
+    assert same.equivalent and not same.nodes
