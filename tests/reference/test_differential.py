@@ -200,3 +200,34 @@ def test_the_reference_counts_every_hand_once():
 
     c = count(loads(GOTOBLOCK))
     assert sum(c.bids.values()) == 635_013_559_600
+
+
+@FAST
+@given(given_cases(max_sections=3))
+@example((GOTOBLOCK, CLAIMS, "HCP <= 14"))  # 3 is reached only by hands with 15+
+def test_reachability_and_pairs_under_a_precondition_agree_with_the_reference(case):
+    """The paper parts' Z3 deciders under a precondition: a bid point is reachable, a pair of
+    bid points overlaps, exactly when the reference counts hands meeting it that do so; every
+    witness meets the precondition."""
+    from openbid.model.rules.text import loads
+    from openbid.model.hand import Hand
+    from openbid.verify.overlap import decide_pairs
+    from openbid.verify.reachability import reachability
+    from openbid.verify.verdicts import Status, Verdict
+
+    from reference.interp import Facts, Hand1
+
+    text, _, where = case
+    rules = loads(text)
+    given = rules.parse(where)
+    ref = count(rules, given=given)
+    for p in reachability(rules, given=given):
+        if p.label == rules.pass_label:
+            continue
+        assert (p.status is Status.SAT) == (ref.bids[p.label] > 0), (p.label, p.status)
+        if p.witness is not None:
+            assert Hand1(rules, Facts.of(p.witness)).truth(given, {})
+    for pr in decide_pairs(rules, given=given).pairs:
+        assert (pr.verdict is Verdict.FAILED) == (ref.pairs[(pr.n, pr.m)] > 0), (pr.n, pr.m)
+        if pr.witness:
+            assert Hand1(rules, Facts.of(Hand.parse(pr.witness))).truth(given, {})
