@@ -88,6 +88,19 @@ class Tree:
     nodes: dict[Auction, NodeResult] = field(default_factory=dict)
     truncated: bool = False
     seconds: dict[str, float] = field(default_factory=dict)
+    claims_file: str = ""
+
+    def check_claims_placed(self, at: dict) -> None:
+        """Every claim's auction is a node of the tree where someone bids: a claim about an
+        auction no hand reaches, or an off-system one, would check nothing (an error)."""
+        for auction, claims in at.items():
+            r = self.nodes.get(auction)
+            if r is None or r.checks is None:
+                why = "no hand reaches it" if r is None else \
+                    "nobody bids there (the auction has ended, or no block matches it)"
+                raise OpenbidError(f"claim {claims[0].id} is about the auction "
+                                   f"{' '.join(auction) or '(opening)'}, but {why}: it would "
+                                   "check nothing")
 
     def verdicts(self) -> dict[str, str]:
         """Every node's checked items -> verdicts (stable keys, for expectations)."""
@@ -134,11 +147,22 @@ def replays(model: NodeModel, auction: Auction, hand: Hand, vul: str, call: str)
         model.call(auction, hand, vul) == call
 
 
+def claims_by_node(claims) -> dict[Auction, tuple]:
+    """The claims that name an auction, by auction."""
+    out: dict[Auction, tuple] = {}
+    for c in claims:
+        if getattr(c, "auction", None) is not None:
+            out[c.auction] = out.get(c.auction, ()) + (c,)
+    return out
+
+
 def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = None,
                rlimit: int = DEFAULT_RLIMIT, max_nodes: int = MAX_NODES,
-               progress: Callable[[str], None] | None = None, title: str = "") -> Tree:
+               progress: Callable[[str], None] | None = None, title: str = "",
+               context: dict | None = None) -> Tree:
     """The auction tree of ``model``'s system, every node checked. ``claims_at(auction)``: the
-    claims about that node."""
+    claims about that node; ``context``: facts of the deal fixed (VUL, THEYVUL from the
+    dealer's view: for the dealer's opponents they swap; the others range)."""
     g = nx.DiGraph()
     tree = Tree(title, g)
     level: list[Auction] = [()]
@@ -156,7 +180,8 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
                 continue
             given = model.consistent(a, len(a) % 4) if len(a) >= 4 else None
             claims = claims_at(a) if claims_at else ()
-            job = SystemJob(rules, claims, facts, rlimit, "", given)
+            job = SystemJob(rules, claims, {**_bidder_view(context or {}, len(a)), **facts},
+                            rlimit, "", given)
             jobs.append(job)
             pending.append((res, rules))
         done = run_jobs(jobs, progress) if jobs else []
@@ -185,6 +210,16 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
                                "smaller system, or give the blocks 'else pass' and fewer calls")
         level = nxt
     return tree
+
+
+def _bidder_view(context: dict, turn: int) -> dict:
+    """The facts fixed as the bidder at ``turn`` sees them: VUL and THEYVUL swap for the
+    dealer's opponents."""
+    out = dict(context)
+    if turn % 2 and ("VUL" in out or "THEYVUL" in out):
+        out["VUL"], out["THEYVUL"] = context.get("THEYVUL"), context.get("VUL")
+        out = {k: v for k, v in out.items() if v is not None}
+    return out
 
 
 def _any_consistent(witness_of: dict, a: Auction) -> tuple[str, str]:

@@ -112,14 +112,18 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
         sa = system or SystemArgs()
         t1 = time.monotonic()
-        run.system = check_system(rules, sa.claims, dict(sa.context), rlimit, sa.claims_file,
+        opening = tuple(c for c in sa.claims if getattr(c, "auction", None) is None)
+        run.system = check_system(rules, opening, dict(sa.context), rlimit, sa.claims_file,
                                   progress, given=sa.given)
         if sa.nodes is not None:
-            from openbid.verify.nodes import build_tree
+            from openbid.verify.nodes import build_tree, claims_by_node
 
             t2 = time.monotonic()
-            run.tree = build_tree(sa.nodes, sa.claims_at, rlimit, progress=progress,
-                                  title=rules.title)
+            at = claims_by_node(sa.claims)
+            run.tree = build_tree(sa.nodes, lambda a: at.get(a, ()), rlimit, progress=progress,
+                                  title=rules.title, context=dict(sa.context))
+            run.tree.claims_file = sa.claims_file
+            run.tree.check_claims_placed(at)
             run.seconds["tree"] = round(time.monotonic() - t2, 2)
         run.seconds["system"] = round(time.monotonic() - t1, 2)
         parts = tuple(p for p in parts if p != "system")
