@@ -184,3 +184,68 @@ def test_two_systems_compared_node_by_node_agree_with_the_reference():
     assert not d.equivalent and d.changed == sum(n.changed for n in d.nodes)
     same = compare(ma, NodeModel(system()), ta, ta)
     assert same.equivalent and not same.nodes
+
+
+CLAIMS = """\
+claim opener.range
+  source: test
+  quote: the 1NT opener holds 15-17
+  auction: 1NT P 2C P
+  every: true
+  has: 15 <= HCP <= 17 and BALANCED
+
+claim opener.hearts
+  source: test
+  quote: 2H shows four hearts
+  auction: 1nt pass 2c pass
+  bid: 2H
+  shows: SUITLENGTH(H) >= 4
+
+claim opener.five
+  source: test
+  quote: (wrong) 2D denies a four-card major and shows 16
+  auction: 1NT P 2C P
+  bid: 2D
+  shows: HCP = 16
+
+claim responder.never
+  source: test
+  quote: (vacuous) responder's 1NT overcall
+  auction: 1NT P
+  every: HCP >= 40
+  has: bid = "1NT"
+"""
+
+
+def test_claims_about_a_node_range_over_the_bidders_history(tmp_path):
+    from openbid.proofs.system_claims import load_claims
+    from openbid.verify.nodes import claims_by_node
+
+    path = tmp_path / "claims.txt"
+    path.write_text(CLAIMS)
+    fs = system()
+    claims = load_claims(path, fs.opening)
+    at = claims_by_node(claims)
+    assert set(at) == {("1NT", "PASS", "2C", "PASS"), ("1NT", "PASS")}
+    tree = build_tree(NodeModel(fs), lambda a: at.get(a, ()))
+    tree.check_claims_placed(at)
+    got = {c.claim.id: c for r in tree.nodes.values() if r.checks for c in r.checks.claims}
+    assert {k: c.verdict.value for k, c in got.items()} == {
+        "opener.range": "held", "opener.hearts": "held", "opener.five": "failed",
+        "responder.never": "vacuous"}
+    ok = history(fs, ("1NT", "PASS", "2C", "PASS"))
+    rebid = fs.blocks[("1NT", "PASS", "2C", "PASS")]
+    premise = gap = 0
+    for g in groups():
+        if ok(g.facts) and bid_text(Hand1(rebid, g.facts).outcome()[0]) == "2D":
+            premise += g.weight
+            gap += g.weight * (g.facts.hcp != 16)
+    five = got["opener.five"]
+    assert (five.premise_hands, five.gap_hands) == (premise, gap)
+    assert _facts(five.witness).hcp != 16 and ok(_facts(five.witness))
+    import pytest
+
+    from openbid.model.errors import OpenbidError
+
+    with pytest.raises(OpenbidError, match="no hand reaches it"):
+        tree.check_claims_placed({("7NT",): (claims[0],)})
