@@ -420,7 +420,7 @@ def _core_claim(cid: str, core: list[tuple[str, str]]) -> Claim:
 # ---------------------------------------------------------------------------------------------
 
 HEADER = """\
-# Binky points: the checkable numbers of shared/seeds/003_4d02b869604f8bf4.txt (Thomas Andrews,
+# Binky points: the checkable numbers of seed 003 (Thomas Andrews,
 # "Binky Points: Optimal Evaluation"), as claims with verdicts against our own double-dummy data.
 #
 # Block format (openbid/proofs/part_two/README.md, "The block format"): `claim ID` at column 0, its

@@ -9,6 +9,7 @@ Checkers return data; nothing here prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 
 import numpy as np
@@ -124,6 +125,22 @@ def plot_points(data: Path | str = ddgen.DATA, strain: str = "suit", tables: dic
     return out
 
 
+def _title_lines(title: str, size: int) -> list[str]:
+    """``title`` in at most two lines that fit ``size`` pixels at the plot's 10 px font (a
+    character is at most 6 px wide there), words kept whole; a longer title ends in '...'."""
+    fit = max(8, (size - 8) // 6)
+    lines: list[str] = []
+    for word in title.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= fit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1]]
+        lines[1] = lines[1][: fit - 3] + "..."
+    return [line if len(line) <= fit else line[: fit - 3] + "..." for line in lines]
+
+
 def plot_svg(points: list[tuple[float, float, float, int]], title: str = "", size: int = 320
              ) -> str:
     """A small self-contained SVG: mean actual tricks (+-1 sd) per predicted bin, and y = x."""
@@ -153,7 +170,9 @@ def plot_svg(points: list[tuple[float, float, float, int]], title: str = "", siz
         parts.append(f'<line x1="{X(b):.1f}" y1="{Y(max(lo, m - sd)):.1f}" x2="{X(b):.1f}" '
                      f'y2="{Y(min(hi, m + sd)):.1f}" stroke="#69c"/>')
         parts.append(f'<circle cx="{X(b):.1f}" cy="{Y(m):.1f}" r="2.5" fill="#036"/>')
-    parts.append(f'<text x="{size / 2}" y="14" text-anchor="middle">{title}</text>')
+    for i, line in enumerate(_title_lines(title, size)):
+        parts.append(f'<text x="{size / 2}" y="{12 + 11 * i}" text-anchor="middle">'
+                     f'{escape(line)}</text>')
     parts.append(f'<text x="{size / 2}" y="{size - 6}" text-anchor="middle">'
                  'Binky(N)+Binky(S)</text>')
     parts.append(f'<text x="10" y="{size / 2}" transform="rotate(-90 10 {size / 2})" '

@@ -104,9 +104,19 @@ def _data(arg: str | None) -> Path:
     return data
 
 
+def _replace(path: Path, text: str) -> None:
+    """A shipped file replaced (--write), in one atomic rename; a failure names the file."""
+    from openbid.model.files import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise OpenbidError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
 def run_tr(args) -> int:
     from openbid.binky.tables import NAMES, SHIPPED, build
-    from openbid.model.files import write_atomic, write_new
+    from openbid.model.files import write_new
 
     data = _data(args.data)
     dest = SHIPPED if args.write else Path(args.out) if args.out else None
@@ -128,7 +138,7 @@ def run_tr(args) -> int:
         raise OpenbidError(f"cannot create {dest}: {exc.strerror or exc}") from None
     for name, text in texts.items():
         if args.write:
-            write_atomic(dest / name, text)
+            _replace(dest / name, text)
         else:
             write_new(dest / name, text, force=args.force)
     print(f"wrote {', '.join(str(dest / n) for n in texts)}", file=sys.stderr)
@@ -137,7 +147,7 @@ def run_tr(args) -> int:
 
 def run_checks(args) -> int:
     from openbid.binky import checks, holdout, tr
-    from openbid.model.files import write_atomic, write_new
+    from openbid.model.files import write_new
 
     data = _data(args.data)
     for name in (args.figures, *((f"{args.svg}_suit.svg", f"{args.svg}_nt.svg")
@@ -152,7 +162,7 @@ def run_checks(args) -> int:
         write_new(args.figures, json.dumps(checks.figures(data, limits), indent=1) + "\n",
                   force=args.force)
     if args.write:
-        write_atomic(checks.CLAIMS_FILE, checks.claims_text(claims, fitted.deals, fitted.kappa))
+        _replace(checks.CLAIMS_FILE, checks.claims_text(claims, fitted.deals, fitted.kappa))
     if args.svg:
         for strain in ("suit", "nt"):
             svg = holdout.plot_svg(holdout.plot_points(data, strain, limits=limits),

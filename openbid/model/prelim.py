@@ -118,7 +118,7 @@ R.add(PatternTable("SHAPE", "str", lambda p: "".join(str(n) for n in p),
 _derived("SP", "num", "largest(i, SUITPOINTS(S), SUITPOINTS(H), SUITPOINTS(D), SUITPOINTS(C))",
          "SP(i): the i-th largest SUITPOINTS, i = 1..4", params=(("i", "1..4"),))
 
-# -- the deal, not the hand (modern systems: issue 18) ----------------------------------------
+# -- the deal, not the hand (modern systems) ----------------------------------------------------
 from openbid.model.entries import Context  # noqa: E402
 
 R.add(Context("SEAT", "num", (1, 2, 3, 4), "the seat of the bidder: 1 (dealer) to 4"))

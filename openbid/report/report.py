@@ -1,4 +1,4 @@
-"""The report of ``openbid prove --report DIR`` (issue 8): ``report.json``, ``report.md`` and
+"""The report of ``openbid prove --report DIR``: ``report.json``, ``report.md`` and
 ``index.html`` from one :class:`openbid.verify.prove.ProofRun`.
 
 This module holds what the three renderings share (the per-part tallies, the Part Two tree joined
@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 
 VERDICTS = ("held", "failed", "vacuous", "unknown")
 _WORST = {"failed": 0, "unknown": 1, "vacuous": 2, "held": 3}
-# Part One compares a claim with the mechanical verdict; as a claim about hands meeting both N
-# and M, "overcautious" (the paper allows hands that do not exist) is vacuously true.
-PART_ONE_AS_CLAIM = {"agrees": "held", "paper-wrong": "failed", "overcautious": "vacuous",
-                     "unknown": "unknown"}
+# Part One compares the paper's table with the mechanical verdict, pair by pair. A pair where the
+# paper agrees is a claim held, one where it is wrong a claim failed; the other two are not
+# claims that held or failed, and are counted under their own names so that the row adds up to
+# every pair: "overcautious" (the paper allows hands meeting both; none exist) and "not in the
+# paper" (a pair the paper's table does not mention).
+PART_ONE_AS_CLAIM = {"agrees": "held", "paper-wrong": "failed", "unknown": "unknown"}
+PART_ONE_OTHER = {"overcautious": "overcautious", "not-in-paper": "not in the paper"}
 FORMAT = "openbid-report 1"
 
 
@@ -40,9 +43,20 @@ class Tally:
     title: str
     counts: dict[str, int]  # VERDICTS -> n
     note: str = ""
+    other: dict[str, int] = field(default_factory=dict)  # items that are not claims, by kind
+
+    @property
+    def total(self) -> int:
+        """Every item of the part: the claims by verdict and the ``other`` items."""
+        return sum(self.counts.values()) + sum(self.other.values())
+
+    @property
+    def other_text(self) -> str:
+        return ", ".join(f"{n:,} {k}" for k, n in self.other.items())
 
     def as_dict(self) -> dict:
-        return {"part": self.part, "title": self.title, **self.counts, "note": self.note}
+        return {"part": self.part, "title": self.title, **self.counts, "other": dict(self.other),
+                "total": self.total, "note": self.note}
 
 
 def tallies(run) -> list[Tally]:
@@ -69,10 +83,11 @@ def tallies(run) -> list[Tally]:
         counts = {v: 0 for v in VERDICTS}
         for comparison, verdict in PART_ONE_AS_CLAIM.items():
             counts[verdict] += s.get(comparison, 0)
+        other = {words: s.get(comparison, 0) for comparison, words in PART_ONE_OTHER.items()}
         out.append(Tally("part-one", "Part One (pairs of bid points)", counts,
                          f"{s['total']} pairs: {s['agrees']} agree, {s['paper-wrong']} paper wrong, "
-                         f"{s['overcautious']} overcautious (counted vacuous), "
-                         f"{s['not-in-paper']} not in the paper"))
+                         f"{s['overcautious']} overcautious (the paper allows hands that do not "
+                         f"exist), {s['not-in-paper']} not in the paper", other))
     if run.part_two is not None:
         out.append(Tally("part-two", "Part Two (the case analysis)",
                          count(c.verdict.value for c in run.part_two.checks),
@@ -207,6 +222,68 @@ def errata_records() -> dict[str, list[dict]]:
 
     return {"ocr": [dataclasses.asdict(e) for e in OCR_ERRATA],
             "readings": [dataclasses.asdict(e) for e in READINGS]}
+
+
+@dataclass
+class Finding:
+    """One group of findings shown first in the report: a title, a sentence, and one line per
+    finding (each a sentence; hands in it are PBN)."""
+
+    anchor: str
+    title: str
+    intro: str
+    lines: list[str] = field(default_factory=list)
+
+
+def findings(run, data: dict) -> list[Finding]:
+    """What the run found, before any detail: where the paper is wrong, the errata in a sentence,
+    where the seeds are wrong, and the findings of the rules in force when they are not the
+    code (a system's failed claims and dead bid points; what a variant changes against code)."""
+    out: list[Finding] = []
+    if not run.system_only:
+        errs = data["paper_errors"]
+        out.append(Finding("paper-errors", f"Where the paper is wrong ({len(errs)})",
+                           "Each is shown by a hand, re-run through the rules.", list(errs)))
+        e = data["errata"]
+        out.append(Finding("errata-summary", "Errata of the code, in short",
+                           f"The code is read with {len(e['ocr'])} corrections of the OCR of "
+                           f"Appendix 1 and {len(e['readings'])} readings where the paper can be "
+                           "read two ways (decisions, not errors); each is listed with its "
+                           "evidence under Errata, and docs/ERRATA.md explains them."))
+    seed = data.get("seed_errors") or []
+    if seed:
+        out.append(Finding("seed-errors", f"Where the seeds are wrong ({len(seed)})",
+                           "Seeds 000, 002 and 003: each claim checked exactly, shown with a "
+                           "holding or a hand.", list(seed)))
+    if getattr(run, "system", None) is not None:
+        from openbid.report import system
+
+        lines = system.problems(run)
+        S = run.system
+        out.append(Finding("system-findings", f"System checks of {S.title}: findings ({len(lines)})",
+                           "Dead bid points and claims that failed or hold on no hand; "
+                           "the details are under System checks."
+                           if lines else "Every bid point is reachable and every claim held.",
+                           lines))
+    v = data["variant"]
+    vc = v.get("versus_code")
+    if isinstance(vc, dict) and vc.get("equivalent") is False:
+        what = (f"rule file {v['source']} against variant {v['base']}" if v.get("source")
+                else f"variant {v['name']} against code")
+        lines = [f"{t['source']} -> {t['target']}: {t['count']:,} hands, e.g. "
+                 + ", ".join(t["examples"]) for t in vc.get("transitions") or []]
+        command = (f"openbid diff {v['base']} {v['source']}" if v.get("source")
+                   else f"openbid diff code {v['name']}")
+        if lines:
+            n = vc.get("changed") or sum(t["count"] for t in vc["transitions"])
+            intro = (f"Not equivalent (decided by {vc['method']}): {n:,} hands change bid or bid "
+                     f"point; from the code's to this one's ('{command}'):")
+        else:
+            intro = (f"Not equivalent (decided by {vc['method']}): some hands change bid or bid "
+                     f"point; '{command}' counts them all.")
+            lines = [f"e.g. {vc['witness']}"] if vc.get("witness") else []
+        out.append(Finding("variant-findings", f"What changes: {what}", intro, lines))
+    return out
 
 
 def variant_info(run) -> dict:

@@ -314,11 +314,12 @@ def histogram(d) -> str:
     bins = d.bins
     top = max(w for _, w in bins)
     bw, h, left, base = max(4, min(18, 360 // len(bins))), 120, 34, 150
-    w = left + bw * len(bins) + 10
+    title = f"{d.name}: mean {float(d.mean):.3f}"
+    # Wide enough for the title (13 px bold: at most 9 px a character), which starts at 4.
+    w = max(left + bw * len(bins) + 10, 4 + 9 * len(title))
     out = [f'<svg class="bars" viewBox="0 0 {w} {base + 22}" width="{w}" height="{base + 22}" '
            f'role="img" aria-label="{escape(d.name)}">',
-           f'<text class="title" x="{left}" y="14">{escape(d.name)}: mean {float(d.mean):.3f}'
-           f'</text>']
+           f'<text class="title" x="4" y="14">{escape(title)}</text>']
     for i, (k, n) in enumerate(bins):
         bh = h * n / top
         x = left + i * bw

@@ -1,4 +1,4 @@
-"""Binky points checked (issue 15): the exact partner matrices, the inversion's round trip, the
+"""Binky points checked: the exact partner matrices, the inversion's round trip, the
 seed's numbers as claims against our double-dummy data, and the out-of-sample figures.
 
 The matrices are exact (every entry an integer over C(39, 13), rows summing to it exactly);

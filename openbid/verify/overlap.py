@@ -2,7 +2,7 @@
 conditions of both? Two deciders: the exhaustive census counts the hands exactly and gives, for
 every pair some hand meets, its first class (a witness, re-checked by the executable); Z3 proves
 the pairs no hand meets (unsat). Where both answer they must agree; where Z3 runs out of budget
-the census decides. The paper's verdict, where it gives one, is compared (issue 4). Returns
+the census decides. The paper's verdict, where it gives one, is compared. Returns
 records; never prints.
 """
 

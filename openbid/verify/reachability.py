@@ -1,6 +1,6 @@
 """Every bid point is reachable: Z3 finds, for each, a hand that arrives there and bids there,
 and the executable confirms it; with the structural claims of openbid.readers.graph.cfg, the whole graph
-check (issue 6)."""
+check."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""System checks that work on any rule file (issue 18, item 3): Part One's machinery, not tied
+"""System checks that work on any rule file: Part One's machinery, not tied
 to OPENBID's labels.
 
 * bid points: reachable, or dead (proved with Z3) and why: impossible, shadowed (the earlier

@@ -1,4 +1,4 @@
-"""Dead and shadowed bid points of any rules table, proved with Z3 (issue 18, item 3).
+"""Dead and shadowed bid points of any rules table, proved with Z3.
 
 For every bid point L: can the procedure's final bid be made there (Z3 finds a hand, and the
 executor confirms it bids at L)? If not (UNSAT: dead, proved), why: its own condition (the

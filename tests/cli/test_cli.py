@@ -349,3 +349,10 @@ def test_version(capsys) -> None:
     code, out, err = run(capsys, "--version")
     assert code == 0 and out == f"openbid {metadata.version('openbid')}\n" and err == ""
     assert "--version" in (main(["--help"]), capsys.readouterr().out)[1]
+
+
+def test_bid_refuses_a_whole_deal_clearly(capsys) -> None:
+    deal = "N:AK52.QJ3.T98.A2 QT93.K82.AK5.K98 J6.AT96.QJ72.J64 874.754.643.QT753"
+    code, out, err = run(capsys, "bid", deal)
+    assert code == 2 and out == "" and "unknown suit" not in err
+    assert "is a whole deal" in err and "e.g. North's AK52.QJ3.T98.A2" in err

@@ -1,4 +1,4 @@
-"""The control-flow graph of OPENBID, built by walking the rules table (issue 6).
+"""The control-flow graph of OPENBID, built by walking the rules table.
 
 Every node and edge comes from :class:`openbid.model.rules.model.Rules`, so an edited rule file gives an
 edited graph. Loops are unrolled (``12a: S``, ``12a: H``, ``12a: D`` linked by ``next-suit``), so
