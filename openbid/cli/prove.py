@@ -210,7 +210,21 @@ def _system_args(args, rules, parts: tuple[str, ...]):
         from openbid.cli.count import _parse
 
         where = _parse(rules, args.where, "bool", "--where")
-    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where)
+    nodes = None
+    from openbid.verify.nodes import has_blocks
+
+    if has_blocks(rules):  # an auction system: every node of its tree is checked too
+        from openbid.model.auction import system_of
+        from openbid.verify.nodes import NodeModel
+
+        if where is not None:
+            raise OpenbidError("--where restricts the opening's checks; an auction system's "
+                               "nodes range over each bidder's own history: give no --where")
+        if "SEAT" in fixed:
+            raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone "
+                               "(from the dealer's side)")
+        nodes = NodeModel(system_of(rules))
+    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, nodes)
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -32,12 +32,17 @@ def node_problems(r) -> list[str]:
     S = r.checks
     if S is not None:
         for p in S.dead:
-            out.append(f"bid point {p.label} is {state_words(p)}")
+            out.append(f"bid point {_point(r, p.label)} is {state_words(p)}")
         for c in S.claims:
             if c.verdict.value in ("failed", "vacuous"):
                 out.append(f"claim {c.claim.id} ({c.claim.statement}) {c.verdict.value}"
                            + (f": {c.gap_hands:,} do not, e.g. {c.witness}" if c.witness else ""))
     return out
+
+
+def _point(r, label: str) -> str:
+    """A bid point as reports name it: ``PATTERN/LABEL`` in a block, the label at the opening."""
+    return f"{r.block}/{label}" if r.block else label
 
 
 def problems(tree) -> list[str]:
@@ -57,8 +62,8 @@ def text(tree, detail: bool = True) -> list[str]:
     lines = [f"Auction tree of {tree.title}: {s['nodes']} nodes, {s['checked']} checked, "
              f"{s['off_system']} off-system; {s['findings']} findings", ""]
     for r in tree.nodes.values():
-        if not r.children and r.checks is None:
-            continue  # the end of an auction
+        if r.checks is None:
+            continue  # off-system (the bidder passes) or the end of an auction
         found = node_problems(r)
         if not detail and not found:
             continue
@@ -68,9 +73,9 @@ def text(tree, detail: bool = True) -> list[str]:
             lines.append("  calls: " + ", ".join(
                 f"{c.call} {_pct(c.probability)}" for c in r.children))
         lines += [f"  - {p}" for p in found]
-        if detail and r.checks is not None:
-            for o in r.checks.overlaps:
-                lines.append(f"  overlap {o.n}/{o.m}: {o.hands:,} hands, e.g. {o.witness}")
+        if detail and r.checks is not None and r.checks.overlaps:
+            lines.append("  overlaps: " + ", ".join(
+                f"{o.n}/{o.m} {o.hands:,}" for o in r.checks.overlaps))
     return lines + [""]
 
 

@@ -28,7 +28,7 @@ import networkx as nx
 
 from openbid.model.errors import OpenbidError
 from openbid.model.hand import Hand
-from openbid.verify.calls import bidder_vul, ended, illegal
+from openbid.model.auction_facts import ended, illegal
 from openbid.verify.search import Disagreement
 from openbid.verify.system import SystemChecks, SystemJob, run_jobs
 from openbid.verify.verdicts import DEFAULT_RLIMIT
@@ -116,16 +116,39 @@ class Tree:
         return out
 
 
+def bidder_vul(vul: bool, theyvul: bool) -> str:
+    """The vulnerability word (none, we, they, both) of the facts VUL and THEYVUL."""
+    return {(False, False): "none", (True, False): "we", (False, True): "they",
+            (True, True): "both"}[(bool(vul), bool(theyvul))]
+
+
 class NodeModel:
-    """What the tree needs of a system (an adapter over openbid.model.auction.System):
-    ``block(auction)`` -> (pattern or None, rules table, facts fixed, else_pass);
-    ``consistent(auction, seat)`` -> Expr; ``call(auction, hand, vul)`` -> the call."""
+    """What the tree needs of a system (openbid.model.auction.System, or anything with the
+    same three methods): ``block(auction)`` -> (its pattern: '' the opening, None off-system;
+    the rules table bound to the node; the facts still to fix; whether falling through is an
+    intended pass); ``consistent(auction, seat)`` -> Expr; ``call(auction, hand, vul)``."""
 
     def __init__(self, system) -> None:
         self.system = system
 
     def block(self, auction: Auction):
-        return self.system.block_at(auction)
+        if hasattr(self.system, "block_at"):
+            return self.system.block_at(auction)
+        node = self.system.node(auction)
+        return node.name, node.rules, {}, node.else_pass
+
+    @property
+    def title(self) -> str:
+        return getattr(self.system, "title", "")
+
+    def base_rules(self):
+        """The rules the file's names (defines) are read with: the opening's."""
+        return self.system.opening
+
+    def parse(self, text: str) -> Auction:
+        from openbid.model.auction import parse_auction
+
+        return parse_auction(text)
 
     def consistent(self, auction: Auction, seat: int):
         return self.system.consistent(auction, seat)
@@ -170,12 +193,15 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
     while level:
         jobs, pending = [], []
         for a in level:
+            if ended(a):
+                res = NodeResult(a, None)
+                tree.nodes[a] = res
+                g.add_node(a, result=res)
+                continue
             pattern, rules, facts, else_pass = model.block(a)
             res = NodeResult(a, pattern, else_pass)
             tree.nodes[a] = res
             g.add_node(a, result=res)
-            if ended(a):
-                continue
             if rules is None:  # off-system: the bidder passes
                 continue
             given = model.consistent(a, len(a) % 4) if len(a) >= 4 else None
@@ -210,6 +236,20 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
                                "smaller system, or give the blocks 'else pass' and fewer calls")
         level = nxt
     return tree
+
+
+def system_model(variant: str | None, path: str | None) -> NodeModel:
+    """The system of ``--variant``/``--rules`` (default: code) as a node model."""
+    from openbid.model.auction import system_of
+    from openbid.model.variants import resolve
+
+    return NodeModel(system_of(resolve(variant, path)))
+
+
+def has_blocks(rules) -> bool:
+    """Whether a rules table has auction blocks (else every node past the opening is
+    off-system, and the opening's checks are the whole story)."""
+    return bool(getattr(rules, "auctions", ()))
 
 
 def _bidder_view(context: dict, turn: int) -> dict:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 
 from openbid.model.bids import bid_text
 from openbid.model.expr.ast import TRUE, Expr, Not, conj
-from openbid.verify.calls import bidder_vul, ended
+from openbid.model.auction_facts import ended
+from openbid.verify.nodes import bidder_vul
 from openbid.verify.nodes import Auction, NodeModel, Tree, made_calls, replays
 from openbid.verify.search import Disagreement
 

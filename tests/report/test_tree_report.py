@@ -27,7 +27,7 @@ def test_the_html_tree_has_a_collapsible_node_per_auction_with_its_findings(tree
     respond = re.search(r"<details open><summary><b>PASS</b> <small>1NT PASS &middot; "
                         r"block &quot;1NT PASS&quot; &middot; 2 finding\(s\)</small>", page)
     assert respond, "the node with findings is open, and says how many"
-    assert "gap: " in page and "illegal call wrong: 1S is insufficient over 1NT" in page
+    assert "gap: " in page and "illegal call wrong: 1S is not higher than 1NT" in page
 
 
 def test_json_lines_give_every_node_its_children_and_findings(tree):
@@ -45,8 +45,8 @@ def test_json_lines_give_every_node_its_children_and_findings(tree):
 def test_text_and_markdown_name_the_findings(tree):
     text = "\n".join(render.text(tree, detail=False))
     assert "1NT PASS [block \"1NT PASS\"" in text
-    assert "illegal call wrong: 1S is insufficient over 1NT" in text
-    assert "bid point five is dead: shadowed by hearts" in text
+    assert "illegal call wrong: 1S is not higher than 1NT" in text
+    assert "bid point 1NT PASS 2C PASS/five is dead: shadowed by hearts" in text
     md = "\n".join(render.markdown(tree))
     assert md.startswith("## Auction tree") and "**1NT PASS**" in md
     assert render.summary(tree)["findings"] == len(render.problems(tree)) > 0

@@ -135,7 +135,7 @@ def test_every_checked_node_agrees_with_the_reference():
     kinds = {f.kind for f in respond.findings}
     assert kinds == {"gap", "illegal call"}, respond.findings
     bad = next(f for f in respond.findings if f.kind == "illegal call")
-    assert bad.detail == "wrong: 1S is insufficient over 1NT"
+    assert bad.detail == "wrong: 1S is not higher than 1NT"
     assert Hand1(fs.blocks[("1NT", "PASS")], _facts(bad.witness)).outcome() \
         == (14, "wrong")
     gap = next(f for f in respond.findings if f.kind == "gap")
