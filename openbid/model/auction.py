@@ -150,21 +150,26 @@ class System:
         return node
 
     # -- bidding ----------------------------------------------------------------------------
-    def call(self, auction: tuple[str, ...] | str, hand: Hand, vul: str = "none") -> Choice:
+    def call(self, auction: tuple[str, ...] | str, hand: Hand, vul: str | None = "none") -> Choice:
         """The call the system makes with ``hand`` after ``auction``; ``vul`` from the bidder's
         side: none, we, they or both."""
         return self.trace(auction, hand, vul)[0]
 
-    def trace(self, auction, hand: Hand, vul: str = "none"):
-        """(the :class:`Choice`, the node, the sections tried) for ``hand`` after ``auction``."""
+    def trace(self, auction, hand: Hand, vul: str | None = "none"):
+        """(the :class:`Choice`, the node, the sections tried) for ``hand`` after ``auction``.
+        ``vul`` None: the vulnerability is not given (a rule that reads it on this hand's way
+        raises :class:`~openbid.model.errors.MissingFact`)."""
         from openbid.model.procedure import program_for
 
         node = self.node(auction)
         if node.rules is None:
             return Choice("PASS", "", None, True), node, []
-        ours, theirs = _vul(vul)
+        context: tuple = ()
+        if vul is not None:
+            ours, theirs = _vul(vul)
+            context = (("VUL", ours), ("THEYVUL", theirs))
         program = program_for(node.rules)
-        outcome, steps = program.trace(program.describe(hand, (("VUL", ours), ("THEYVUL", theirs))))
+        outcome, steps = program.trace(program.describe(hand, context))
         call = outcome.bid
         why = illegal(node.auction, call)
         if why:
