@@ -51,6 +51,10 @@ def run(args) -> int:
 
     rlimit = budget(args)
     a, b = resolve_spec(args.a), resolve_spec(args.b)
+    from openbid.verify.nodes import has_blocks
+
+    if has_blocks(a) or has_blocks(b):
+        return _systems(args, a, b, rlimit)
     by = args.by
     if by == "auto":
         same = [(s.number, s.name) for s in a.sections] == [(s.number, s.name) for s in b.sections]
@@ -139,3 +143,62 @@ def _differ(d, by: str) -> bool | None:
     if d.equivalent or by != "bid" or d.changed is None:
         return not d.equivalent
     return d.changed > 0
+
+
+def _systems(args, a, b, rlimit: int) -> int:
+    """Two auction systems (either with auction blocks) compared at every node of either's
+    tree: the hands whose call changes, the auctions whose meaning changes."""
+    from openbid.cli.context import fixed_context
+    from openbid.model.auction import system_of
+    from openbid.model.errors import OpenbidError
+    from openbid.verify.nodes import NodeModel, build_tree
+    from openbid.verify.system_diff import compare
+
+    if args.where or args.by != "auto" or args.no_count:
+        raise OpenbidError("--where, --by and --no-count compare openings; two auction systems "
+                           "are compared at every node, by the call (give none of them)")
+    fixed = fixed_context(args)
+    if "SEAT" in fixed:
+        raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone (from "
+                           "the dealer's side)")
+    t0 = time.monotonic()
+    ma, mb = NodeModel(system_of(a)), NodeModel(system_of(b))
+    bar = Progress("diff")
+    try:
+        ta = build_tree(ma, rlimit=rlimit, context=fixed, solver=False)
+        tb = build_tree(mb, rlimit=rlimit, context=fixed, solver=False)
+        d = compare(ma, mb, ta, tb, names=(args.a, args.b), context=fixed)
+    finally:
+        bar.close()
+    secs = time.monotonic() - t0
+    if args.json:
+        emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "changed": d.changed,
+                   "nodes_compared": d.compared,
+                   "nodes": [{"auction": list(n.auction), "changed": n.changed,
+                              "transitions": [{"from": f, "to": t, "count": c,
+                                               "examples": [n.examples[(f, t)]]}
+                                              for (f, t), c in sorted(n.transitions.items(),
+                                                                      key=lambda x: -x[1])],
+                              "meaning_changed": n.meaning_changed, "only_a": n.only_a,
+                              "only_b": n.only_b, "example_a": n.example_a or None,
+                              "example_b": n.example_b or None} for n in d.nodes]})
+    elif d.equivalent:
+        print(f"{args.a} and {args.b} make the same call at every node of their auction trees "
+              f"({d.compared} nodes; exhaustive census, {secs:.1f} s)")
+    else:
+        moved = sum(1 for n in d.nodes if n.changed)
+        meant = sum(1 for n in d.nodes if n.meaning_changed)
+        print(f"{args.a} and {args.b} differ ({d.compared} nodes compared, {secs:.1f} s): "
+              f"the call changes at {moved} nodes, the meaning of {meant} auctions")
+        for n in d.nodes:
+            if n.changed:
+                print(f"  {n.name}: {n.changed:,} hands change their call")
+                for (f, t), c in sorted(n.transitions.items(), key=lambda x: -x[1]):
+                    print(f"    {f:>5} -> {t:<5} {c:>16,} hands   e.g. {n.examples[(f, t)]}")
+            if n.meaning_changed:
+                print(f"  {n.name}: means other hands for its last caller: "
+                      f"{n.only_a:,} only under {args.a}"
+                      + (f" (e.g. {n.example_a})" if n.example_a else "")
+                      + f", {n.only_b:,} only under {args.b}"
+                      + (f" (e.g. {n.example_b})" if n.example_b else ""))
+    return 0 if d.equivalent else 1

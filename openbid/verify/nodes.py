@@ -182,10 +182,11 @@ def claims_by_node(claims) -> dict[Auction, tuple]:
 def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = None,
                rlimit: int = DEFAULT_RLIMIT, max_nodes: int = MAX_NODES,
                progress: Callable[[str], None] | None = None, title: str = "",
-               context: dict | None = None) -> Tree:
+               context: dict | None = None, solver: bool = True) -> Tree:
     """The auction tree of ``model``'s system, every node checked. ``claims_at(auction)``: the
     claims about that node; ``context``: facts of the deal fixed (VUL, THEYVUL from the
-    dealer's view: for the dealer's opponents they swap; the others range)."""
+    dealer's view: for the dealer's opponents they swap; the others range). ``solver``: False
+    for the census's counts alone (the calls, gaps and illegal calls; no Z3 verdicts)."""
     g = nx.DiGraph()
     tree = Tree(title, g)
     level: list[Auction] = [()]
@@ -207,7 +208,7 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
             given = model.consistent(a, len(a) % 4) if len(a) >= 4 else None
             claims = claims_at(a) if claims_at else ()
             job = SystemJob(rules, claims, {**_bidder_view(context or {}, len(a)), **facts},
-                            rlimit, "", given)
+                            rlimit, "", given, solver)
             jobs.append(job)
             pending.append((res, rules))
         done = run_jobs(jobs, progress) if jobs else []

@@ -165,7 +165,9 @@ class SystemJob:
 
     def __init__(self, rules: Rules, claims: tuple[SystemClaim, ...] = (),
                  fixed: dict | None = None, rlimit: int = DEFAULT_RLIMIT, claims_file: str = "",
-                 given: Expr | None = None) -> None:
+                 given: Expr | None = None, solver: bool = True) -> None:
+        """``solver``: False for the census's counts alone (no Z3 verdicts on the points, no
+        claims: what a comparison of two systems needs)."""
         from openbid.readers.workers import Task
 
         fixed = dict(fixed or {})
@@ -181,17 +183,24 @@ class SystemJob:
         self.args = [system_spec(rules, paired, single, ctx, given) for ctx in contexts]
         self.z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts,
                                              rlimit, given), name="system-z3", z3=True)
+        self.solver = solver
+        if not solver and claims:
+            raise ValueError("claims need the solver")
         self.tasks = [self.z3_task] + [Task(system_chunk, a, index=i) for a in self.args
                                        for i in range(len(plan(a.spec)))]
+        if not solver:
+            self.tasks = self.tasks[1:]
 
     def finish(self, results: dict) -> SystemChecks:
         """The checks from ``results`` (task -> Result, every task of this job in it)."""
         out, given = self.out, self.given
-        z3r = results[self.z3_task]
-        points, answers = z3r.value
-        out.seconds["z3"] = z3r.seconds
-        counts = [combine(a, [results[t].value for t in self.tasks[1:] if t.arg == a])
-                  for a in self.args]
+        points, answers = [], []
+        if self.solver:
+            z3r = results[self.z3_task]
+            points, answers = z3r.value
+            out.seconds["z3"] = z3r.seconds
+        counts = [combine(a, [results[t].value for t in self.tasks if t.index is not None
+                              and t.arg == a]) for a in self.args]
         out.selected = sum(c.selected for c in counts)
         if given is not None and not out.selected:
             from openbid.model.errors import OpenbidError

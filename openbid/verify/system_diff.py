@@ -7,7 +7,8 @@ The nodes compared are those of either system's auction tree (openbid.verify.nod
   counted exactly per (from, to) pair with a hand each, re-run by both executors;
 * the meaning of the auction: for the player who made the last call, the hands consistent with
   their calls under A and not B, and under B and not A (exact; an auction whose meaning changes
-  has either non-zero).
+  has either non-zero). It is reported at the call whose meaning changes, not again at each of
+  that player's later calls (whose meaning changes with it).
 
 Counts are hand-contexts when the vulnerability is read (one census per context). Returns data;
 never prints.
@@ -53,6 +54,7 @@ class SystemDiff:
     a: str
     b: str
     nodes: list[NodeDiff] = field(default_factory=list)
+    compared: int = 0  # nodes compared
 
     @property
     def changed(self) -> int:
@@ -64,16 +66,20 @@ class SystemDiff:
 
 
 def compare(a: NodeModel, b: NodeModel, ta: Tree, tb: Tree, examples: int = 1,
-            names: tuple[str, str] = ("A", "B")) -> SystemDiff:
-    """Every node of either tree compared (``ta``, ``tb``: the trees of ``a`` and ``b``)."""
+            names: tuple[str, str] = ("A", "B"), context: dict | None = None) -> SystemDiff:
+    """Every node of either tree compared (``ta``, ``tb``: the trees of ``a`` and ``b``);
+    ``context``: VUL and THEYVUL fixed from the dealer's side (else ranged over)."""
+    from openbid.verify.nodes import _bidder_view
+
     out = SystemDiff(*names)
     nodes = sorted(set(ta.nodes) | set(tb.nodes), key=lambda x: (len(x), x))
+    out.compared = len(nodes)
     for auction in nodes:
         nd = NodeDiff(auction)
         if not ended(auction):
-            _calls(a, b, auction, nd)
+            _calls(a, b, auction, nd, _bidder_view(context or {}, len(auction)))
         if auction:
-            _meaning(a, b, auction, nd)
+            _meaning(a, b, auction, nd, _bidder_view(context or {}, len(auction) - 1))
         if nd.changed or nd.meaning_changed:
             out.nodes.append(nd)
     return out
@@ -87,17 +93,18 @@ def _given(model: NodeModel, auction: Auction, seat: int) -> Expr:
     return model.consistent(auction, seat) if len(auction) > seat else TRUE
 
 
-def _calls(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff) -> None:
+def _calls(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
+           fixed: dict | None = None) -> None:
     from openbid.readers.census.census import Census, Column
     from openbid.readers.contexts import grid
 
     ra, rb = _rules(a, auction), _rules(b, auction)
-    if ra is None and rb is None:
+    if ra == rb:  # the same table (or both off-system): the same call on every hand
         return
     me = len(auction) % 4
     given = conj(_given(a, auction, me), _given(b, auction, me))
     tables = [r for r in (ra, rb) if r is not None]
-    facts = {**a.block(auction)[2], **b.block(auction)[2]}
+    facts = {**(fixed or {}), **a.block(auction)[2], **b.block(auction)[2]}
     cols = [Column("outcome", i) for i in range(len(tables))]
     for ctx in grid(tables, facts, [given]):
         groups = Census(tables, ctx).group(cols, where=given)
@@ -117,7 +124,8 @@ def _calls(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff) -> None:
                 nd.examples[(ca, cb)] = hand.to_pbn()
 
 
-def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff) -> None:
+def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
+             fixed: dict | None = None) -> None:
     """The hands the last caller's calls show under A and not B, and under B and not A."""
     from openbid.readers.census.census import Census, Column
     from openbid.readers.contexts import grid
@@ -126,9 +134,11 @@ def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff) -> None
     ca, cb = a.consistent(auction, seat), b.consistent(auction, seat)
     if ca == cb:
         return
+    if len(auction) > 4 and a.consistent(auction[:-4], seat) != b.consistent(auction[:-4], seat):
+        return  # the player's earlier call already means other hands: said there
     rules = next(r for r in (_rules(a, ()), _rules(b, ())) if r is not None)
     cols = [Column("expr", 0, conj(ca, Not(cb))), Column("expr", 0, conj(cb, Not(ca)))]
-    for ctx in grid([rules], {}, [ca, cb]):
+    for ctx in grid([rules], dict(fixed or {}), [ca, cb]):
         groups = Census([rules], ctx).group(cols)
         vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
         for key, w in groups.weights.items():
