@@ -91,6 +91,17 @@ def test_a_malformed_block_is_refused_with_its_line(text: str, line: int, words:
     assert words in str(exc.value)
 
 
+def test_a_suit_variable_not_declared_ranges_over_every_suit() -> None:
+    rules = loads('name t\nsection 1 "O"\n  bid o when true value 1C\n'
+                  'auction "1 s P"\n  section 1 "A"\n    bid a when SUITLENGTH(s) >= 3 value 2 s\n',
+                  "t.rules")
+    assert rules.auctions[0].variables == (("s", (4, 3, 2, 1)),)
+    assert loads(dumps(rules), "again.rules").auctions == rules.auctions
+    s = System(rules)
+    assert s.call("1H P", HANDS["N"]).call == "2H"
+    assert s.call("1NT P", HANDS["N"]).off_system
+
+
 def test_labels_are_scoped_per_block_and_facts_read_in_blocks_only() -> None:
     text = ('name t\nsection 1 "Open"\n  bid a when HCP >= 12 value 1NT\n'
             'auction "1NT P"\n  section 1 "R"\n    bid a when PARTNERPASSED or LEVEL = 1 value 2C\n'
@@ -384,3 +395,39 @@ def test_load_system_names_and_files() -> None:
     assert load_system(str(ROOT / SMALL_PATH)).name == "small"
     with pytest.raises(OpenbidError):
         load_system("no-such-system")
+
+
+# ---- the page for system writers -----------------------------------------------------------------
+
+def test_docs_auctions_shows_the_example_file_and_what_the_commands_print(tmp_path, capsys) -> None:
+    import os
+    import re
+    import shlex
+
+    from openbid.cli.main import main
+
+    doc = (ROOT / "docs" / "AUCTIONS.md").read_text(encoding="utf-8")
+    shown = doc.split("```rules small\n", 1)[1].split("```", 1)[0]
+    assert shown == small_text()
+    # every console example prints what the page shows, run from the repository's root
+    blocks = re.findall(r"```\n(\$ openbid .*?)```", doc, re.S)
+    assert blocks
+    for block in blocks:
+        lines = block.splitlines()
+        command, want = lines[0][2:], lines[1:]
+        here = os.getcwd()
+        os.chdir(ROOT)
+        try:
+            main(shlex.split(command)[1:])
+        finally:
+            os.chdir(here)
+        got = capsys.readouterr().out.splitlines()
+        assert got[:len(want)] == want, command
+    # the error the page quotes is the one a rule file with an illegal call gets
+    (tmp_path / "my.rules").write_text('name my\nsection 1 "O"\n  bid o when true value 1NT\n'
+                                       'auction "1NT P"\n  section 1 "A"\n'
+                                       '    bid low when true value 1C\n')
+    quoted = next(x.strip() for x in doc.splitlines() if "illegal here" in x)
+    with pytest.raises(OpenbidError) as exc:
+        load_system(str(tmp_path / "my.rules")).call("1NT P", HANDS["N"])
+    assert quoted == f"openbid: error: {exc.value}".replace(str(tmp_path) + "/", "")

@@ -207,6 +207,11 @@ class _Reader:
                 if any(v == var for v, _ in variables):
                     raise self.fail(line, f"variable {var} is declared twice")
                 variables.append((var, suits))
+        words = m.group(1).split()
+        for level, var in zip(words, words[1:]):  # 'N VAR' with VAR not declared: any suit
+            if (level.isdigit() and re.fullmatch(r"[a-z][a-z0-9_]*", var)
+                    and all(v != var for v, _ in variables)):
+                variables.append((var, tuple(SUIT_GROUPS["SUITS"])))
         try:
             tokens = parse_pattern(m.group(1), {v for v, _ in variables})
         except OpenbidError as exc:
