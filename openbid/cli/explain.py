@@ -97,9 +97,7 @@ def run(args) -> int:
             proof = "" if s.proved == "z3" else f" [{s.proved}]"
             print(f"  {s.name:<{width}} {rng:<9} min e.g. {s.lo_hand:<22} max e.g. "
                   f"{s.hi_hand}{proof}")
-            dist = ", ".join(f"{_t(k)}: {100 * w / got.selected:.1f}%"
-                             for k, w in s.distribution.items())
-            print(f"  {'':<{width}} {dist}")
+            print(f"  {'':<{width}} {_dist(s.distribution, got.selected)}")
         print()
     return 0
 
@@ -124,3 +122,19 @@ def _t(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v)
+
+
+def _dist(distribution: dict, total: int) -> str:
+    """The distribution in shares; values under 0.05% each are summed into one entry (--json
+    has every exact count)."""
+    shown, rare, rare_w = [], [], 0
+    for k, w in distribution.items():
+        if 1000 * w < total / 2:  # under 0.05%
+            rare.append(k)
+            rare_w += w
+        else:
+            shown.append(f"{_t(k)}: {100 * w / total:.1f}%")
+    if rare:
+        what = _t(rare[0]) if len(rare) == 1 else f"{len(rare)} values"
+        shown.append(f"{what} under 0.05% each ({100 * rare_w / total:.2f}% in all)")
+    return ", ".join(shown)
