@@ -25,13 +25,16 @@ from openbid.model.auction_facts import (
 )
 from openbid.model.bids import VALID_BIDVALS, bid_text
 from openbid.model.errors import OpenbidError
-from openbid.model.expr.ast import FALSE, TRUE, Arith, Compare, Const, Expr, Not, bind, conj, disj
+from openbid.model.expr.ast import (
+    FALSE, TRUE, Arith, Call, Compare, Const, Expr, Not, bind, conj, disj,
+)
 from openbid.model.hand import Hand
 from openbid.model.rules.model import AuctionBlock, Bid, ForSuits, Goto, If, Rules, Step
 
 __all__ = ["System", "Node", "Choice", "DealAuction", "load_system", "parse_auction", "SEATS"]
 
 SEATS = "NESW"
+MAX_BLOCKS = 10_000
 
 
 @dataclass(frozen=True)
@@ -101,11 +104,15 @@ class System:
     """A parsed system: the opening (``rules``' own sections) and its auction blocks."""
 
     def __init__(self, rules: Rules) -> None:
+        rules = rules.system or rules
         self.rules = rules
         self.blocks = rules.auctions
         self._nodes: dict[tuple[str, ...], Node] = {}
-        opening = replace(rules, auctions=())
+        opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
+        if len(rules.auctions) > MAX_BLOCKS:
+            raise OpenbidError(f"{rules.title}: {len(rules.auctions)} auction blocks; openbid "
+                               f"reads at most {MAX_BLOCKS}")
         for sec, b in opening.bids():
             c = _const_call(b)
             if c in ("X", "XX"):
@@ -132,7 +139,8 @@ class System:
         f = facts(auction)
         if all(c == "PASS" for c in auction):
             seat: dict[str, Expr] = {"SEAT": Const(f["SEAT"])}
-            node = Node(auction, _bound(self.opening, seat), None, (), tuple(f.items()))
+            node = Node(auction, replace(_bound(self.opening, seat), system=self.rules), None, (),
+                        tuple(f.items()))
         else:
             node = Node(auction, None, None, (), tuple(f.items()))
             for b in self.blocks:
@@ -142,7 +150,8 @@ class System:
                 env: dict[str, Expr] = {k: Const(v) for k, v in f.items()}
                 env.update({k: Const(v) for k, v in binding.items()})
                 rules = _bound(Rules(b.sections, self.rules.readings, self.rules.name,
-                                     self.rules.definitions, source=self.rules.source), env)
+                                     self.rules.definitions, source=self.rules.source,
+                                     system=self.rules), env)
                 node = Node(auction, rules, b, tuple(binding.items()), tuple(f.items()))
                 break
         if len(self._nodes) < 100_000:
@@ -200,8 +209,18 @@ class System:
 
     # -- what a player's calls say --------------------------------------------------------
     def chooses(self, auction: tuple[str, ...] | str, call: str) -> Expr:
-        """The condition (on the hand, VUL and THEYVUL) under which the system calls ``call``
-        after ``auction``."""
+        """``chose("AUCTION", "CALL")``: the system calls ``call`` after ``auction`` (an
+        expression every reader reads, with these rules or any node's rules of the system)."""
+        auction = parse_auction(auction) if isinstance(auction, str) else tuple(auction)
+        node = self.node(auction)
+        if node.rules is None:
+            return TRUE if call == "PASS" else FALSE
+        return Call("chose", (Const(" ".join(auction)), Const(call)))
+
+    def chooses_expanded(self, auction: tuple[str, ...] | str, call: str) -> Expr:
+        """The same condition written out in descriptors (the node's rules executed
+        symbolically): small for most blocks, but a procedure with jumps (OPENBID) writes out
+        very large."""
         node = self.node(auction)
         if node.rules is None:
             return TRUE if call == "PASS" else FALSE
@@ -216,6 +235,11 @@ class System:
             raise OpenbidError(f"seat {seat}: a turn offset from the dealer, 0 to 3")
         return conj(*(self.chooses(auction[:i], auction[i])
                       for i in range(seat, len(auction), 4)))
+
+
+def node_of(rules: Rules, auction: str) -> Node:
+    """The node after ``auction`` (text, from the dealer) of the system ``rules`` belong to."""
+    return system_of(rules.system or rules).node(auction)
 
 
 def load_system(spec: str) -> System:

@@ -116,6 +116,9 @@ class Rules:
     # The rules for later points of the auction (``auction "PATTERN"`` blocks); the sections
     # above are the opening. A file without blocks is OPENBID-shaped: every later point passes.
     auctions: tuple[AuctionBlock, ...] = ()
+    # A node's rules (openbid.model.auction) keep the whole system they belong to, so that
+    # 'chose("AUCTION", "CALL")' read at a node asks the same system.
+    system: "Rules | None" = None
 
     @property
     def title(self) -> str:
