@@ -26,7 +26,15 @@ WORKED = {
     "AKQ2.KQ2.KJ2.432": {"BALANCED": True, "TWOLONGEST": 7, "RULE20": True, "RULE15": True,
                          "QUICKTRICKS": Fraction(7, 2), "QT(S)": 2, "QT(H)": 1,
                          "QT(D)": Fraction(1, 2), "QT(C)": 0, "GOODSUIT(S)": True,
-                         "GOODSUIT(H)": True, "GOODSUIT(D)": False, "GOODSUIT(C)": False},
+                         "GOODSUIT(H)": True, "GOODSUIT(D)": False, "GOODSUIT(C)": False,
+                         "STOPPER(S)": True, "STOPPER(H)": True, "STOPPER(D)": True,
+                         "STOPPER(C)": False},
+    # STOPPER: Qxx yes, Jxxx yes, Qx no, Kxxx yes (A, Kx, Qxx, Jxxx).
+    "Q32.J432.Q2.K432": {"STOPPER(S)": True, "STOPPER(H)": True, "STOPPER(D)": False,
+                         "STOPPER(C)": True},
+    # STOPPER: a singleton K no, Jxx no, Qxxxx yes, xxxx no.
+    "K.J32.Q5432.5432": {"STOPPER(S)": False, "STOPPER(H)": False, "STOPPER(D)": True,
+                         "STOPPER(C)": False},
     # 5-4-3-1, HCP 6 + 3 + 3 = 12; 12 + 5 + 4 = 21; 12 + 3 spades = 15; QT: AQ 1.5, stiff K 0.
     "AQ2.K.QJ543.5432": {"BALANCED": False, "TWOLONGEST": 9, "RULE20": True, "RULE15": True,
                          "QUICKTRICKS": Fraction(3, 2), "QT(H)": 0, "GOODSUIT(S)": True,
