@@ -1,4 +1,4 @@
-"""Mutants of a rules table, for the mutation benchmark (issue 6 item 6).
+"""Mutants of a rules table, for the mutation benchmark.
 
 Every mutation site of a table is enumerated deterministically, by kind:
 

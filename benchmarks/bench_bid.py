@@ -1,4 +1,4 @@
-"""Issue 2 and issue 16 item 5: hands bid per second, one call at a time and through
+"""Hands bid per second, one call at a time and through
 ``openbid bid --file``.
 
 Targets: >= 20,000 hands/s for single calls (``openbid.model.procedure.bid`` with a Hand or a

@@ -1,16 +1,16 @@
-"""Issues 3, 13 and 14: the exact census, against its limits.
+"""The exact census, against its limits.
 
 Workloads (each a fresh subprocess, so OPENBID_JOBS is set before any pool starts; best of
 ``--runs`` interleaved runs):
 
 * ``openbid``: what OPENBID bids on every hand, ``Census([code]).group([Column("outcome")])``
-  over 34,033,880 classes (issue 13: stays at or under 2 s on 2 cores);
+  over 34,033,880 classes (limit: stays at or under 2 s on 2 cores);
 * ``body``: the exact distribution of BODY (Pavlicek: 3 x tens + 2 x nines + eights), a census
-  that reads the nine and the eight: 1,214,385,200 classes merged by signature (issue 13: at most
+  that reads the nine and the eight: 1,214,385,200 classes merged by signature (limit: at most
   10 s);
-* ``knr``: the exact distribution of KNR (reads A K Q J T 9 8; issue 14: at most 10 s);
+* ``knr``: the exact distribution of KNR (reads A K Q J T 9 8; limit: at most 10 s);
 * ``knr-rules``: what the rule file knr-optional.rules (seed 000's K&R opening bids) bids on
-  every hand, the exact census of a rule file over KNR (issue 14: at most 10 s on 2 cores);
+  every hand, the exact census of a rule file over KNR (limit: at most 10 s on 2 cores);
 * ``openbid-by-body`` (``--all`` only): OPENBID's outcome crossed with BODY, where the suit
   states of the two cannot be merged apart; no target, reported as measured.
 

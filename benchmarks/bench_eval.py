@@ -1,4 +1,4 @@
-"""Issues 13 and 14: hands evaluated per second by ``openbid eval --file F --json`` (every
+"""Hands evaluated per second by ``openbid eval --file F --json`` (every
 evaluator of the registry, per suit and in total, exact decimals, and the rounded totals).
 
 Target: >= 100,000 hands/s on a file of 1,000,000 random hands, each run as a whole subprocess

@@ -1,4 +1,4 @@
-"""Issues 3 and 16: time per ``find`` query against rejection sampling, at every rarity.
+"""Time per ``find`` query against rejection sampling, at every rarity.
 
 1. Each query through ``openbid.verify.search.find`` (limit 1), in this process after one
    warm-up query (the sample of random hands, the symbolic hand and the solver are built once
@@ -10,7 +10,7 @@
    over repeated runs, up to a second of them), else their time is the
    expected draws over their measured draws/s: endplay (``endplay.dealer.generate_deal``, the
    hand tested with ``openbid.model.evaluate.holds``) and plain Python (``random``). Ratio: the
-   peer's time over find's. Goals (issue 16): never slower than sampling for common conditions,
+   peer's time over find's. Goals: never slower than sampling for common conditions,
    at least 100 times faster for rare ones, impossibility proved, median under 50 ms.
 
 Run: python3 benchmarks/bench_find.py [--quick]

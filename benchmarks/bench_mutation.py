@@ -1,4 +1,4 @@
-"""Issue 6 item 6: does ``diff`` decide every mutant of the code table, and how fast?
+"""Does ``diff`` decide every mutant of the code table, and how fast?
 
 A seeded, deterministic sample of about 60 mutants (``--quick``: 15) spread over six kinds (see
 benchmarks/_mutants.py): flipped comparisons, constants moved by one, dropped conjuncts, adjacent

@@ -1,12 +1,12 @@
-"""Issues 4, 8 and 16: wall time of the proof commands, against their targets.
+"""Wall time of the proof commands, against their targets.
 
 Workloads, each a fresh ``openbid prove ... --quiet`` subprocess (imports and start-up included):
 
-* ``part-one lemmas``: all of Part One, the lemmas and Appendices 3 and 6 (issue 4: under 10 s
+* ``part-one lemmas``: all of Part One, the lemmas and Appendices 3 and 6 (limit: under 10 s
   on a 2-core machine);
-* ``paper``: ``openbid prove``, the paper's parts, census included (issue 16: under 10 s on 2
+* ``paper``: ``openbid prove``, the paper's parts, census included (limit: under 10 s on 2
   cores when the machine is quiet);
-* ``all``: ``openbid prove all``, the paper's parts and the seeds' (evaluators, Binky); issue 8's
+* ``all``: ``openbid prove all``, the paper's parts and the seeds' (evaluators, Binky); the
   30 s for the whole run is kept as its limit;
 * and each once more with ``OPENBID_JOBS=1`` (one proof process at a time, one census worker),
   for the speed-up that running the parts side by side brings.

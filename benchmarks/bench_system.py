@@ -1,4 +1,4 @@
-"""Issue 18: wall time of every system check of ``sayc`` against its 30 s target (2 cores).
+"""Wall time of every system check of ``sayc`` against its 30 s target (2 cores).
 
 Workload: ``openbid prove --variant sayc --json --quiet`` as a fresh subprocess (imports and
 start-up included): the bid points (dead and shadowed rules, Z3), the overlap matrix, the

@@ -61,7 +61,7 @@ def code_run(tmp_path_factory):
 def report_dir(code_run, tmp_path_factory):
     """The report of :func:`code_run`, written once: a directory with index.html, report.md and
     report.json."""
-    from openbid.report.report import write_report
+    from openbid.report.writer import write_report
 
     directory = tmp_path_factory.mktemp("report")
     write_report(code_run, directory)

@@ -1,11 +1,15 @@
-"""The packages form layers (issue 12): an import, at module level or inside a function, only
-reaches the package's own layer or one below. Data flows one way: model -> proofs, readers ->
-binky -> verify -> report -> cli."""
+"""The packages form layers: an import, at module level or inside a function, only reaches the
+package's own layer or one below. Data flows one way: model -> proofs, readers -> binky ->
+verify -> report -> cli; dd (double dummy: deals, solver, store, engine) sits on model and
+readers, below binky. Within a package, no module imports another that imports it back,
+directly or through others (module level or inside a function alike)."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+import networkx as nx
 
 PACKAGE = Path(__file__).resolve().parents[1] / "openbid"
 
@@ -14,10 +18,11 @@ ALLOWED = {
     "model": set(),
     "proofs": {"model"},
     "readers": {"model"},
-    "binky": {"model", "proofs", "readers"},
-    "verify": {"model", "proofs", "readers", "binky"},
-    "report": {"model", "proofs", "readers", "binky", "verify"},
-    "cli": {"model", "proofs", "readers", "binky", "verify", "report"},
+    "dd": {"model", "readers"},
+    "binky": {"model", "proofs", "readers", "dd"},
+    "verify": {"model", "proofs", "readers", "dd", "binky"},
+    "report": {"model", "proofs", "readers", "dd", "binky", "verify"},
+    "cli": {"model", "proofs", "readers", "dd", "binky", "verify", "report"},
 }
 
 
@@ -56,3 +61,62 @@ def test_the_checker_sees_a_wrong_import(tmp_path: Path) -> None:
     bad.write_text("def f():\n    from openbid.cli.main import main\n")
     assert _imports(bad) == {"openbid.cli.main"}
     assert "cli" not in ALLOWED["model"]
+
+
+# ---- no import circles, inside a package or across ----------------------------------------------
+def _module(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(root: Path = PACKAGE) -> nx.DiGraph:
+    """Module -> the modules of the package it imports (anywhere in its text). ``from p import
+    name`` reaches module ``p.name`` when there is one, else ``p``; relative imports resolved."""
+    modules = {_module(p, root): p for p in root.rglob("*.py")}
+    top = root.name
+    g = nx.DiGraph()
+    g.add_nodes_from(modules)
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base
+                           for a in node.names]
+            for t in targets:
+                while t and t not in modules and t.startswith(top + "."):
+                    t = t.rpartition(".")[0]  # import a.b.c of a function or class: module a.b
+                if t in modules and t != name:
+                    g.add_edge(name, t)
+    return g
+
+
+def circles(g: nx.DiGraph) -> list[list[str]]:
+    return sorted(sorted(c) for c in nx.strongly_connected_components(g) if len(c) > 1)
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    found = circles(import_graph())
+    shown = ["; ".join(f"{u} -> {v}" for u, v in import_graph().subgraph(c).edges)
+             for c in found]
+    assert not found, "import circles:\n" + "\n".join(shown)
+
+
+def test_the_checker_sees_an_import_circle(tmp_path: Path) -> None:
+    pkg = tmp_path / "openbid"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "sub" / "__init__.py").write_text("")
+    (pkg / "sub" / "a.py").write_text("from openbid.sub import b\n")
+    (pkg / "sub" / "b.py").write_text("def f():\n    from .c import g\n")
+    (pkg / "sub" / "c.py").write_text("def g():\n    import openbid.sub.a\n")
+    (pkg / "sub" / "d.py").write_text("from openbid.sub.a import X\n")
+    g = import_graph(pkg)
+    assert circles(g) == [["openbid.sub.a", "openbid.sub.b", "openbid.sub.c"]]
+    assert g.has_edge("openbid.sub.d", "openbid.sub.a")

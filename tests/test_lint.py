@@ -3,6 +3,7 @@ the command line and the report print; a checker returns data)."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,3 +25,41 @@ def test_ruff_sees_a_print_in_a_checker(tmp_path: Path) -> None:
                         str(ROOT / "pyproject.toml"), str(bad / "x.py")],
                        capture_output=True, text=True)
     assert r.returncode == 1 and "T201" in r.stdout, r.stdout + r.stderr
+
+
+# ---- what users read: no internal issue numbers, no path outside the repository --------------
+# The seed documents are not in the repository: only the code that looks for them (and says
+# where) names their folder.
+SEED_LOOKUP = {"openbid/verify/quotes.py", "openbid/binky/checks.py", "openbid/proofs/README.md"}
+INTERNAL = re.compile(r"\bissues? #?\d+|/work/|\bshared/seeds\b", re.I)
+
+
+def user_text_problems(root: Path = ROOT) -> list[str]:
+    files = [root / "README.md", *sorted((root / "docs").glob("*.md")),
+             *sorted((root / "benchmarks").glob("*.py"))]
+    files += sorted(p for p in (root / "openbid").rglob("*")
+                    if p.suffix in (".py", ".md", ".txt", ".rules") and p.is_file())
+    out = []
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for m in INTERNAL.finditer(line):
+                if m.group(0).lower() == "shared/seeds" and rel in SEED_LOOKUP:
+                    continue
+                out.append(f"{rel}:{n}: {m.group(0)!r} in {line.strip()[:100]!r}")
+    return out
+
+
+def test_docs_and_messages_cite_no_issue_numbers_or_outside_paths() -> None:
+    problems = user_text_problems()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_user_text_check_sees_an_issue_number(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "openbid").mkdir()
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "README.md").write_text("fine\n")
+    (tmp_path / "docs" / "X.md").write_text("as issue 18 asks\nsee /work/shared/seeds/a.txt\n")
+    (tmp_path / "openbid" / "m.py").write_text('"""Issue #4: done."""\n')
+    assert len(user_text_problems(tmp_path)) == 4

@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 # The README's edit of an exported rule file, done here as its sed line does it.
 EDIT = ("bid 1 when TOTALPTS <= 6", "bid 1 when TOTALPTS <= 7")
+# The README's copy of SAYC with a 16-18 notrump, made as its export and sed lines make it.
+NT = ("HCP >= 15 and HCP <= 17 value 1NT", "HCP >= 16 and HCP <= 18 value 1NT")
 SLOW = ("diff code bumwrap", "prove --variant sayc", "diff knr-optional", "diff code sayc",
         "prove part-one")
 TIME = re.compile(r"\b\d+(\.\d+)? (s|ms)\b")
@@ -77,7 +79,16 @@ def test_a_readme_example_prints_what_it_shows(command: str, shown: list[str], t
         text = capsys.readouterr().out
         assert EDIT[0] in text
         (tmp_path / "my.rules").write_text(text.replace(EDIT[0], EDIT[1]))
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    if "sayc-16-18.rules" in command:
+        readme = README.read_text(encoding="utf-8")
+        assert "$ openbid rules export --variant sayc > sayc-16-18.rules" in readme
+        assert f"sed -i 's/{NT[0]}/{NT[1]}/' sayc-16-18.rules" in readme
+        main(["rules", "export", "--variant", "sayc"])
+        text = capsys.readouterr().out
+        assert text.count(NT[0]) == 1
+        (tmp_path / "sayc-16-18.rules").write_text(text.replace(NT[0], NT[1]))
+    # the double-dummy store of 'openbid compare' and 'openbid dd': never the user's own
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENBID_DD_STORE": str(tmp_path / "dd.duckdb")}
     done = subprocess.run([sys.executable, "-m", "openbid.cli.main", *shlex.split(command)[1:]],
                           capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
     got = [_norm(x) for x in (done.stdout + done.stderr).splitlines()]

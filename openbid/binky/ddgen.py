@@ -34,8 +34,9 @@ a hand uniform among those of the K-th pattern of ``form.patterns()`` (0 = 13-0-
 
 Shards 0-999 are the training set; shards 1000-1999 the held-out set (never used for fitting).
 
-Runs at one DDS thread; writes its PID to ``--pidfile`` (default /tmp/binky_ddgen.pid); on
-SIGTERM or SIGINT it finishes the deal under way, writes the block and exits 0.
+Runs at one DDS thread; writes its PID to ``--pidfile`` when given; on SIGTERM or SIGINT it
+finishes the deal under way, writes the block and exits 0. The repository's data are in
+:data:`DATA` (``data/dd`` beside the package); nothing is written anywhere but ``--out``.
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ DECLARERS = "NESW"
 STRAINS = "SHDCN"  # N = notrump
 HONOURS = "AKQJT9"  # the ranks Binky reads; the rest are spots
 
+DATA = Path(__file__).resolve().parents[2] / "data" / "dd"  # the repository's shards
 BLOCK = 25  # deals per atomic write (about 7 CPU-seconds at 0.27 s a deal)
 
 
@@ -377,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--plan", help="MODE:SHARDS:DEALS[:WEIGHT],... filled round-robin, WEIGHT "
                     "blocks per item per round")
     ap.add_argument("--out", required=True, type=Path)
-    ap.add_argument("--pidfile", default="/tmp/binky_ddgen.pid")
+    ap.add_argument("--pidfile", type=Path, help="write this process's id here while it runs")
     args = ap.parse_args(argv)
     if args.plan:
         items = parse_plan(args.plan)
@@ -386,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         ap.error("give --shard and --deals, or --plan")
     Stop.install()
-    pidfile = Path(args.pidfile) if args.pidfile else None
+    pidfile = args.pidfile
     if pidfile:
         pidfile.write_text(f"{os.getpid()}\n")
     try:

@@ -1,9 +1,8 @@
 """Binky points from a Tr table: vp = (I + A)^-1 Trp, vh = (I + B)^-1 Trh (numeric, float64).
 
     derive(tr_file)            -> {strain: Derived(vp, vh, ...)}
-    python -m openbid.binky.derive TR_FILE [--out BINKY_FILE]
 
-(``openbid binky derive TR_FILE`` calls :func:`derive`.) The Tr file is the format of
+(``openbid binky derive TR_FILE [--out BINKY_FILE]`` calls :func:`derive`.) The Tr file is the format of
 openbid/binky/data/tr_table.json (:mod:`openbid.binky.tr`); a user may supply their own.
 
 The derivation is numeric (numpy.linalg.solve in float64; matrices.certify bounds its error,
@@ -16,9 +15,7 @@ BINKY_NT) read those strings as exact Fractions: the numbers are exactly what th
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -117,24 +114,3 @@ def read_binky(path: Path | str = BINKY_TABLE) -> dict:
     if data.get("format") != FORMAT:
         raise ValueError(f"{path}: not a {FORMAT} file")
     return data
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m openbid.binky.derive")
-    ap.add_argument("tr_file", type=Path)
-    ap.add_argument("--out", type=Path, help="write a Binky table (JSON) here")
-    args = ap.parse_args(argv)
-    d = derive(args.tr_file)
-    doc = binky_json(d, {"derived_from": str(args.tr_file),
-                         "method": "numpy.linalg.solve (float64), canonical gauge",
-                         "se": "treating the Tr entries as independent"})
-    text = json.dumps(doc, indent=1)
-    if args.out:
-        args.out.write_text(text + "\n")
-    else:
-        sys.stdout.write(text + "\n")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

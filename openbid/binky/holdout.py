@@ -9,6 +9,7 @@ Checkers return data; nothing here prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +65,7 @@ def shipped_tables(path: Path | str | None = None) -> dict[str, tuple[np.ndarray
             for s, t in b.items()}
 
 
-def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
+def out_of_sample(data: Path | str = ddgen.DATA, tables: dict | None = None,
                   limits: dict[str, int] | None = None) -> dict:
     """Mean and standard deviation of (prediction - tricks) on the held-out pairs, per strain,
     for Binky (the shipped table unless ``tables`` = {strain: (vp, vh)}), a constant and a
@@ -75,6 +76,11 @@ def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
     vh = {s: v[1] for s, v in tables.items()}
     train = pair_data(data, tr.TRAIN, limits=limits)
     test = pair_data(data, tr.HELDOUT, vp, vh, limits)
+    if not len(train.hcp) or not len(test.hcp):
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"no {'training' if not len(train.hcp) else 'held-out'} double-dummy "
+                           f"deals in {data}: no out-of-sample figures")
     out: dict = {"train_pairs": int(len(train.hcp)), "test_pairs": int(len(test.hcp)),
                  "strains": {}}
     for s in ("suit", "nt"):
@@ -103,7 +109,7 @@ def out_of_sample(data: Path | str = "data/dd", tables: dict | None = None,
     return out
 
 
-def plot_points(data: Path | str = "data/dd", strain: str = "suit", tables: dict | None = None,
+def plot_points(data: Path | str = ddgen.DATA, strain: str = "suit", tables: dict | None = None,
                 limits: dict[str, int] | None = None) -> list[tuple[float, float, float, int]]:
     """Predicted (Binky pair sum, binned to 0.5) -> (bin, mean tricks, sd, count)."""
     if tables is None:
@@ -117,6 +123,22 @@ def plot_points(data: Path | str = "data/dd", strain: str = "suit", tables: dict
         sel = bins == b
         out.append((float(b), float(act[sel].mean()), float(act[sel].std()), int(sel.sum())))
     return out
+
+
+def _title_lines(title: str, size: int) -> list[str]:
+    """``title`` in at most two lines that fit ``size`` pixels at the plot's 10 px font (a
+    character is at most 6 px wide there), words kept whole; a longer title ends in '...'."""
+    fit = max(8, (size - 8) // 6)
+    lines: list[str] = []
+    for word in title.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= fit:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1]]
+        lines[1] = lines[1][: fit - 3] + "..."
+    return [line if len(line) <= fit else line[: fit - 3] + "..." for line in lines]
 
 
 def plot_svg(points: list[tuple[float, float, float, int]], title: str = "", size: int = 320
@@ -148,7 +170,9 @@ def plot_svg(points: list[tuple[float, float, float, int]], title: str = "", siz
         parts.append(f'<line x1="{X(b):.1f}" y1="{Y(max(lo, m - sd)):.1f}" x2="{X(b):.1f}" '
                      f'y2="{Y(min(hi, m + sd)):.1f}" stroke="#69c"/>')
         parts.append(f'<circle cx="{X(b):.1f}" cy="{Y(m):.1f}" r="2.5" fill="#036"/>')
-    parts.append(f'<text x="{size / 2}" y="14" text-anchor="middle">{title}</text>')
+    for i, line in enumerate(_title_lines(title, size)):
+        parts.append(f'<text x="{size / 2}" y="{12 + 11 * i}" text-anchor="middle">'
+                     f'{escape(line)}</text>')
     parts.append(f'<text x="{size / 2}" y="{size - 6}" text-anchor="middle">'
                  'Binky(N)+Binky(S)</text>')
     parts.append(f'<text x="10" y="{size / 2}" transform="rotate(-90 10 {size / 2})" '
@@ -166,7 +190,7 @@ def plot_svg(points: list[tuple[float, float, float, int]], title: str = "", siz
 # Which tricks: the conventions against Andrews' averages
 # ---------------------------------------------------------------------------------------------
 
-def convention_means(data: Path | str = "data/dd", limits: dict[str, int] | None = None) -> dict:
+def convention_means(data: Path | str = ddgen.DATA, limits: dict[str, int] | None = None) -> dict:
     """Mean tricks of a hand's side over every hand of every random deal (training and
     held-out), overall and by the length of a suit, under the candidate conventions: the better
     of the side's two declarers ("best", ours) or the hand itself declaring ("own"); suit = the

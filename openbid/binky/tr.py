@@ -36,6 +36,7 @@ import numpy as np
 from openbid.binky import ddgen
 from openbid.binky.matrices import (HOLDINGS, HOLDING_INDEX, PATTERNS, PATTERN_INDEX, READS,
                                     holding_name, holding_weights, pattern_name, pattern_weights)
+from openbid.model.errors import OpenbidError
 
 STRAINS = ("suit", "nt")
 NMIN = 100
@@ -485,13 +486,12 @@ def with_controls(s: Samples, trp0: np.ndarray, trh0: np.ndarray) -> Samples:
     Each control has mean zero given what its outcome is averaged over, whatever Tr0 is, so the
     estimates stay unbiased; a good Tr0 removes most of the variance that the rest of the deal
     brings (docs/BINKY.md, "Control variates")."""
-    from openbid.binky import derive as dv
     from openbid.binky import matrices as mx
 
     # any finite table gives valid controls: fill what could not be estimated
     trp0 = np.where(np.isfinite(trp0), trp0, np.nanmean(trp0))
     trh0 = np.where(np.isfinite(trh0), trh0, 0.0)
-    vp0, vh0 = dv.derive_arrays(trp0, trh0)
+    vp0, vh0 = mx.fix_gauge(*mx.v_from_tr(trp0, trh0))  # = derive.derive_arrays
     ap, bh = mx.matrix_A() @ vp0, mx.matrix_B() @ vh0
     partner = vp0[s.ppat] + vh0[s.pown].sum(axis=1) - ap[s.pattern] - bh[s.own].sum(axis=1)
     own = trh0[s.own]  # n x 4
@@ -597,9 +597,20 @@ def weights_check() -> tuple[int, int]:
 
 def load(out: Path | str, limits: dict[str, int] | None = None
          ) -> tuple[Samples, Samples, Pairs]:
+    """The training data in the shards of ``out``; an :class:`OpenbidError` when it holds no
+    training deal (every mean would be NaN)."""
     out = Path(out)
-    return (random_samples(out, TRAIN, limits), pattern_samples(out, limits),
-            paired_samples(out, TRAIN, limits))
+    rand = random_samples(out, TRAIN, limits)
+    if len(rand) == 0:
+        raise OpenbidError(no_deals(out))
+    return rand, pattern_samples(out, limits), paired_samples(out, TRAIN, limits)
+
+
+def no_deals(out: Path) -> str:
+    where = "no such folder" if not out.is_dir() else "none of random-0000 to random-0999"
+    return (f"no double-dummy training deals in {out} ({where}): nothing to estimate from "
+            "(the repository's deals are in data/dd; generate more with python -m "
+            "openbid.binky.ddgen)")
 
 
 def shipped_manifest(path: Path | str | None = None) -> dict[str, int] | None:
@@ -624,64 +635,6 @@ def v_covariances(ests: dict[str, TrEstimate]) -> dict[str, tuple[np.ndarray, np
     Ai = np.linalg.inv(np.eye(NP) + mx.matrix_A())
     Bi = np.linalg.inv(np.eye(NH) + mx.matrix_B())
     return {s: (Ai @ e.trp_cov @ Ai.T, Bi @ e.trh_cov @ Bi.T) for s, e in ests.items()}
-
-
-def build(out: Path | str, dest: Path | str) -> dict:
-    """Write tr_table.json and binky_table.json into ``dest`` from the shards in ``out`` (a
-    snapshot of them: the manifest is recorded, so the checks read the same records)."""
-    from openbid.binky import derive as dv
-
-    snap = ddgen.manifest(Path(out))
-    rand, strat, pairs = load(out, snap)
-    ests = {s: estimate_cv(rand, strat, pairs, s) for s in STRAINS}
-    meta = {
-        "source": "python -m openbid.binky.tr --data " + str(out),
-        "random_training_deals": int(len(np.unique(rand.deal))),
-        "hand_samples": int(len(rand)),
-        "stratified_pattern_deals": int(len(strat)),
-        "paired_deals": int(len(pairs)),
-        "tricks": "the hand's side as declarer; nt: better declarer; suit: best declarer and "
-                  "trump suit (docs/BINKY.md)",
-        "trh": "holding mean minus the exact-frequency-weighted mean of its length",
-        "nmin": NMIN,
-        "se": "cluster-robust by deal",
-        "control_variates": "partner's v and the hand's other parts, cross-fitted over 2 folds; "
-                            "per class the plain or controlled mean of smaller variance",
-        "pairs_used": {s: e.notes for s, e in ests.items()},
-        "manifest": snap,
-    }
-    dest = Path(dest)
-    dest.mkdir(parents=True, exist_ok=True)
-    trj = table_json(ests, meta)
-    (dest / "tr_table.json").write_text(json.dumps(trj, indent=1) + "\n")
-    derived = dv.derive(dest / "tr_table.json")
-    covs = v_covariances(ests)
-    se = {s: (np.sqrt(np.diag(cp)), np.sqrt(np.maximum(np.diag(ch), 0)))
-          for s, (cp, ch) in covs.items()}
-    bj = dv.binky_json(derived, {
-        "derived_from": "tr_table.json",
-        "method": "numpy.linalg.solve (float64) of (I+A) vp = Trp, (I+B) vh = Trh; canonical "
-                  "gauge (each length's frequency-weighted mean of vh is 0)",
-        "se": "propagated from the full cluster-robust covariance of Tr",
-        "decimals": dv.DECIMALS}, se)
-    (dest / "binky_table.json").write_text(json.dumps(bj, indent=1) + "\n")
-    return meta
-
-
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    ap = argparse.ArgumentParser(prog="python -m openbid.binky.tr")
-    ap.add_argument("--data", default="data/dd", type=Path)
-    ap.add_argument("--out", default=Path(__file__).with_name("data"), type=Path)
-    args = ap.parse_args(argv)
-    meta = build(args.data, args.out)
-    print(json.dumps(meta, indent=1))  # noqa: T201
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
 
 
 # ---------------------------------------------------------------------------------------------

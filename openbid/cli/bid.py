@@ -77,26 +77,29 @@ def run(args) -> int:
             if context:
                 obj["context"] = dict(context)
             if args.trace:
-                obj["trace"] = [{"section": s.section, "entered": s.entered, "result": s.result}
+                obj["trace"] = [{"section": s.section, "entered": s.entered, "guarded": s.guarded,
+                                 "result": s.result}
                                 for s in steps]
             emit_json(obj)
         elif args.brief:
             out.write(f"{hand.to_pbn()}\t{outcome.bid}\t{outcome.section}\n")
         else:
-            out.write(_text(hand, outcome, d, steps, sections, context_label(context)))
+            out.write(_text(hand, outcome, d, steps, sections, context_label(context), rules))
     if not seen:
         raise OpenbidError(f"no hands in {args.file}: nothing to bid")
     return bad.close()
 
 
-def _text(hand, outcome, d, steps, sections, context: str = "") -> str:
-    from openbid.model.rules.model import section_of
-
-    sec = section_of(outcome.section)
-    name = sections.get(sec, "Pass, by falling through" if sec == 14 else "")
+def _text(hand, outcome, d, steps, sections, context: str, rules) -> str:
+    passing = outcome.section == rules.pass_label
+    sec = rules.pass_section if passing else rules.section_of(outcome.section)
+    name = "Pass, by falling through" if passing else sections.get(sec, "")
     note = bid_note(outcome.bidval)
+    where = f"section {outcome.section} ({name})"
+    if not passing and not outcome.section.startswith(str(sec)):  # a named bid point
+        where = f"{outcome.section}, section {sec} ({name})"
     lines = [f"{hand.to_paper()}   ({hand.to_pbn()})" + (f"   {context}" if context else ""),
-             f"  bid {outcome.bid} at section {outcome.section} ({name}), BIDVAL {outcome.bidval}"
+             f"  bid {outcome.bid} at {where}, BIDVAL {outcome.bidval}"
              + (f" [{note}]" if note else "")]
     t = d.table()
     scal = ["HCP", "DISTP", "TOTALPTS", "SUB", "XTRP", "ACES", "KINGS", "LONGEST", "STOP",
@@ -115,8 +118,7 @@ def _text(hand, outcome, d, steps, sections, context: str = "") -> str:
     if steps:
         lines.append("  sections tried:")
         for s in steps:
-            state = "conditions hold" if s.entered else "conditions fail"
-            lines.append(f"    {s.section:>2} {sections.get(s.section, ''):<30} {state:<16} -> {s.result}")
+            lines.append(f"    {s.section:>2} {sections.get(s.section, ''):<30} {s.text}")
     return "\n".join(lines) + "\n\n"
 
 

@@ -1,5 +1,6 @@
 """``openbid binky``: Binky points from a table of expected tricks (seed 003's method, with the
-exact partner matrices of openbid.binky.matrices)."""
+exact partner matrices of openbid.binky.matrices), and the maintenance of the shipped tables and
+claims from the double-dummy data (``tr``, ``checks``): they write only where asked."""
 
 from __future__ import annotations
 
@@ -25,7 +26,36 @@ def register(sub) -> None:
     d.add_argument("tr_file", metavar="TR_FILE")
     d.add_argument("--out", metavar="FILE", help="write the Binky table here (not stdout)")
     d.add_argument("--force", action="store_true", help="let --out replace an existing file")
-    p.set_defaults(func=run)
+    d.set_defaults(func=run)
+    t = what.add_parser(
+        "tr", help="rebuild the trick table and the Binky table from double-dummy deals",
+        description="Estimate the expected tricks per pattern and holding from the double-dummy "
+                    "deals in --data (by default the repository's data/dd) and derive the Binky "
+                    "table from them. Prints the build's summary; writes the two tables only "
+                    "with --out DIR or --write (the package's own tables, which openbid reads).")
+    t.add_argument("--data", metavar="DIR", help="the shards (default: the repository's data/dd)")
+    where = t.add_mutually_exclusive_group()
+    where.add_argument("--out", metavar="DIR", help="write tr_table.json and binky_table.json here")
+    where.add_argument("--write", action="store_true",
+                       help="replace the shipped tables (openbid/binky/data)")
+    t.add_argument("--force", action="store_true", help="let --out replace existing tables")
+    t.set_defaults(func=run_tr)
+    c = what.add_parser(
+        "checks", help="the seed's numbers against the double-dummy deals (JSON verdicts)",
+        description="Re-derive the verdicts of seed 003's numbers and the out-of-sample figures "
+                    "from --data and print them as JSON. --write replaces the shipped claims "
+                    "file (openbid/proofs/binky_claims.txt); --svg and --figures write files "
+                    "you name.")
+    c.add_argument("--data", metavar="DIR", help="the shards (default: the repository's data/dd)")
+    c.add_argument("--write", action="store_true",
+                   help="replace the shipped claims file (openbid/proofs/binky_claims.txt)")
+    c.add_argument("--svg", metavar="PREFIX",
+                   help="write the predicted-vs-actual plots as PREFIX_suit.svg, PREFIX_nt.svg")
+    c.add_argument("--figures", metavar="FILE", help="write every figure of docs/BINKY.md (JSON)")
+    c.add_argument("--all-data", action="store_true",
+                   help="use every record in --data, not the snapshot the shipped table records")
+    c.add_argument("--force", action="store_true", help="let --svg and --figures replace files")
+    c.set_defaults(func=run_checks)
 
 
 def run(args) -> int:
@@ -62,3 +92,82 @@ def _why(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"missing entry {exc.args[0]!r}"
     return str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+
+
+def _data(arg: str | None) -> Path:
+    from openbid.binky.ddgen import DATA
+
+    data = Path(arg) if arg else DATA
+    if not data.is_dir():
+        hint = "" if arg else " (an installed package has no data/dd: give --data DIR)"
+        raise OpenbidError(f"no double-dummy data folder {data}{hint}")
+    return data
+
+
+def _replace(path: Path, text: str) -> None:
+    """A shipped file replaced (--write), in one atomic rename; a failure names the file."""
+    from openbid.model.files import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise OpenbidError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def run_tr(args) -> int:
+    from openbid.binky.tables import NAMES, SHIPPED, build
+    from openbid.model.files import write_new
+
+    data = _data(args.data)
+    dest = SHIPPED if args.write else Path(args.out) if args.out else None
+    if dest is not None and args.out:
+        if dest.exists() and not dest.is_dir():
+            raise OpenbidError(f"--out {dest} is not a folder")
+        taken = [n for n in NAMES if (dest / n).exists()]
+        if taken and not args.force:
+            raise OpenbidError(f"{dest / taken[0]} exists; use --force to replace it")
+    meta, texts = build(data)
+    print(json.dumps(meta, indent=1))
+    if dest is None:
+        print("nothing written (--out DIR writes the two tables, --write replaces the shipped "
+              "ones)", file=sys.stderr)
+        return 0
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OpenbidError(f"cannot create {dest}: {exc.strerror or exc}") from None
+    for name, text in texts.items():
+        if args.write:
+            _replace(dest / name, text)
+        else:
+            write_new(dest / name, text, force=args.force)
+    print(f"wrote {', '.join(str(dest / n) for n in texts)}", file=sys.stderr)
+    return 0
+
+
+def run_checks(args) -> int:
+    from openbid.binky import checks, holdout, tr
+    from openbid.model.files import write_new
+
+    data = _data(args.data)
+    for name in (args.figures, *((f"{args.svg}_suit.svg", f"{args.svg}_nt.svg")
+                                 if args.svg else ())):
+        if name and Path(name).exists() and not args.force:
+            raise OpenbidError(f"{name} exists; use --force to replace it")
+    limits = None if args.all_data else tr.shipped_manifest()
+    fitted = checks.fit(data, limits)
+    claims = checks.seed_claims(fitted) + checks.seed_consistency()
+    oos = holdout.out_of_sample(data, limits=limits)
+    if args.figures:
+        write_new(args.figures, json.dumps(checks.figures(data, limits), indent=1) + "\n",
+                  force=args.force)
+    if args.write:
+        _replace(checks.CLAIMS_FILE, checks.claims_text(claims, fitted.deals, fitted.kappa))
+    if args.svg:
+        for strain in ("suit", "nt"):
+            svg = holdout.plot_svg(holdout.plot_points(data, strain, limits=limits),
+                                   f"held-out, {strain}")
+            write_new(f"{args.svg}_{strain}.svg", svg, force=args.force)
+    print(json.dumps({"verdicts": {c.id: c.verdict for c in claims},
+                      "summary": checks.claims_summary(claims), "out_of_sample": oos}, indent=1))
+    return 0

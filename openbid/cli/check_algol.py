@@ -15,7 +15,9 @@ def register(sub) -> None:
         "check-algol", help="compare the rules engine with the literal Algol on all classes",
         description="Run both forms of OPENBID (the rules table and the literal transcription of "
                     "the Algol) on all 34,033,880 hand classes, or on --sample N random classes. "
-                    "Exit 0 if they agree everywhere, 1 if not.")
+                    "The rules must be the 1967 code's (variant code, a reading of the OCR'd code, or "
+                    "a rule file whose name line is code) without definitions of their own. Exit 0 if they "
+                    "agree everywhere, 1 if not, 2 for rules it cannot compare.")
     p.add_argument("--sample", type=int, metavar="N", help="check N random classes only")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true")
@@ -24,19 +26,19 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.verify.agreement import check_algol, check_algol_sample
+    from openbid.model.errors import OpenbidError
+    from openbid.verify.agreement import check_algol, check_algol_sample, uncheckable
 
     if args.sample is not None and args.sample < 1:
-        from openbid.model.errors import OpenbidError
-
         raise OpenbidError(f"--sample must be at least 1 (classes to check), not {args.sample}; "
                            "without --sample every class is checked")
     if args.sample is not None and args.sample > ALL_CLASSES:
-        from openbid.model.errors import OpenbidError
-
         raise OpenbidError(f"--sample {args.sample:,}: there are {ALL_CLASSES:,} classes in all "
                            "(omit --sample to check every one)")
     rules = rules_from(args)
+    why = uncheckable(rules)
+    if why:
+        raise OpenbidError(why)
     t0 = time.monotonic()
     if args.sample is not None:
         result = check_algol_sample(rules, args.sample, args.seed)
@@ -62,4 +64,6 @@ def run(args) -> int:
             print(f"DISAGREE on {result.mismatch_count:,} of {what} ({shown}):")
             for m in result.mismatches:
                 print(f"  {m.hand}: engine {m.engine[0]}@{m.engine[1]}, algol {m.algol[0]}@{m.algol[1]}")
+            if result.mismatch_count > len(result.mismatches):
+                print(f"  ... and {result.mismatch_count - len(result.mismatches):,} more")
     return 0 if result.agrees else 1

@@ -20,11 +20,20 @@ def register(sub) -> None:
         description="Enumerate all hand classes (weights summing to C(52,13) = "
                     "635,013,559,600, asserted) and print the exact count of every group. BY is "
                     "one of bid, section, bidval, bid-section, or an expression: a number "
-                    "(HCP, BUMWRAP, 'floor(KNR)', 'SUITLENGTH(S)') or a condition "
+                    "(HCP, BUMWRAP, 'floor(KNR)', 'SUITLENGTH(S)'), the pattern (SHAPE) or a condition "
                     "('SHAPE = \"4333\"'); repeat --by for a cross-table. --where keeps only the "
                     "hands of a condition (it must select some). Rules that read the seat or the "
                     "vulnerability are counted once per context (each of all hands), unless "
                     "--seat and --vul fix it.")
+    p.add_argument("expr", nargs="?", metavar="COND",
+                   help="count the hands (or, with seats named as in N.HCP, the deals) meeting "
+                        "COND, without rules: exact by generating functions where COND compares "
+                        "suit lengths and additive counts (HCP, per-suit tables); otherwise by "
+                        "the census (one hand) or an ESTIMATE from seeded samples with a 95%% "
+                        "interval (deals)")
+    p.add_argument("--samples", type=int, default=20_000, metavar="N",
+                   help="samples of an ESTIMATE (default 20,000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of an ESTIMATE (default 1)")
     p.add_argument("--by", action="append", metavar="BY",
                    help="what to group by (default section; repeatable)")
     p.add_argument("--where", metavar="COND", help="count only the hands meeting COND")
@@ -38,7 +47,6 @@ def census(rules, by: str, progress=None, context: dict | None = None):
     """[(outcome, count, classes, example hand)] in a stable order, plus the total
     (``context``: the facts of the deal, fixed for the pass)."""
     from openbid.model.bids import bid_text
-    from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census, Column
 
     groups = Census([rules], context or {}).group([Column("outcome")], progress)
@@ -52,7 +60,7 @@ def census(rules, by: str, progress=None, context: dict | None = None):
         row[0] += w
         row[1] += groups.classes[key]
     if by == "section":
-        order = sorted(agg, key=label_key)
+        order = sorted(agg, key=rules.labels.index)
     elif by == "bidval":
         order = sorted(agg)
     else:
@@ -73,10 +81,28 @@ def columns_of(rules, by: list[str]):
         e = _parse(rules, text, None, "--by")
         kind = rules_type(rules, text)
         if kind == "str":
-            raise OpenbidError(f"--by {text!r} is a string; group by a condition on it instead "
-                               "(e.g. --by 'SHAPE = \"4333\"')")
+            out.append((Column("value", 0, e), _string_table(rules, text), text))
+            continue
         out.append((Column("expr" if kind == "bool" else "value", 0, e), kind, text))
     return out
+
+
+def _string_table(rules, text: str):
+    """The string-valued pattern descriptor ``text`` names (SHAPE): the census groups by the
+    index of its value, shown as the value."""
+    from openbid.model.descriptors import definitions
+    from openbid.model.registry import PatternTable
+
+    defs = definitions(rules.readings, rules.definitions)
+    try:
+        entry = defs.entry(text.strip(), 0)
+    except OpenbidError:
+        entry = None
+    if not isinstance(entry, PatternTable):
+        raise OpenbidError(f"--by {text!r} is a string expression; openbid counts by a string "
+                           "descriptor itself (--by SHAPE) or by a condition on one "
+                           "(--by 'SHAPE = \"4333\"')")
+    return entry
 
 
 def _parse(rules, text: str, want: str | None, option: str):
@@ -102,7 +128,6 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
     """[(key tuple of shown values, count, classes, example PBN)] in key order, the total of the
     hands counted, and the headers (``context``: the facts of the deal, fixed)."""
     from openbid.model.bids import bid_text
-    from openbid.model.rules.model import label_key
     from openbid.readers.census.census import Census
 
     cols = columns_of(rules, by)
@@ -112,6 +137,8 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
         raise OpenbidError(f"--where {where!r} selects no hand: nothing to count")
 
     def shown(v, how):
+        if not isinstance(how, str):  # a string descriptor: v is the index of its value
+            return how.strings[int(v)]
         if how in OUTCOMES:
             bidval, sec = v
             label = rules.labels[sec]
@@ -127,8 +154,9 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
         row[1] += groups.classes[key]
 
     def order(k):
-        return tuple(label_key(v) if how == "section" else (str(v) if how in ("bid", "bid-section")
-                                                            else v)
+        return tuple(rules.labels.index(v) if how == "section" else (str(v) if how in ("bid", "bid-section")
+                                                                     else how.strings.index(v)
+                                                                     if not isinstance(how, str) else v)
                      for v, (_, how, _) in zip(k, cols))
 
     rows = [(k, *agg[k]) for k in sorted(agg, key=order)]
@@ -146,9 +174,25 @@ def decimal(v) -> str:
     return decimal_text(v)
 
 
+def _plain(args) -> str | None:
+    """The condition of a count without rules (``count COND``, or ``count --where COND`` with no
+    --by and no rules named), else None."""
+    if args.expr is not None:
+        if args.by or args.where or args.variant or args.rules:
+            raise OpenbidError("count COND counts without rules: give COND alone (no --by, "
+                               "--where, --variant or --rules)")
+        return args.expr
+    if args.where and not args.by and not args.variant and not args.rules:
+        return args.where
+    return None
+
+
 def run(args) -> int:
     from openbid.readers.contexts import grid
 
+    text = _plain(args)
+    if text is not None:
+        return _run_plain(args, text)
     rules = rules_from(args)
     by = args.by or ["section"]
     exprs = [c.expr for c, _, _ in columns_of(rules, by) if c.expr is not None]
@@ -229,3 +273,59 @@ def _outcomes(args, rules, rows, total, seconds, context: dict | None = None) ->
     print(f"{'total':<12} {total:>16,} {'100%':>12} {sum(r[2] for r in rows):>10,}"
           f"  ({rules.title if rules.source else rules.name}; {seconds:.1f} s)")
     return 0
+
+
+def _run_plain(args, text: str) -> int:
+    """A count without rules: the planner's exact method, else the census (one hand) or an
+    ESTIMATE (deals)."""
+    from openbid.model.errors import ExprError
+    from openbid.verify import planner
+
+    if args.samples < 100:
+        raise OpenbidError(f"--samples {args.samples}: at least 100")
+    try:
+        planner.parse_condition(text)
+    except ExprError as exc:
+        raise ExprError(f"COND: {exc.problem}", exc.text, exc.pos) from None
+    got = planner.count(text)
+    if got is None:
+        seats = planner.seats_of(planner.parse_condition(text)) - {""}
+        if seats:
+            got = planner.estimate(text, samples=args.samples, seed=args.seed)
+        else:
+            got = _by_census(args, text)
+    if got.exact and got.count == 0:
+        raise OpenbidError(f"{text!r} selects no {got.unit[:-1]}: nothing to count")
+    if args.json:
+        emit_json({"where": text, "count": got.count, "total": got.total, "unit": got.unit,
+                   "probability": got.probability, "exact": got.exact, "method": got.method,
+                   **({"seats": got.seats} if got.seats else {}),
+                   **({} if got.exact else {"label": "ESTIMATE", "ci95": [got.low, got.high],
+                                            "samples": got.samples})})
+        return 0
+    over = ("deals (52!/(13!^4); seats " + ", ".join(got.seats) + " named, the others "
+            "any cards left)") if got.unit == "deals" else "hands (C(52,13))"
+    if got.exact:
+        print(f"{got.count:,} of {got.total:,} {over} meet {text}")
+        print(f"probability {got.probability:.9%} (exact: {got.method}; {got.seconds:.1f} s)")
+    else:
+        print(f"ESTIMATE: about {got.count:,} of {got.total:,} {over} meet {text}")
+        print(f"ESTIMATE: probability {got.probability:.4%}, 95% interval "
+              f"{got.low:.4%} .. {got.high:.4%} ({got.method}; {got.seconds:.1f} s)")
+    return 0
+
+
+def _by_census(args, text: str):
+    """One hand, a condition the generating functions do not count: the census, grouped by the
+    condition (exact)."""
+    from openbid.verify import planner
+
+    rules = rules_from(args)
+    t0 = time.monotonic()
+    bar = Progress("census")
+    try:
+        rows, counted, _ = grouped(rules, [text], None, bar, {})
+    finally:
+        bar.close()
+    n = sum(c for k, c, _, _ in rows if k[0] is True)
+    return planner.Count(n, counted, "hands", "", "census", True, time.monotonic() - t0)

@@ -12,12 +12,15 @@ from openbid.cli.progress import Progress
 def register(sub) -> None:
     p = sub.add_parser(
         "diff", help="compare two variants or rule files on every hand",
-        description="A and B are variant names or rule files. Either Z3 proves they bid "
-                    "identically on every hand, or the exact number of hands that move, per "
-                    "(from, to) BID@SECTION pair (or bid pair, for two systems: --by), with "
-                    "example hands re-checked by both. Rules that read the seat or the "
-                    "vulnerability are compared once per context not fixed by --seat and --vul. "
-                    "Exit 0 identical, 1 different, 2 error or UNKNOWN.")
+        description="A and B are variant names or rule files. What is compared (--by): the "
+                    "call and the bid point that makes it (bid-section: 1S@12a -> 1S@12b is a "
+                    "change), or the call alone (bid: for two systems; a hand that makes the "
+                    "same call at another bid point is counted apart, not as a change). Either "
+                    "Z3 proves no hand changes, or the exact number of hands that change, per "
+                    "(from, to) pair, with example hands re-checked by both. Rules that read "
+                    "the seat or the vulnerability are compared once per context not fixed by "
+                    "--seat and --vul. Exit 0: no hand changes what is compared; 1: some hand "
+                    "does; 2: error or UNKNOWN.")
     p.add_argument("a", metavar="A")
     p.add_argument("b", metavar="B")
     p.add_argument("--json", action="store_true")
@@ -25,9 +28,9 @@ def register(sub) -> None:
                    help="decide only (Z3), skip the exact census of what changes")
     p.add_argument("--examples", type=int, default=3, help="example hands per transition")
     p.add_argument("--by", choices=("auto", "bid", "bid-section"), default="auto",
-                   help="what a transition names: bid-section (1S@12a), bid (1S), or auto: "
-                        "bid-section when A and B have the same sections (variants of one "
-                        "system), else bid (two systems)")
+                   help="what is compared, and what a transition names: bid-section (1S@12a), "
+                        "bid (1S), or auto: bid-section when A and B have the same sections "
+                        "(variants of one system), else bid (two systems)")
     add_context_options(p)
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
@@ -74,17 +77,25 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
     if args.json:
         emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "method": d.method,
                    "witness": d.witness, "changed": d.changed, "bidval_only": d.bidval_only,
-                   "reason": d.reason or None, "by": by,
-                   **({"context": context, "section_only": d.section_only} if context else {}),
+                   "reason": d.reason or None, "by": by, "section_only": d.section_only,
+                   "same_call_other_point": d.section_only, "differ": _differ(d, by),
+                   **({"context": context} if context else {}),
                    "transitions": [{"from": t.source, "to": t.target, "count": t.count,
                                     "classes": t.classes, "examples": t.examples}
                                    for t in d.transitions]})
     else:
         if d.equivalent is True:
             how = "proved by Z3 (unsat)" if d.method == "z3" else "by exhaustive census"
-            print(f"{args.a} and {args.b} bid identically on every hand: {how} ({secs:.1f} s)")
+            same = "make the same call" if by == "bid" else "bid identically"
+            print(f"{args.a} and {args.b} {same} on every hand: {how} ({secs:.1f} s)")
+            if d.section_only:
+                print(f"  ({d.section_only:,} hands make it at another bid point)")
             if d.bidval_only:
                 print(f"  (same bid and section, but a different BIDVAL, on {d.bidval_only:,} hands)")
+        elif d.equivalent is False and not _differ(d, by):
+            print(f"{args.a} and {args.b} make the same call on every hand (by exhaustive "
+                  f"census, {secs:.1f} s)")
+            print(f"  {d.section_only:,} hands make it at another bid point, e.g. {d.witness}")
         elif d.equivalent is False:
             print(f"{args.a} and {args.b} differ ({secs:.1f} s); e.g. {d.witness}")
             if d.changed is not None:
@@ -93,8 +104,10 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
                 for t in d.transitions:
                     print(f"  {t.source:>10} -> {t.target:<10} {t.count:>14,} hands   "
                           f"e.g. {', '.join(t.examples)}")
-                if d.section_only:
+                if d.section_only and by == "bid":
                     print(f"  plus {d.section_only:,} hands with the same bid at another bid point")
+                elif d.section_only:
+                    print(f"  ({d.section_only:,} of them make the same call at another bid point)")
                 if d.bidval_only:
                     print(f"  plus {d.bidval_only:,} hands with the same bid but another BIDVAL"
                           + (" (a conventional 1C or 2D against a natural one)"
@@ -103,4 +116,15 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
             print(f"UNKNOWN: the solver gave up ({d.reason})")
     if d.equivalent is None:
         return 2
-    return 0 if d.equivalent else 1
+    return 1 if _differ(d, by) else 0
+
+
+def _differ(d, by: str) -> bool | None:
+    """Whether some hand changes what the comparison is about: bid and section (``bid-section``)
+    or the call alone (``bid``: the same call at another bid point does not count). ``None``
+    when undecided."""
+    if d.equivalent is None:
+        return None
+    if d.equivalent or by != "bid" or d.changed is None:
+        return not d.equivalent
+    return d.changed > 0

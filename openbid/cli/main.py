@@ -19,7 +19,8 @@ import threading
 from openbid.model.errors import OpenbidError, clip
 
 # Module names under openbid.cli, in the order they appear in --help.
-COMMANDS = ("bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "check_algol",
+COMMANDS = ("bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "duplicate",
+            "compare", "dd", "check_algol",
             "binky")
 
 
@@ -40,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="openbid",
         description="Verify OPENBID, the 1967 Algol opening-bid procedure, mechanically.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         try:
@@ -50,6 +52,16 @@ def build_parser() -> argparse.ArgumentParser:
             raise
         module.register(sub)
     return parser
+
+
+def version() -> str:
+    """The installed distribution's version (its metadata: pyproject.toml's ``version``)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("openbid")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed: pip install -e .)"
 
 
 class Interrupted(KeyboardInterrupt):

@@ -86,7 +86,7 @@ def run(args) -> int:
     else:
         path = exp.compare_path(rules, args.expected)
     if args.report:
-        from openbid.report.report import check_report_dir
+        from openbid.report.writer import check_report_dir
 
         check_report_dir(Path(args.report), args.force)
     t0 = time.monotonic()
@@ -120,7 +120,7 @@ def run(args) -> int:
             changes = [c for c in changes if c[2] is not None]
     unknown = exp.has_unknown(result)
     if args.report:
-        from openbid.report.report import write_report
+        from openbid.report.writer import write_report
 
         write_report(result, Path(args.report), changes=changes, seconds=seconds, rules=rules)
     if args.json:

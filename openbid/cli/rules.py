@@ -38,7 +38,7 @@ def run_export(args) -> int:
     rules = load_variant(args.variant)
     header = (f"OPENBID rules, variant {args.variant}: {VARIANTS[args.variant][2]}.\n"
               "Edit and load with --rules FILE; check with 'openbid rules check FILE'.\n"
-              "Syntax: docs/expressions.md; suits are C=1 D=2 H=3 S=4, so 10 + suit is BIDVAL.")
+              "The language: docs/RULES.md; suits are C=1 D=2 H=3 S=4, so 10 + suit is BIDVAL.")
     sys.stdout.write(dumps(rules, header))
     return 0
 

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from openbid.model.errors import OpenbidError, ResultError
-from openbid.model.scoring import Result, Score, parse_result, score
+from openbid.model.scoring import Result, Score, is_compact_result, parse_result, score
 
 LABELS = {
     "contract_points": "contract points",
@@ -25,10 +25,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="score a duplicate bridge result, e.g. '6CX +1'",
         description="Score a contract result by the Laws of Duplicate Bridge (Law 77), from the"
         " declaring side. A result is a level 1-7, a strain (C D H S NT), an optional X or XX,"
-        " then the tricks relative to the contract: '4DX +1', '3NT 0', '7NTXX -13'.",
+        " then the tricks relative to the contract: '4DX +1', '3NT 0', '7NTXX -13', or as on a"
+        " traveller '4S=', '4S+1', '3NTX-2'. To turn scores into IMPs or matchpoints, see"
+        " 'openbid imps' and 'openbid mp'.",
     )
     p.add_argument("result", nargs="*", metavar="RESULT",
-                   help="results, each quoted or as two words: 6CX +1 '3NT 0'")
+                   help="results, each quoted, as two words or as one: 6CX +1 '3NT 0' 4S= 3NTX-2")
     p.add_argument("--file", metavar="PATH",
                    help="also score one result per line of PATH ('-' for stdin); blank lines and"
                    " lines starting with '#' are skipped")
@@ -64,11 +66,12 @@ def _render(given: str, vulnerable: bool, as_json: bool) -> str:
 
 def argument_results(words: list[str]) -> list[tuple[str, str]]:
     """(where, text) of the results given as arguments: an argument with a space is one result
-    (``"6CX +1"``); single words pair up (``6CX +1 3NT 0`` is two results)."""
+    (``"6CX +1"``), and so is a word that is a whole result (``4S=``, ``3NTX-2``); other single
+    words pair up (``6CX +1 3NT 0`` is two results)."""
     out: list[tuple[str, str]] = []
     pending: tuple[int, str] | None = None
     for i, word in enumerate(words, 1):
-        if len(word.split()) != 1:
+        if len(word.split()) != 1 or is_compact_result(word):
             if pending:
                 out.append((f"argument {pending[0]}", pending[1]))
                 pending = None

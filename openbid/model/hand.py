@@ -90,6 +90,12 @@ class Hand:
         if not isinstance(text, str) or not text.strip():
             raise HandError("empty hand")
         stripped = text.strip()
+        deal = _DEAL.match(stripped)
+        if deal:
+            seat = {"N": "North", "E": "East", "S": "South", "W": "West"}[deal.group(1).upper()]
+            first = deal.group(2)
+            raise HandError(f"{shown(stripped)} is a whole deal (four hands, {seat}'s first), not "
+                            f"one hand: give the hand that bids, e.g. {seat}'s {first}")
         if any(ch in _SYMBOLS for ch in stripped):
             stripped = "".join(f" {_SYMBOLS[ch]}:" if ch in _SYMBOLS else ch
                                for ch in stripped.replace("\ufe0f", "")).strip()
@@ -235,6 +241,10 @@ def _sorted_ranks(ranks: str) -> str:
 
 
 _VOIDS = {"-", "--", "---", "—", "–", "void"}
+# A whole deal in PBN (its Deal tag's value, or the tag): a seat, a colon, four hands (or "-").
+_PBN_HAND = r"(?:[^\s.:]*\.){3}[^\s.:\"]*|-"
+_DEAL = re.compile(rf'^(?:\[Deal\s+")?([NESWnesw])\s*:\s*({_PBN_HAND})(?:\s+(?:{_PBN_HAND})){{3}}'
+                   r'\s*(?:"\])?$')
 _SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
 
 

@@ -1,4 +1,4 @@
-"""Descriptors of modern systems (issue 18), as registry entries: each defined once, read by the
+"""Descriptors of modern systems, as registry entries: each defined once, read by the
 executor, Z3 and the census like PRELIM's.
 
 None of them is OPENBID's: the 1967 code reads none, so no pass of the paper's variants tracks a
@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from openbid.model.registry import REGISTRY, Derived, SuitTable
+from openbid.model.entries import REGISTRY, Derived, SuitTable
 
 GROUP = "modern"
-SOURCE = "issue 18 (modern systems)"
+SOURCE = "modern systems (docs/expressions.md)"
 
 
 def _derived(name: str, result: str, text: str, doc: str, params=()) -> None:

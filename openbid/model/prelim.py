@@ -10,7 +10,7 @@ same values its own way: the independent reference every reader is checked again
 from __future__ import annotations
 
 from openbid.model.playtricks import PLAYTRICKS_SOURCES, suit_playtricks
-from openbid.model.registry import REGISTRY, Derived, PatternTable, Reading, SuitTable
+from openbid.model.entries import REGISTRY, Derived, PatternTable, Reading, SuitTable
 
 R = REGISTRY
 PRELIM = "prelim"
@@ -118,8 +118,8 @@ R.add(PatternTable("SHAPE", "str", lambda p: "".join(str(n) for n in p),
 _derived("SP", "num", "largest(i, SUITPOINTS(S), SUITPOINTS(H), SUITPOINTS(D), SUITPOINTS(C))",
          "SP(i): the i-th largest SUITPOINTS, i = 1..4", params=(("i", "1..4"),))
 
-# -- the deal, not the hand (modern systems: issue 18) ----------------------------------------
-from openbid.model.registry import Context  # noqa: E402
+# -- the deal, not the hand (modern systems) ----------------------------------------------------
+from openbid.model.entries import Context  # noqa: E402
 
 R.add(Context("SEAT", "num", (1, 2, 3, 4), "the seat of the bidder: 1 (dealer) to 4"))
 R.add(Context("VUL", "bool", (False, True), "the bidder's side is vulnerable"))

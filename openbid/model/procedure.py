@@ -18,7 +18,7 @@ from openbid.model.expr.ast import TRUE
 from openbid.model.expr.pycode import NAMESPACE, py, var_name
 from openbid.model.expr.pycode import py as _py
 from openbid.model.hand import Hand
-from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Step
+from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Step
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,21 @@ class Outcome:
 @dataclass(frozen=True)
 class TraceStep:
     section: int
-    entered: bool  # the section's guard held
+    entered: bool  # the section's guard held (or it has none): its statements ran
     result: str  # "bid 12a", "tentative 11a, resume at 13", "goto 13", "next"
+    guarded: bool = True  # the section has a guard (``section K "..." when COND``)
+
+    @property
+    def text(self) -> str:
+        """What happened, in words: whether the section was entered (its guard held, or it has
+        none) and what its statements did: "guard holds, no bid -> next", "no guard, no bid ->
+        goto 7", "guard fails -> next", "guard holds -> bid 7"."""
+        if not self.entered:
+            return f"guard fails -> {self.result}"
+        head = "guard holds" if self.guarded else "no guard"
+        if self.result == "next" or self.result.startswith("goto"):
+            return f"{head}, no bid -> {self.result}"
+        return f"{head} -> {self.result}"
 
 
 class Program:
@@ -59,15 +72,17 @@ class Program:
         exec(compile(self.traced_source, f"<rules {rules.name} traced>", "exec"), tns)  # noqa: S102
         self._traced = tns["SECTIONS"]
         self._first = rules.sections[0].number
+        self._end = rules.pass_section
 
     def run(self, d: Descriptors) -> Outcome:
         secs = self._sections
         k = self._first
+        end = self._end
         tentative = None
-        while k < PASS_SECTION:
+        while k != end:  # forward, to a section or to the pass (the loader checks every jump)
             f = secs.get(k)
-            if f is None:
-                k += 1
+            if f is None:  # a table built by hand may jump past a section that is not there
+                k = self.rules.next_section(k)
                 continue
             r = f(d)
             if r.__class__ is int:
@@ -79,7 +94,7 @@ class Program:
                 return self._outcome(r[0], r[1])
         if tentative is not None:
             return self._outcome(tentative[0], tentative[1])
-        return Outcome(0, str(PASS_SECTION))
+        return Outcome(0, self.rules.pass_label)
 
     def _outcome(self, bidval, label: str) -> Outcome:
         if bidval not in VALID_BIDVALS:
@@ -94,25 +109,27 @@ class Program:
         k = self._first
         tentative = None
         outcome = None
-        while k < PASS_SECTION and outcome is None:
-            f = secs.get(k)
-            if f is None:
-                k += 1
+        guarded = {sec.number: sec.guard != TRUE for sec in self.rules.sections}
+        while k != self._end and outcome is None:
+            if k not in secs:
+                k = self.rules.next_section(k)
                 continue
-            entered, r = f(d)
+            entered, r = secs[k](d)
             if r.__class__ is int:
-                result = "next" if r == k + 1 else f"goto {r}"
-                steps.append(TraceStep(k, entered, result))
+                result = "next" if r == self.rules.next_section(k) else f"goto {r}"
+                steps.append(TraceStep(k, entered, result, guarded[k]))
                 k = r
             elif len(r) == 3:
-                steps.append(TraceStep(k, entered, f"tentative {r[1]}, resume at {r[2]}"))
+                steps.append(TraceStep(k, entered, f"tentative {r[1]}, resume at {r[2]}",
+                                       guarded[k]))
                 tentative = r
                 k = r[2]
             else:
-                steps.append(TraceStep(k, entered, f"bid {r[1]}"))
+                steps.append(TraceStep(k, entered, f"bid {r[1]}", guarded[k]))
                 outcome = self._outcome(r[0], r[1])
         if outcome is None:
-            outcome = self._outcome(tentative[0], tentative[1]) if tentative else Outcome(0, "14")
+            outcome = (self._outcome(tentative[0], tentative[1]) if tentative
+                       else Outcome(0, self.rules.pass_label))
         return outcome, steps
 
     def describe(self, hand: Hand, context: tuple = ()) -> Descriptors:
@@ -129,11 +146,12 @@ def _generate(rules: Rules, traced: bool, is_table=None) -> str:
         k = sec.number
         lines.append(f"def s{k}(d):")
         ret = (lambda v: f"return (True, {v})") if traced else (lambda v: f"return {v}")
+        nxt = rules.next_section(k)
         if sec.guard != TRUE:
             lines.append(f"    if not {py(sec.guard, is_table=is_table)}:")
-            lines.append(f"        return (False, {k + 1})" if traced else f"        return {k + 1}")
+            lines.append(f"        return (False, {nxt})" if traced else f"        return {nxt}")
         _gen_steps(sec.body, 1, frozenset(), lines, ret, is_table)
-        lines.append(f"    {ret(sec.after)}")
+        lines.append(f"    {ret(rules.after(sec))}")
         lines.append(f"SECTIONS[{k}] = s{k}")
     return "\n".join(lines) + "\n"
 

@@ -108,19 +108,23 @@ def _signed(tricks: int) -> str:
     return f"{tricks:+d}" if tricks else "0"
 
 
-_RESULT = re.compile(r"([0-9]+)(NT|[CDHS])(X*)\s+([+-]?[0-9]+)", re.IGNORECASE)
+_RESULT = re.compile(
+    r"([0-9]+)(NT|[CDHS])(X*)(?:\s*(=)|\s*([+-][0-9]+)|\s+([0-9]+))", re.IGNORECASE)
 
 
 def parse_result(text: str) -> Result:
-    """Read the seed's format: ``4DX +1``, ``7NTXX -13``, ``3NT 0``; the ``+`` is optional."""
+    """Read a result: the seed's format, ``4DX +1``, ``7NTXX -13``, ``3NT 0`` (the ``+`` is
+    optional), or the travelling-score forms ``4S=``, ``4S+1``, ``3NTX-2`` (no space needed
+    before a sign; ``=`` is made exactly)."""
     match = _RESULT.fullmatch(text.strip())
     if match is None:
         raise ResultError(
             f"cannot read {shown(text.strip())} as a result: expected a level 1-7, a strain"
-            " (C D H S NT), an optional X or XX, a space, then the tricks relative to the"
-            " contract, e.g. '4DX +1', '3NT 0', '7NTXX -13'"
+            " (C D H S NT), an optional X or XX, then the tricks relative to the contract,"
+            " e.g. '4DX +1', '3NT 0', '7NTXX -13', or as on a traveller '4S=', '4S+1', '3NTX-2'"
         )
-    level, strain, doubling, relative = match.groups()
+    level, strain, doubling, exact, signed, plain = match.groups()
+    relative = "0" if exact else signed or plain
     if len(level) > 1 or not 1 <= int(level) <= 7:
         raise ResultError(f"{shown(text.strip())}: the level must be 1-7, not {level[:20]}")
     if len(relative.lstrip("+-")) > 2:  # no int() of a thousand digits
@@ -130,6 +134,29 @@ def parse_result(text: str) -> Result:
                           f"{shown(doubling)}")
     contract = Contract(int(level), Strain(strain.upper()), Doubling(len(doubling)))
     return Result(contract, int(relative))
+
+
+def is_compact_result(word: str) -> bool:
+    """Whether one word is a whole result by itself (``4S=``, ``4S+1``, ``3NTX-2``), as opposed
+    to a contract waiting for its tricks (``4S``) or tricks alone (``+1``)."""
+    return re.fullmatch(r"[0-9]+(NT|[CDHS])X*(=|[+-][0-9]+)", word.strip(), re.IGNORECASE) is not None
+
+
+_CONTRACT = re.compile(r"([1-7])(NT|[CDHS])(X{0,2})", re.IGNORECASE)
+
+
+def parse_contract(text: str) -> Contract | None:
+    """A final contract as the auction names it: ``4SX``, ``3NT``, ``7NTXX``; ``PASS`` (passed
+    out) is None."""
+    body = text.strip()
+    if body.upper() in ("PASS", "P"):
+        return None
+    match = _CONTRACT.fullmatch(body)
+    if match is None:
+        raise ResultError(f"cannot read {shown(body)} as a contract: expected a level 1-7, a"
+                          " strain (C D H S NT) and an optional X or XX, e.g. '4SX', or PASS")
+    level, strain, doubling = match.groups()
+    return Contract(int(level), Strain(strain.upper()), Doubling(len(doubling)))
 
 
 @dataclass(frozen=True)
@@ -206,3 +233,21 @@ def score(result: Result, vulnerable: bool) -> Score:
         game_bonus=(500 if vulnerable else 300) if game else 0,
         part_score_bonus=0 if game else 50,
     )
+
+
+SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def score_ns(contract: Contract | None, declarer: str | None, tricks: int | None,
+             vulnerable: str) -> int:
+    """North-South's score of a board: ``contract`` (None: passed out, 0) played by
+    ``declarer`` (N E S W) taking ``tricks`` (0-13), with ``vulnerable`` none, NS, EW or both."""
+    if contract is None:
+        return 0
+    if declarer not in SIDES or tricks is None:
+        raise ResultError(f"a contract needs a declarer (N E S W) and its tricks, not "
+                          f"{declarer!r} and {tricks!r}")
+    side = SIDES[declarer]
+    vul = vulnerable in ("both", side)
+    points = score(Result(contract, tricks - contract.tricks_needed), vul).total
+    return points if side == "NS" else -points

@@ -37,14 +37,14 @@ VARIANTS: dict[str, tuple[str, dict[str, str], str]] = {
                      "thresholds: 1H 1S 1NT 12.0, 1C 1D 13.0, 2C 22.0 / 24.0"),
     "knr-mandatory": ("knr-mandatory.rules", {}, "K&R opening bids (seed 000) at the mandatory "
                       "thresholds: 1H 1S 1NT 12.5, 1C 1D 13.5, 2C 22.0 / 24.0"),
-    "sayc": ("sayc.rules", {}, "Standard American Yellow Card openings (issue 18; reads the "
+    "sayc": ("sayc.rules", {}, "Standard American Yellow Card openings (reads the "
              "seat and vulnerability: docs/SYSTEMS.md, \"The SAYC file\")"),
 }
 
 # A variant's own definitions, put before the rules' first section (the rules stay written once).
 DEFINES: dict[str, tuple[str, ...]] = {
     "bumwrap": (
-        "# Issue 13: HCP and SUITPOINTS counted in Bumwrap points (seed 002 line 23: A 4.5,",
+        "# HCP and SUITPOINTS counted in Bumwrap points (seed 002 line 23: A 4.5,",
         "# K 3, Q 1.5, J 0.75, T 0.25, with its short-suit tables); every descriptor defined",
         "# from them follows (TOTALPTS, SP, SOLID, STOP, NOTRUMPTRY, SLIDEPOINTS, CANBEREBID).",
         "define SUITPOINTS(s) = BUMWRAP(s)",

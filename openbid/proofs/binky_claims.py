@@ -1,5 +1,5 @@
 """The Binky claims file (openbid/proofs/binky_claims.txt), read by the one block reader of
-openbid.proofs.blocks. The file is written by ``python -m openbid.binky.checks --write`` from
+openbid.proofs.blocks. The file is written by ``openbid binky checks --write`` from
 our double-dummy data; each claim carries the seed's words, what was computed, and the verdict
 (AGREES, DISAGREES, SEED_INCONSISTENT: the seed's own numbers cannot all hold, or UNKNOWN)."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from openbid.model.expr.ast import Expr, substitute
-from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Step
+from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Step
 
 
 class Algebra(Protocol):
@@ -42,7 +42,7 @@ class Execution:
     sites: list[Site] = field(default_factory=list)
     reach: dict[int, Any] = field(default_factory=dict)  # control arrives at section k
     entered: dict[int, Any] = field(default_factory=dict)  # ... and its guard holds
-    passes: Any = None  # falls through every section (PASS at 14)
+    passes: Any = None  # falls through every section (PASS at the pass label, OPENBID's 14)
     flow: dict[int, Any] = field(default_factory=dict)  # every jump target -> arrival condition
     tentative: list[Site] = field(default_factory=list)  # Note 1: bids that resume elsewhere
 
@@ -96,8 +96,12 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
     """``cond``/``num`` compile a closed expression to the algebra's Boolean / number."""
     ex = Execution()
     reach: dict[int, Any] = {}
+    numbers = sorted({sec.number for sec in rules.sections} | {rules.pass_section})
 
     def add(k: int, c: Any) -> None:
+        # A hand that goes on at a section the file skips (sections 1 and 3, or a last section
+        # before 13) goes on at the next section there is, or passes (as the executor runs it).
+        k = next(n for n in numbers if n >= k)
         reach[k] = alg.or_(reach[k], c) if k in reach else c
 
     tentative: list[tuple[Any, Any, str, int | None]] = []
@@ -114,11 +118,11 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
         g = cond(sec.guard)
         inside = alg.and_(pc, g)
         ex.entered[k] = inside
-        add(k + 1, alg.and_(pc, alg.not_(g)))
-        add(sec.after, walker.walk(sec.body, inside, {}))
+        add(rules.next_section(k), alg.and_(pc, alg.not_(g)))
+        add(rules.after(sec), walker.walk(sec.body, inside, {}))
     ex.flow = dict(reach)
-    end = reach.get(PASS_SECTION, alg.false)
-    ex.reach[PASS_SECTION] = end
+    end = reach.get(rules.pass_section, alg.false)
+    ex.reach[rules.pass_section] = end
     any_tentative = alg.false
     for t, value, label, suit in tentative:
         ex.sites.append(Site(label, alg.and_(t, end), value, suit))

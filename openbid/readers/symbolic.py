@@ -30,7 +30,7 @@ from openbid.model.hand import Hand
 from openbid.model.ranks import RankModel
 from openbid.model.registry import PatternTable, SuitTable
 from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import PASS_SECTION, Rules
+from openbid.model.rules.model import Rules
 from openbid.model.shape import all_shapes
 from openbid.readers.core import Interpreter, is_const
 from openbid.readers.execution import Algebra, Execution, execute
@@ -333,7 +333,7 @@ class SymbolicHand(Interpreter):
     def outcome(self):
         """(BIDVAL, section index into ``labels``) as Z3 terms."""
         bidval = z3.IntVal(0)
-        section = z3.IntVal(self.labels.index(str(PASS_SECTION)))
+        section = z3.IntVal(self.labels.index(self.rules.pass_label))
         for site in reversed(self.execution.sites):
             bidval = z3.If(site.fire, site.value, bidval)
             section = z3.If(site.fire, self.labels.index(site.label), section)
@@ -341,11 +341,13 @@ class SymbolicHand(Interpreter):
 
     def bids_at(self, label: str):
         """The procedure's final bid is made at bid point ``label``."""
-        if label == str(PASS_SECTION):
+        if label == self.rules.pass_label:
             return self.execution.passes
-        fires = [s.fire for s in self.execution.sites if s.label == label]
-        if not fires:
+        if label not in self.labels:
             raise OpenbidError(f"no bid point {label!r}")
+        fires = [s.fire for s in self.execution.sites if s.label == label]
+        if not fires:  # its section is never reached: no site was made
+            return z3.BoolVal(False)
         return z3.Or(*fires) if len(fires) > 1 else fires[0]
 
     def meets(self, label: str):

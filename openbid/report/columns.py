@@ -13,6 +13,7 @@ fast cases), so a column's width is rounded up to one of those, or to 16-byte pi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import BinaryIO
@@ -275,3 +276,13 @@ def json_default(v):
 
 def _json_number(v: int, den: int) -> str:
     return str(v // den) if v % den == 0 else repr(v / den)
+
+
+def percent(part: int, total: int) -> str:
+    """A share as text: two decimals, or two significant digits when it is small (0.000062%)."""
+    if total == 0 or part == 0:
+        return "0%"
+    p = 100 * part / total
+    if p >= 0.01:
+        return f"{p:.2f}%"
+    return f"{p:.{1 - math.floor(math.log10(p))}f}%"

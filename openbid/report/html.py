@@ -7,14 +7,13 @@ import re
 import shutil
 from html import escape
 
-from openbid.report.report import (VERDICTS, census_groups, outcome_text, part_two_tree, percent,
-                           soundness_text, tallies, worst)
+from openbid.report.report import (VERDICTS, census_groups, findings, outcome_text, part_two_tree,
+                                   percent, soundness_text, tallies, worst)
+from openbid.report.html_pieces import SIGN, badge, hand, table
 from openbid.report.style import CSS
 from openbid.report.svg import (COMPARISON_STYLE, KIND_WORDS, bar_chart, bid_colour, flow_svg,
                                fmt_int, matrix_svg, section_fill)
 
-SIGN = {"held": "\u2713", "failed": "\u2717", "vacuous": "\u2205", "unknown": "?",
-        "judgement": "~"}
 _PBN = re.compile(r"(?<![\w.])([AKQJT2-9x]{0,13})\.([AKQJT2-9x]{0,13})\.([AKQJT2-9x]{0,13})\."
                   r"([AKQJT2-9x]{0,13})(?!\w|\.\w)")
 _TEX = (("\\geq", "\u2265"), ("\\leq", "\u2264"), ("\\neq", "\u2260"), ("\\therefore", "\u2234"),
@@ -23,20 +22,6 @@ _TEX = (("\\geq", "\u2265"), ("\\leq", "\u2264"), ("\\neq", "\u2260"), ("\\there
 
 
 # ---- small pieces ------------------------------------------------------------------------------
-def hand(pbn: str | None) -> str:
-    """A PBN hand as four suits with their symbols (hearts and diamonds red)."""
-    if not pbn:
-        return ""
-    parts = pbn.split(".")
-    if len(parts) != 4:
-        return f"<code>{escape(pbn)}</code>"
-    out = []
-    for sym, cls, cards in zip("\u2660\u2665\u2666\u2663", ("s", "h", "d", "c"), parts):
-        cards = escape(cards.replace("T", "10")) or "\u2014"
-        out.append(f'<span class="{cls}">{sym}</span>{cards}')
-    return f'<span class="hand" title="{escape(pbn)}">{" ".join(out)}</span>'
-
-
 def handify(text: str) -> str:
     """Escaped text with every PBN hand in it (13 cards) drawn with :func:`hand`."""
     out, last = [], 0
@@ -58,24 +43,12 @@ def quote(text: str) -> str:
     return escape(text).replace("\n", "<br>")
 
 
-def badge(verdict: str, text: str | None = None) -> str:
-    return (f'<span class="mk {escape(verdict)}" title="{escape(verdict)}">{SIGN.get(verdict, "?")}'
-            f'{" " + escape(text) if text else ""}</span>')
-
-
 def lines(ls) -> str:
     ls = list(ls)
     if not ls:
         return ""
     where = f"l. {ls[0]}" if len(ls) == 1 else f"ll. {ls[0]}\u2013{ls[-1]}"
     return f'<span class="ln">{where}</span>'
-
-
-def table(header: list[str], rows: list[list[str]], cls: str = "") -> str:
-    """Cells are HTML already."""
-    head = "".join(f"<th>{h}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def code(text) -> str:
@@ -85,7 +58,7 @@ def code(text) -> str:
 # ---- the page ----------------------------------------------------------------------------------
 def render_html(run, data: dict, seconds: float | None = None, rules=None) -> str:
     v = data["variant"]
-    body = [_summary(run, data, seconds)]
+    body = [_summary(run, data, seconds), _findings(run, data)]
     if run.part_one is not None:
         body.append(_part_one(run.part_one))
     if run.part_two is not None:
@@ -121,7 +94,7 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
             "</head>\n<body>\n<main>\n" + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
 
 
-NAV = (("summary", "Summary"), ("part-one", "Part One"), ("part-two", "Part Two"),
+NAV = (("summary", "Summary"), ("findings", "Findings"), ("part-one", "Part One"), ("part-two", "Part Two"),
        ("lemmas", "Lemmas"), ("errata", "Errata"), ("census", "Census"),
        ("control-flow", "Control flow"), ("evaluators", "Evaluators"), ("binky", "Binky"),
        ("system", "System"), ("variant", "Variant"))
@@ -147,17 +120,20 @@ def _summary(run, data, seconds) -> str:
     for t in tallies(run):
         nums = "".join(f'<span class="n {k}{" zero" if not t.counts[k] else ""}">'
                        f'<b>{t.counts[k]:,}</b> {k}</span>' for k in VERDICTS)
+        nums += "".join(f'<span class="n other"><b>{n:,}</b> {escape(k)}</span>'
+                        for k, n in t.other.items())
         state = worst(k for k in VERDICTS if t.counts[k])
-        cards.append(f'<div class="card {state}"><h3>{escape(t.title)}</h3><div>{nums}</div>'
+        cards.append(f'<div class="card {state}"><h3>{escape(t.title)}</h3>'
+                     f'<div>{nums} <span class="n total">= <b>{t.total:,}</b></span></div>'
                      f'<p>{escape(t.note)}</p></div>')
     errs = len(data["paper_errors"])
     if not run.system_only:
-        cards.insert(0, f'<a class="card big {"failed" if errs else "held"}" href="#errata">'
-                        f'<h3>Paper errors</h3><div class="huge">{errs}</div>'
+        cards.insert(0, f'<a class="card big {"failed" if errs else "held"}" '
+                        f'href="#paper-errors"><h3>Paper errors</h3><div class="huge">{errs}</div>'
                         '<p>places where the paper is wrong, each shown by a hand</p></a>')
     if data.get("seed_errors"):
         n = len(data["seed_errors"])
-        cards.insert(1, f'<a class="card big failed" href="#errata"><h3>Seed errors</h3>'
+        cards.insert(1, f'<a class="card big failed" href="#seed-errors"><h3>Seed errors</h3>'
                         f'<div class="huge">{n}</div><p>places where seeds 000, 002 and 003 are '
                         'wrong</p></a>')
     extra = []
@@ -179,6 +155,25 @@ def _summary(run, data, seconds) -> str:
     meta = " \u00b7 ".join(extra)
     return (f'<section id="summary"><h2>Summary</h2><div class="cards">{"".join(cards)}</div>'
             f'<p class="meta">{meta}</p>{changed}</section>')
+
+
+# ---- findings ----------------------------------------------------------------------------------
+def _findings(run, data) -> str:
+    """What the run found, first: each group a box; a long list (the seeds') collapsed."""
+    groups = findings(run, data)
+    if not groups:
+        return ""
+    parts = []
+    for f in groups:
+        items = "".join(f"<li>{handify(line)}</li>" for line in f.lines)
+        intro = escape(f.intro).replace("under Errata", 'under <a href="#errata">Errata</a>')
+        listed = f"<ul>{items}</ul>" if items else ""
+        if len(f.lines) > 20:
+            listed = f"<details><summary>all {len(f.lines)}</summary>{listed}</details>"
+        cls = "wrong" if f.lines else "fine"
+        parts.append(f'<div class="{cls}" id="{escape(f.anchor)}"><h3>{escape(f.title)}</h3>'
+                     f"<p>{intro}</p>{listed}</div>")
+    return f'<section id="findings"><h2>Findings</h2>{"".join(parts)}</section>'
 
 
 # ---- Part One ----------------------------------------------------------------------------------
@@ -219,6 +214,18 @@ def _part_one(P) -> str:
                 + (f'<p class="note">{escape(p.note)}</p>' if p.note else "")
                 + "</details></li>")
         callout = f'<div class="wrong"><h3>Paper wrong</h3><ul>{"".join(items)}</ul></div>'
+    unmentioned = [p for p in P.pairs if p.comparison == "not-in-paper"]
+    listed = table(["N", "M", "hands meeting both", "e.g.", "bids"],
+                   [[escape(p.n), escape(p.m),
+                     f'<span class="num">{fmt_int(p.count)}</span>' if p.state == "overlap"
+                     else escape(p.state), hand(p.witness), escape(p.witness_outcome or "")]
+                    for p in unmentioned], "wide")
+    over = ", ".join(f"{escape(p.n)}/{escape(p.m)}" for p in P.pairs
+                     if p.comparison == "overcautious")
+    lists = (f'<details><summary>The {s.get("overcautious", 0)} overcautious pairs (the paper '
+             f'allows hands meeting both; none exist)</summary><p>{over}</p></details>'
+             f'<details><summary>The {len(unmentioned)} pairs not in the paper</summary>'
+             f'{listed}</details>')
     both = [p for p in P.pairs if p.state == "overlap"]
     rows = [[escape(p.n), escape(p.m), escape(p.paper or "\u2013"),
              f'<span class="cmp {p.comparison}">{escape(p.comparison)}</span>',
@@ -234,6 +241,9 @@ def _part_one(P) -> str:
         f'<div class="side"><ul class="legend">{"".join(legend)}</ul>'
         f'<p class="small">Letter: the paper\'s verdict on a hand meeting both; dot: hands do '
         f'meet both.</p><ul class="legend letters">{letters}</ul>{callout}</div></div>'
+        f'<p>{s["total"]} pairs = {s["agrees"]} agree + {s["paper-wrong"]} paper wrong + '
+        f'{s["overcautious"]} overcautious + {s["not-in-paper"]} not in the paper'
+        + (f' + {s["unknown"]} unknown' if s.get("unknown") else "") + f'.</p>{lists}'
         f'<details><summary>All {len(both)} pairs met by the same hand, with exact counts'
         f'</summary>{table(["N", "M", "paper", "comparison", "hands", "classes", "e.g.", "bids"], rows, "wide")}'
         "</details></section>")
@@ -264,7 +274,18 @@ def _part_two(run) -> str:
             'numbers count the checks below. Cases with failures are open.</p>'
             + (table(["", "node", "check", "claim", "e.g.", "bids", "reason"][:width],
                      [r[:width] for r in rows], "wide") if rows else "")
-            + f'<div class="tree">{"".join(parts)}</div></section>')
+            + f'<details class="trees"><summary>The trees: {len(roots)} propositions, '
+            f'{_cases(roots)} cases, every check</summary>'
+            f'<div class="tree">{"".join(parts)}</div></details></section>')
+
+
+def _cases(roots) -> int:
+    stack, n = list(roots), 0
+    while stack:
+        t = stack.pop()
+        n += 1
+        stack.extend(t.children)
+    return n
 
 
 def _anchor(path: str) -> str:
@@ -341,8 +362,6 @@ def _lemmas(L) -> str:
 
 # ---- errata ------------------------------------------------------------------------------------
 def _errata(data) -> str:
-    errs = data["paper_errors"]
-    items = "".join(f"<li>{handify(e)}</li>" for e in errs) or "<li>none</li>"
     ocr = [[f"<b>{escape(e['id'])}</b>", escape(e["where"]), code(e["printed"]), code(e["read"]),
             escape(e["kind"]), escape(e["evidence"]), escape(e["variant"] or "")]
            for e in data["errata"]["ocr"]]
@@ -350,20 +369,11 @@ def _errata(data) -> str:
                  escape(e["read"]), escape(e["kind"]), escape(e["evidence"]),
                  escape(e["variant"] or "")] for e in data["errata"]["readings"]]
     head = ["id", "where", "as printed", "as read", "kind", "evidence", "variant"]
-    return ('<section id="errata"><h2>Errata</h2>'
-            f'<div class="wrong"><h3>Where the paper is wrong ({len(errs)})</h3><ul>{items}</ul>'
-            '</div>' + _seed_errors(data) + '<h3>OCR errata of Appendix 1</h3>' + table(head, ocr, "wide")
+    return ('<section id="errata"><h2>Errata</h2><p>Where the paper and the seeds are wrong is '
+            'listed under <a href="#findings">Findings</a>; here, how the code is read.</p>'
+            '<h3>OCR errata of Appendix 1</h3>' + table(head, ocr, "wide")
             + "<h3>Readings (decisions, not OCR errors)</h3>" + table(head, readings, "wide")
             + "</section>")
-
-
-def _seed_errors(data) -> str:
-    seed = data.get("seed_errors", [])
-    if not seed:
-        return ""
-    items = "".join(f"<li>{handify(e)}</li>" for e in seed)
-    return (f'<div class="wrong"><h3>Where the seeds are wrong ({len(seed)})</h3>'
-            f"<ul>{items}</ul></div>")
 
 
 # ---- census ------------------------------------------------------------------------------------
@@ -399,14 +409,15 @@ def _soundness(run) -> str:
 
 # ---- control flow ------------------------------------------------------------------------------
 def _flow(run, rules) -> str:
-    from openbid.model.rules.model import PASS_SECTION, section_of
+    from openbid.model.rules.model import PASS_SECTION
 
     G = run.structure
     titles = {s.number: s.name for s in rules.sections} if rules is not None else {}
-    numbers = sorted(set(titles) | {p.section for p in G.points} | {PASS_SECTION})
-    sections = [(k, titles.get(k, "pass: no bid found" if k == PASS_SECTION else f"section {k}"),
+    end = rules.pass_section if rules is not None else PASS_SECTION
+    numbers = sorted(set(titles) | {p.section for p in G.points} | {end})
+    sections = [(k, titles.get(k, "pass: no bid found" if k == end else f"section {k}"),
                  [(p.label, p.status.value != "unsat") for p in G.points
-                  if section_of(p.label) == k]) for k in numbers]
+                  if p.section == k]) for k in numbers]
     exc = "; ".join(f"{escape(j.note or j.kind)}: {escape(j.source)} \u2192 "
                     f"{escape(j.target)} ({escape(j.label)})" for j in G.structure.exceptions)
     dead = [p.label for p in G.dead]

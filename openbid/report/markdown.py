@@ -3,17 +3,12 @@ depends only on the run and the changes against the recorded expectation."""
 
 from __future__ import annotations
 
+from openbid.report.md_pieces import table
 from openbid.report.prove_text import MARK
-from openbid.report.report import (VERDICTS, census_groups, outcome_text, part_two_tree, percent,
-                           soundness_text, tallies)
+from openbid.report.report import (VERDICTS, census_groups, findings, outcome_text, part_two_tree,
+                                   percent, soundness_text, tallies)
 
 SIGN = {"held": "✓", "failed": "✗", "vacuous": "∅", "unknown": "?", "judgement": "~"}
-
-
-def cell(text) -> str:
-    """Text safe inside a Markdown table cell."""
-    s = "" if text is None else str(text)
-    return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").strip()
 
 
 def code(text) -> str:
@@ -23,12 +18,6 @@ def code(text) -> str:
     tick = "``" if "`" in s else "`"
     pad = " " if s.startswith("`") or s.endswith("`") else ""
     return f"{tick}{pad}{s}{pad}{tick}"
-
-
-def table(header: list[str], rows: list[list]) -> list[str]:
-    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-    out += ["| " + " | ".join(cell(x) for x in row) + " |" for row in rows]
-    return out + [""]
 
 
 def render_md(run, data: dict) -> str:
@@ -44,6 +33,7 @@ def render_md(run, data: dict) -> str:
            f"{v.get('kind', 'Variant')} **{v.get('title', v['name'])}**: {v['description']}; "
            f"rules digest `{v['digest']}`.", ""]
     out += _summary(run, data)
+    out += _findings(run, data)
     if run.part_one is not None:
         out += _part_one(run.part_one)
     if run.part_two is not None:
@@ -68,15 +58,19 @@ def render_md(run, data: dict) -> str:
 
 
 def _summary(run, data) -> list[str]:
-    rows = [[t.title, *(t.counts[k] for k in VERDICTS), t.note] for t in tallies(run)]
-    out = ["## Summary", ""] + table(["part", *VERDICTS, "note"], rows)
+    rows = [[t.title, f"{t.total:,}", *(f"{t.counts[k]:,}" for k in VERDICTS), t.other_text,
+             t.note] for t in tallies(run)]
+    out = ["## Summary", "",
+           "Each row adds up: its total is the claims held, failed, vacuous (about no hand) and "
+           "unknown, and the items that are not claims (other).", ""]
+    out += table(["part", "total", *VERDICTS, "other", "note"], rows)
     errs = data["paper_errors"]
     if not run.system_only:
-        out.append(f"**Paper errors: {len(errs)}** (listed under [Errata](#errata), each with a "
-                   "hand that shows it).")
+        out.append(f"**Paper errors: {len(errs)}** (listed under [Findings](#findings), each "
+                   "with a hand that shows it).")
     if data.get("seed_errors"):
         out.append(f"**Seed errors: {len(data['seed_errors'])}** (seeds 000, 002 and 003; listed "
-                   "under [Errata](#errata)).")
+                   "under [Findings](#findings)).")
     if run.census:
         total = data["census"]["total"]
         out.append(f"The census covers all {total:,} hands (C(52,13)) in "
@@ -89,6 +83,23 @@ def _summary(run, data) -> list[str]:
                      [[c["item"], c["expected"], c["got"]] for c in changes])
     else:
         out += ["Every verdict equals the recorded expectation (or none was compared).", ""]
+    return out
+
+
+def _findings(run, data) -> list[str]:
+    groups = findings(run, data)
+    if not groups:
+        return []
+    out = ["## Findings", ""]
+    for f in groups:
+        out += [f"### {f.title}", "", f.intro.replace("under Errata", "under [Errata](#errata)"),
+                ""]
+        listed = [f"- {line}" for line in f.lines]
+        if len(listed) > 20:  # a long list collapsed, as in index.html
+            listed = [f"<details><summary>all {len(listed)}</summary>", "", *listed, "",
+                      "</details>"]
+        if listed:
+            out += listed + [""]
     return out
 
 
@@ -128,8 +139,17 @@ def _part_one(P) -> list[str]:
                       for p in wrong])
     over = [f"{p.n}/{p.m}" for p in P.pairs if p.comparison == "overcautious"]
     if over:
-        out += ["### Overcautious (the paper allows hands meeting both; none exist)", "",
-                ", ".join(over), ""]
+        out += [f"### Overcautious ({len(over)}): the paper allows hands meeting both; none exist",
+                "", ", ".join(over), ""]
+    unmentioned = [p for p in P.pairs if p.comparison == "not-in-paper"]
+    if unmentioned:
+        met = sum(p.state == "overlap" for p in unmentioned)
+        out += [f"### Not in the paper ({len(unmentioned)})", "",
+                f"Pairs the paper's table does not mention: hands meet both in {met}, none in "
+                f"{len(unmentioned) - met}.", ""]
+        out += table(["N", "M", "hands meeting both", "e.g.", "bids"],
+                     [[p.n, p.m, _n(p.count) if p.state == "overlap" else p.state,
+                       code(p.witness), p.witness_outcome] for p in unmentioned])
     both = [p for p in P.pairs if p.state == "overlap"]
     out += [f"### Pairs met by the same hand ({len(both)})", ""]
     out += table(["N", "M", "paper", "comparison", "hands", "classes", "e.g.", "bids"],
@@ -157,15 +177,23 @@ def _part_two(run) -> list[str]:
             header, rows = header[:-1], [r[:-1] for r in rows]
         out += table(header, rows)
     roots, rest = part_two_tree(run)
+    cases = sum(1 for r in roots for _ in _walk(r))
     out += ["### The trees", "",
             "One line per case: the worst verdict of its own checks (✓ held, ✗ failed, ∅ vacuous, "
-            "? unknown), its label, its assumption and the outcome the paper gives.", ""]
+            "? unknown), its label, its assumption and the outcome the paper gives.", "",
+            f"<details><summary>{len(roots)} propositions, {cases} cases</summary>", ""]
     for c in rest:
         out += [f"- {SIGN[c.verdict.value]} {c.path} {c.check}: {c.claim}", ""]
     for root in roots:
         out += _tree_lines(root, 0)
         out.append("")
-    return out
+    return out + ["</details>", ""]
+
+
+def _walk(t):
+    yield t
+    for ch in t.children:
+        yield from _walk(ch)
 
 
 def _tree_lines(t, depth: int) -> list[str]:
@@ -209,14 +237,9 @@ def _lemmas(L) -> list[str]:
 
 
 def _errata(data) -> list[str]:
-    errs = data["paper_errors"]
-    out = ["## Errata", "", f"### Where the paper is wrong ({len(errs)})", ""]
-    out += [f"- {e}" for e in errs] or ["- none"]
-    seed = data.get("seed_errors", [])
-    if seed:
-        out += ["", f"### Where the seeds are wrong ({len(seed)})", ""]
-        out += [f"- {e}" for e in seed]
-    out += ["", "### OCR errata of Appendix 1 (docs/ERRATA.md)", ""]
+    out = ["## Errata", "", "Where the paper and the seeds are wrong is listed under "
+           "[Findings](#findings); here, how the code is read.", ""]
+    out += ["### OCR errata of Appendix 1 (docs/ERRATA.md)", ""]
     out += table(["id", "where", "as printed", "as read", "kind", "variant"],
                  [[e["id"], e["where"], code(e["printed"]), code(e["read"]), e["kind"],
                    e["variant"] or ""] for e in data["errata"]["ocr"]])

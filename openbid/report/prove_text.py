@@ -192,7 +192,7 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
     if updated:
         lines.append(f"expectation recorded in {path}")
     elif not found:
-        lines.append(f"(no recorded expectation at {path}: nothing to compare; "
+        lines.append(f"(nothing recorded of these parts at {path}: nothing to compare; "
                      "record one with --update-expected)")
     elif changes:
         lines.append(f"CHANGED against {path}: {len(changes)} verdict(s)")

@@ -1,9 +1,10 @@
-"""The report of ``openbid prove --report DIR`` (issue 8): ``report.json``, ``report.md`` and
+"""The report of ``openbid prove --report DIR``: ``report.json``, ``report.md`` and
 ``index.html`` from one :class:`openbid.verify.prove.ProofRun`.
 
 This module holds what the three renderings share (the per-part tallies, the Part Two tree joined
-with its checks, the census groups, the errata, the JSON document) and writes the files;
-:mod:`openbid.report.markdown` and :mod:`openbid.report.html` render. ``report.json`` and ``report.md``
+with its checks, the census groups, the errata, the JSON document);
+:mod:`openbid.report.markdown` and :mod:`openbid.report.html` render, :mod:`openbid.report.writer`
+writes the files. ``report.json`` and ``report.md``
 depend only on the run and ``changes`` (no time, no machine path), so the same rules give
 byte-identical files; ``seconds`` appears in ``index.html`` only.
 """
@@ -12,12 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from openbid.report.columns import percent  # noqa: F401  (re-exported: html, markdown)
 from openbid.report.prove_text import json_items, paper_errors, seed_errors, summary
 
 if TYPE_CHECKING:
@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 
 VERDICTS = ("held", "failed", "vacuous", "unknown")
 _WORST = {"failed": 0, "unknown": 1, "vacuous": 2, "held": 3}
-# Part One compares a claim with the mechanical verdict; as a claim about hands meeting both N
-# and M, "overcautious" (the paper allows hands that do not exist) is vacuously true.
-PART_ONE_AS_CLAIM = {"agrees": "held", "paper-wrong": "failed", "overcautious": "vacuous",
-                     "unknown": "unknown"}
+# Part One compares the paper's table with the mechanical verdict, pair by pair. A pair where the
+# paper agrees is a claim held, one where it is wrong a claim failed; the other two are not
+# claims that held or failed, and are counted under their own names so that the row adds up to
+# every pair: "overcautious" (the paper allows hands meeting both; none exist) and "not in the
+# paper" (a pair the paper's table does not mention).
+PART_ONE_AS_CLAIM = {"agrees": "held", "paper-wrong": "failed", "unknown": "unknown"}
+PART_ONE_OTHER = {"overcautious": "overcautious", "not-in-paper": "not in the paper"}
 FORMAT = "openbid-report 1"
 
 
@@ -40,9 +43,20 @@ class Tally:
     title: str
     counts: dict[str, int]  # VERDICTS -> n
     note: str = ""
+    other: dict[str, int] = field(default_factory=dict)  # items that are not claims, by kind
+
+    @property
+    def total(self) -> int:
+        """Every item of the part: the claims by verdict and the ``other`` items."""
+        return sum(self.counts.values()) + sum(self.other.values())
+
+    @property
+    def other_text(self) -> str:
+        return ", ".join(f"{n:,} {k}" for k, n in self.other.items())
 
     def as_dict(self) -> dict:
-        return {"part": self.part, "title": self.title, **self.counts, "note": self.note}
+        return {"part": self.part, "title": self.title, **self.counts, "other": dict(self.other),
+                "total": self.total, "note": self.note}
 
 
 def tallies(run) -> list[Tally]:
@@ -69,10 +83,11 @@ def tallies(run) -> list[Tally]:
         counts = {v: 0 for v in VERDICTS}
         for comparison, verdict in PART_ONE_AS_CLAIM.items():
             counts[verdict] += s.get(comparison, 0)
+        other = {words: s.get(comparison, 0) for comparison, words in PART_ONE_OTHER.items()}
         out.append(Tally("part-one", "Part One (pairs of bid points)", counts,
                          f"{s['total']} pairs: {s['agrees']} agree, {s['paper-wrong']} paper wrong, "
-                         f"{s['overcautious']} overcautious (counted vacuous), "
-                         f"{s['not-in-paper']} not in the paper"))
+                         f"{s['overcautious']} overcautious (the paper allows hands that do not "
+                         f"exist), {s['not-in-paper']} not in the paper", other))
     if run.part_two is not None:
         out.append(Tally("part-two", "Part Two (the case analysis)",
                          count(c.verdict.value for c in run.part_two.checks),
@@ -201,22 +216,74 @@ def _bid_key(text: str) -> tuple[int, int]:
     return (int(text[0]), "CDHSN".index(text[1]))
 
 
-def percent(part: int, total: int) -> str:
-    """A share as text: two decimals, or two significant digits when it is small (0.000062%)."""
-    if total == 0 or part == 0:
-        return "0%"
-    p = 100 * part / total
-    if p >= 0.01:
-        return f"{p:.2f}%"
-    return f"{p:.{1 - math.floor(math.log10(p))}f}%"
-
-
 # ---- errata and paper errors -------------------------------------------------------------------
 def errata_records() -> dict[str, list[dict]]:
     from openbid.model.errata import OCR_ERRATA, READINGS
 
     return {"ocr": [dataclasses.asdict(e) for e in OCR_ERRATA],
             "readings": [dataclasses.asdict(e) for e in READINGS]}
+
+
+@dataclass
+class Finding:
+    """One group of findings shown first in the report: a title, a sentence, and one line per
+    finding (each a sentence; hands in it are PBN)."""
+
+    anchor: str
+    title: str
+    intro: str
+    lines: list[str] = field(default_factory=list)
+
+
+def findings(run, data: dict) -> list[Finding]:
+    """What the run found, before any detail: where the paper is wrong, the errata in a sentence,
+    where the seeds are wrong, and the findings of the rules in force when they are not the
+    code (a system's failed claims and dead bid points; what a variant changes against code)."""
+    out: list[Finding] = []
+    if not run.system_only:
+        errs = data["paper_errors"]
+        out.append(Finding("paper-errors", f"Where the paper is wrong ({len(errs)})",
+                           "Each is shown by a hand, re-run through the rules.", list(errs)))
+        e = data["errata"]
+        out.append(Finding("errata-summary", "Errata of the code, in short",
+                           f"The code is read with {len(e['ocr'])} corrections of the OCR of "
+                           f"Appendix 1 and {len(e['readings'])} readings where the paper can be "
+                           "read two ways (decisions, not errors); each is listed with its "
+                           "evidence under Errata, and docs/ERRATA.md explains them."))
+    seed = data.get("seed_errors") or []
+    if seed:
+        out.append(Finding("seed-errors", f"Where the seeds are wrong ({len(seed)})",
+                           "Seeds 000, 002 and 003: each claim checked exactly, shown with a "
+                           "holding or a hand.", list(seed)))
+    if getattr(run, "system", None) is not None:
+        from openbid.report import system
+
+        lines = system.problems(run)
+        S = run.system
+        out.append(Finding("system-findings", f"System checks of {S.title}: findings ({len(lines)})",
+                           "Dead bid points and claims that failed or hold on no hand; "
+                           "the details are under System checks."
+                           if lines else "Every bid point is reachable and every claim held.",
+                           lines))
+    v = data["variant"]
+    vc = v.get("versus_code")
+    if isinstance(vc, dict) and vc.get("equivalent") is False:
+        what = (f"rule file {v['source']} against variant {v['base']}" if v.get("source")
+                else f"variant {v['name']} against code")
+        lines = [f"{t['source']} -> {t['target']}: {t['count']:,} hands, e.g. "
+                 + ", ".join(t["examples"]) for t in vc.get("transitions") or []]
+        command = (f"openbid diff {v['base']} {v['source']}" if v.get("source")
+                   else f"openbid diff code {v['name']}")
+        if lines:
+            n = vc.get("changed") or sum(t["count"] for t in vc["transitions"])
+            intro = (f"Not equivalent (decided by {vc['method']}): {n:,} hands change bid or bid "
+                     f"point; from the code's to this one's ('{command}'):")
+        else:
+            intro = (f"Not equivalent (decided by {vc['method']}): some hands change bid or bid "
+                     f"point; '{command}' counts them all.")
+            lines = [f"e.g. {vc['witness']}"] if vc.get("witness") else []
+        out.append(Finding("variant-findings", f"What changes: {what}", intro, lines))
+    return out
 
 
 def variant_info(run) -> dict:
@@ -321,110 +388,3 @@ def _default(obj):
     if hasattr(obj, "to_pbn"):
         return obj.to_pbn()
     raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
-
-
-# ---- writing -----------------------------------------------------------------------------------
-MARKER = ".openbid-report"  # in a directory openbid wrote: the only kind it writes into again
-OWN_FILES = ("index.html", "report.md", "report.json")
-
-
-def check_report_dir(directory: Path, force: bool = False) -> None:
-    """Whether ``--report DIR`` may write here, asked before the work: a new or empty directory,
-    or one openbid wrote before (its marker); with ``force`` also one holding other files, but
-    never over an ``index.html``, ``report.md`` or ``report.json`` it did not write. The
-    directory (or, if new, the nearest folder above it) must be writable."""
-    from openbid.model.errors import OpenbidError
-
-    directory = Path(directory)
-    if directory.exists() and not directory.is_dir():
-        raise OpenbidError(f"--report {directory}: exists and is not a directory")
-    if directory.is_dir():
-        try:
-            names = {p.name for p in directory.iterdir()}
-        except OSError as exc:
-            raise OpenbidError(f"--report {directory}: cannot list it ({exc.strerror})") from None
-        if MARKER not in names and not _legacy_report(directory):
-            clash = sorted(n for n in names if n in OWN_FILES)
-            if clash:
-                raise OpenbidError(f"--report {directory}: its {clash[0]} was not written by "
-                                   "openbid (no marker file); not replacing it: choose an "
-                                   "empty or new directory")
-            if names and not force:
-                shown = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
-                raise OpenbidError(f"--report {directory}: holds other files ({shown}); choose "
-                                   "an empty or new directory (or --force to write beside them)")
-        _probe(directory, directory)
-        return
-    above = directory.parent
-    while not above.exists() and above != above.parent:
-        above = above.parent
-    if not above.is_dir():
-        raise OpenbidError(f"--report {directory}: {above} is not a directory")
-    _probe(above, directory)
-
-
-def _legacy_report(directory: Path) -> bool:
-    """A report openbid wrote before it left markers: its report.json says so."""
-    try:
-        data = json.loads((directory / "report.json").read_text(encoding="utf-8"))
-        return isinstance(data, dict) and str(data.get("format", "")).startswith("openbid-report")
-    except (OSError, ValueError):
-        return False
-
-
-def _probe(folder: Path, directory: Path) -> None:
-    import tempfile
-
-    from openbid.model.errors import OpenbidError
-
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".openbid-probe-"):
-            pass
-    except OSError as exc:
-        raise OpenbidError(f"--report {directory}: cannot write in {folder} "
-                           f"({exc.strerror or exc})") from None
-
-
-def write_report(run, directory: Path, changes=(), seconds: float | None = None,
-                 rules=None) -> None:
-    """Write ``report.json``, ``report.md`` and ``index.html`` into ``directory`` (created), with
-    the marker that makes it openbid's (see :func:`check_report_dir`).
-
-    ``rules``: the rules of the run, for the Graphviz picture of the control flow; when omitted
-    the named variant is loaded if its digest matches the run's."""
-    from openbid.report.html import render_html
-    from openbid.report.markdown import render_md
-
-    directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    changes = list(changes)
-    data = report_data(run, changes)
-    _write(directory / MARKER, "written by 'openbid prove --report': openbid replaces its "
-                               f"{', '.join(OWN_FILES)} here, and nothing else\n")
-    _write(directory / "report.json", to_json(data))
-    _write(directory / "report.md", render_md(run, data))
-    _write(directory / "index.html", render_html(run, data, seconds=seconds,
-                                                 rules=_rules_of(run, rules)))
-
-
-def _rules_of(run, rules):
-    if rules is not None:
-        return rules
-    from openbid.model.errors import OpenbidError
-    from openbid.model.variants import VARIANTS, load_variant
-    from openbid.verify.prove import rules_digest
-
-    if run.variant not in VARIANTS:
-        return None
-    try:
-        candidate = load_variant(run.variant)
-    except OpenbidError:
-        return None
-    return candidate if rules_digest(candidate) == run.digest else None
-
-
-def _write(path: Path, text: str) -> None:
-    """``text`` into ``path`` in one atomic rename (a temporary name of openbid's own)."""
-    from openbid.model.files import write_atomic
-
-    write_atomic(path, text, mode=0o644)

@@ -27,7 +27,7 @@ def num(x: Fraction | int | float) -> str:
 
 
 def share(n: int) -> str:
-    from openbid.report.report import percent
+    from openbid.report.columns import percent
 
     return percent(n, TOTAL_HANDS)
 
@@ -183,7 +183,7 @@ def text(run, detail: bool) -> list[str]:
                    + ", ".join(f"{KIND_WORDS[k]} {n}" for k, n in sorted(kinds.items())))
         if B.recomputed and not B.consistent:
             out.append("  FAILED: the recorded claims file differs from what the data gives "
-                       "(python -m openbid.binky.checks --write regenerates it)")
+                       "(openbid binky checks --write regenerates it)")
         for c in B.claims:
             if detail or c.kind != "AGREES":
                 out.append(f"  {KIND_WORDS[c.kind]:<12} line {c.lines} {c.id}: {c.check}"
@@ -199,7 +199,7 @@ def text(run, detail: bool) -> list[str]:
 
 # ---- Markdown ----------------------------------------------------------------------------------
 def markdown(run) -> list[str]:
-    from openbid.report.markdown import table
+    from openbid.report.md_pieces import table
 
     out: list[str] = []
     E, B = run.evaluators, run.binky
@@ -246,7 +246,7 @@ def markdown(run) -> list[str]:
 
 # ---- HTML --------------------------------------------------------------------------------------
 def html(run) -> str:
-    from openbid.report.html import badge, hand, table
+    from openbid.report.html_pieces import badge, hand, table
 
     out = []
     E, B = run.evaluators, run.binky
@@ -314,11 +314,12 @@ def histogram(d) -> str:
     bins = d.bins
     top = max(w for _, w in bins)
     bw, h, left, base = max(4, min(18, 360 // len(bins))), 120, 34, 150
-    w = left + bw * len(bins) + 10
+    title = f"{d.name}: mean {float(d.mean):.3f}"
+    # Wide enough for the title (13 px bold: at most 9 px a character), which starts at 4.
+    w = max(left + bw * len(bins) + 10, 4 + 9 * len(title))
     out = [f'<svg class="bars" viewBox="0 0 {w} {base + 22}" width="{w}" height="{base + 22}" '
            f'role="img" aria-label="{escape(d.name)}">',
-           f'<text class="title" x="{left}" y="14">{escape(d.name)}: mean {float(d.mean):.3f}'
-           f'</text>']
+           f'<text class="title" x="4" y="14">{escape(title)}</text>']
     for i, (k, n) in enumerate(bins):
         bh = h * n / top
         x = left + i * bw

@@ -54,6 +54,9 @@ border-radius:3px;font-size:12px;font-weight:700;margin-right:4px}
 .wrong h3{color:var(--bad);margin-top:4px}
 .wrong ul{margin:4px 0 6px;padding-left:20px}
 .wrong li{margin:6px 0}
+.fine{border:1px solid var(--line);border-radius:6px;padding:6px 12px;margin:8px 0}
+.fine h3{margin-top:4px}
+.n.other b{color:#8a5a00}.n.total{color:#555}
 blockquote{margin:4px 0 6px;padding:4px 10px;border-left:3px solid #c9ced6;color:#444;
 background:#fafbfc;font-family:Georgia,"Times New Roman",serif;font-size:13px}
 .note{font-size:12px;color:#666;margin-top:3px}

@@ -15,6 +15,14 @@ STATE_WORDS = {"reachable": "reachable", "shadowed": "dead: shadowed by earlier 
                "unreachable": "dead: control never arrives", "unknown": "unknown"}
 
 
+def state_words(p) -> str:
+    """A bid point's state in words; a shadowed point names the earlier points that take its
+    hands: ``dead: shadowed by 1a, 2``."""
+    if p.state == "shadowed" and p.blockers:
+        return f"dead: shadowed by {', '.join(p.blockers)}"
+    return STATE_WORDS[p.state]
+
+
 _VUL = {(False, False): "none", (True, False): "we", (False, True): "they", (True, True): "both"}
 
 
@@ -36,7 +44,7 @@ def _hands(S) -> str:
 
 
 def _share(S, n: int) -> str:
-    from openbid.report.report import percent
+    from openbid.report.columns import percent
 
     return percent(n, TOTAL_HANDS * len(S.contexts))
 
@@ -103,8 +111,7 @@ def problems(run) -> list[str]:
         return []
     out = []
     for p in S.dead:
-        why = f" by {', '.join(p.blockers)}" if p.blockers else ""
-        out.append(f"bid point {p.label} is {STATE_WORDS[p.state]}{why}")
+        out.append(f"bid point {p.label} is {state_words(p)}")
     for c in S.claims:
         if c.verdict.value in ("failed", "vacuous"):
             out.append(f"claim {c.claim.id} ({c.claim.statement}) {c.verdict.value}"
@@ -129,9 +136,7 @@ def text(run, detail: bool) -> list[str]:
     for p in S.points:
         if p.state == "reachable" and not detail:
             continue
-        line = f"  {p.label:<5} {STATE_WORDS[p.state]}"
-        if p.blockers:
-            line += f" {', '.join(p.blockers)}"
+        line = f"  {p.label:<5} {state_words(p)}"
         if p.state != "reachable":
             takers = ", ".join(f"{lb} {h:,}" for lb, h in S.taken[p.label].items())
             line += f"; meets {S.meets[p.label]:,}" + (f", bid at: {takers}" if takers else "")
@@ -170,7 +175,7 @@ def text(run, detail: bool) -> list[str]:
 
 # ---- the report pages ---------------------------------------------------------------------------
 def markdown(run) -> list[str]:
-    from openbid.report.markdown import table
+    from openbid.report.md_pieces import table
 
     S = run.system
     if S is None:
@@ -203,7 +208,7 @@ def markdown(run) -> list[str]:
 
 
 def html(run) -> str:
-    from openbid.report.html import badge, hand, table
+    from openbid.report.html_pieces import badge, hand, table
 
     S = run.system
     if S is None:

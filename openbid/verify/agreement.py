@@ -20,6 +20,27 @@ from openbid.readers.workers import map_chunks
 _RANK_NUMBER = {"A": 1, "K": 13, "Q": 12, "J": 11, "T": 10, **{r: int(r) for r in "98765432"}}
 _OFFSET = {1: 0, 2: 13, 3: 26, 4: 39}  # Appendix 5: clubs 1-13, diamonds 14-26, ...
 OPENBID_MODEL = RankModel.of("AKQJT")  # what the Algol reads (the paper, p. 10)
+EXAMPLES = 20  # mismatching hands kept (the count is exact)
+
+
+def uncheckable(rules: Rules) -> str:
+    """Why the literal Algol cannot be compared with ``rules`` ("" when it can): it transcribes
+    the 1967 code alone (Appendix 1; the synopsis is compared with the code by ``openbid prove
+    synopsis``), computes the 1967 descriptors itself (a rule file's ``define`` cannot reach it)
+    and takes only the readings of the OCR'd code."""
+    from openbid.model.variants import VARIANTS
+
+    if VARIANTS.get(rules.name, ("",))[0] != "code.rules":
+        what = (f"variant {rules.name}" if rules.name in VARIANTS and not rules.source
+                else rules.source or rules.name)
+        return (f"{what} is not the 1967 code: check-algol compares the code's rules (variant "
+                "code or one of its readings) with the literal Algol; other rules: openbid prove")
+    if rules.definitions:
+        names = ", ".join(sorted({d.name for d in rules.definitions}))
+        shown = f"variant {rules.name}" if not rules.source else rules.source
+        return (f"{shown} defines {names} itself, which the literal Algol cannot follow; "
+                f"compare it with the code instead: openbid diff code {rules.source or rules.name}")
+    return ""
 
 
 def _suit_cards(model: RankModel = OPENBID_MODEL) -> dict[int, list[list[int]]]:
@@ -43,7 +64,10 @@ def _full(rules: Rules):
     """Every class of OPENBID's model, unmerged: a row is a class."""
     p = plan(spec_for(rules, (), outcome=True, merge=False))
     if p.model != OPENBID_MODEL:
-        raise AssertionError(f"the rules read {p.model.tracked}, more than the Algol does")
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError(f"the rules read the ranks {p.model.tracked}, more than the Algol "
+                           f"does ({OPENBID_MODEL.tracked}): check-algol cannot compare them")
     return p
 
 
@@ -88,7 +112,7 @@ def _check_rows(rules: Rules, view, rows: np.ndarray) -> Agreement:
         eng = (bv[i], labels[sc[i]])
         if a.bidval != eng[0] or a.section != eng[1]:
             out.mismatch_count += 1
-            if len(out.mismatches) < 20:
+            if len(out.mismatches) < EXAMPLES:
                 h = class_hand((i1[i], i2[i], i3[i], i4[i]))
                 out.mismatches.append(Mismatch(h.to_pbn(), eng, (a.bidval, a.section)))
     out.classes = len(rows)
@@ -131,8 +155,9 @@ def check_algol_sample(rules: Rules, n: int, seed: int = 0) -> Agreement:
         out.classes += 1
         if (a.bidval, a.section) != (eng.bidval, eng.section):
             out.mismatch_count += 1
-            out.mismatches.append(Mismatch(hand.to_pbn(), (eng.bidval, eng.section),
-                                           (a.bidval, a.section)))
+            if len(out.mismatches) < EXAMPLES:
+                out.mismatches.append(Mismatch(hand.to_pbn(), (eng.bidval, eng.section),
+                                               (a.bidval, a.section)))
     return out
 
 
@@ -144,7 +169,7 @@ def check_algol(rules: Rules, progress: Callable[[int, int], None] | None = None
     for part in map_chunks(_task, rules, len(p), progress, lambda a: a.classes, expected):
         total.classes += part.classes
         total.mismatch_count += part.mismatch_count
-        total.mismatches.extend(part.mismatches[: max(0, 20 - len(total.mismatches))])
+        total.mismatches.extend(part.mismatches[: max(0, EXAMPLES - len(total.mismatches))])
     if total.classes != expected:
         raise AssertionError(f"checked {total.classes} classes, expected {expected}")
     return total

@@ -1,4 +1,4 @@
-"""Binky points checked (issue 15): the exact partner matrices, the inversion's round trip, the
+"""Binky points checked: the exact partner matrices, the inversion's round trip, the
 seed's numbers as claims against our double-dummy data, and the out-of-sample figures.
 
 The matrices are exact (every entry an integer over C(39, 13), rows summing to it exactly);
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from openbid.binky.ddgen import DATA  # the repository's double-dummy shards
 from openbid.verify.verdicts import Verdict
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "dd"
 _VERDICT = {"AGREES": Verdict.HELD, "DISAGREES": Verdict.FAILED,
             "SEED_INCONSISTENT": Verdict.FAILED, "UNKNOWN": Verdict.UNKNOWN}
 

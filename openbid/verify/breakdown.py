@@ -1,4 +1,4 @@
-"""For information (issue 5): the exact breakdown of every Part Two leaf's hands by the bid the
+"""For information: the exact breakdown of every Part Two leaf's hands by the bid the
 program really makes (BID@SECTION -> number of hands), from one pass over all hand classes.
 
 The trees are walked top-down in each chunk with the parent's mask; an empty mask prunes the

@@ -1,5 +1,5 @@
 """Part Two checked node by node: every inference, every bid and Pass leaf, every split's
-exhaustiveness, every example hand (issue 5). Returns records; never prints.
+exhaustiveness, every example hand. Returns records; never prints.
 
 One incremental Z3 solver holds the hand model; each node's assumption gets an indicator literal,
 so a path is a list of assumptions to ``check``. A claim "path => C" is VACUOUS when the path is
@@ -132,7 +132,7 @@ def _walk(chk: _Checker, node: Node, path: list[Expr], out: PartTwo, prop: int) 
 def _example(chk: _Checker, prop: int, node: Node, path: list[Expr], ex) -> CaseCheck:
     """The example hand exactly as printed: it must lie in its case and get the claimed
     outcome. A transcriber's correction of a misprint (or a guess) is checked too and shown
-    beside it, in the note, never in its place (issue 16)."""
+    beside it, in the note, never in its place."""
     note = ex.note or ""
     printed = _example_problems(chk, node, path, ex.printed)
     if ex.corrected:

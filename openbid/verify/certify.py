@@ -1,10 +1,11 @@
 """Write the certificate of the seed lines the claim files quote: ``openbid/proofs/seed_lines.json``.
 
-    python -m openbid.verify.certify            check every quote, then write the certificate
-    python -m openbid.verify.certify --check    check, and compare with the certificate on disk
+    python -m openbid.verify.certify            check every quote, and compare with the
+                                                certificate on disk (writes nothing)
+    python -m openbid.verify.certify --write    check every quote, then write the certificate
 
-Every quote (:func:`openbid.verify.quotes.collect`) is checked verbatim against the seeds
-(``$OPENBID_SEEDS``, or ``shared/seeds/`` found walking up from the repository root); if one is
+Every quote (:func:`openbid.verify.quotes.collect`) is checked verbatim against the seed
+documents (the folder ``$OPENBID_SEEDS`` names, else one found beside the checkout); if one is
 not verbatim, or a seed is missing, nothing is written and the exit status is 1. The certificate
 holds, for every cited line, the sha256 of its text, and for every claim the digest of its quotes
 with those hashes: the tests check the quotes against it where the seeds are absent (CI).
@@ -32,13 +33,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m openbid.verify.certify",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
-                        help="do not write; exit 1 if the certificate on disk is not current")
+                        help="do not write; exit 1 if the certificate on disk is not current "
+                             "(the default)")
+    parser.add_argument("--write", action="store_true",
+                        help=f"write the certificate ({_shown(Q.CERTIFICATE)})")
     args = parser.parse_args(argv)
+    if args.check and args.write:
+        parser.error("--check and --write exclude each other")
     out, err = sys.stdout, sys.stderr
 
     directory = Q.seeds_dir()
     if directory is None:
-        err.write(f"certify: no shared/seeds/ found (set ${Q.SEEDS_ENV}); nothing written\n")
+        err.write(f"certify: the seed documents were not found (set ${Q.SEEDS_ENV} to their "
+                  "folder); nothing written\n")
         return 1
     quotes = Q.collect()
     seeds: dict[str, list[str]] = {}
@@ -61,10 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     where = _shown(Q.CERTIFICATE)
     summary = (f"{len(quotes)} quotes of {len(certificate['claims'])} claims, "
                + ", ".join(f"{len(v)} lines of {k}" for k, v in certificate["seeds"].items()))
-    if args.check:
+    if not args.write:
         current = Q.load_certificate()
         if current is None or render(current) != text:
-            err.write(f"certify: {where} is not current ({summary}); run without --check\n")
+            err.write(f"certify: {where} is not current ({summary}); run with --write\n")
             return 1
         out.write(f"{where} is current: {summary}\n")
         return 0

@@ -1,6 +1,11 @@
 """Do two rule tables bid identically on every hand? Z3 decides it over a shared symbolic hand;
 when they differ, one census of both gives the exact number of hands per (from, to) transition,
-with example hands re-checked by both executables."""
+with example hands re-checked by both executables.
+
+What is compared (``by``): ``bid-section``, the call and the bid point that makes it (variants of
+one system: 1S@12a -> 1S@12b is a change); ``bid``, the call alone (two systems, whose bid points
+mean different things: a hand that makes the same call at another bid point does not change, it
+is counted apart as ``section_only``)."""
 
 from __future__ import annotations
 
@@ -31,9 +36,9 @@ class Diff:
     method: str  # "z3" or "census"
     witness: str | None = None
     reason: str = ""
-    changed: int | None = None  # hands whose bid or section changes
+    changed: int | None = None  # hands that change what is compared (``by``)
     bidval_only: int | None = None  # hands with the same bid and section but another BIDVAL
-    section_only: int | None = None  # by "bid": the same bid and BIDVAL at another bid point
+    section_only: int | None = None  # the same call and BIDVAL at another bid point
     transitions: list[Transition] = field(default_factory=list)
     context: dict = field(default_factory=dict)  # the facts of the deal fixed (SEAT, VUL, ...)
     by: str = "bid-section"  # what a transition names: "bid-section" (1S@12a) or "bid" (1S)
@@ -100,16 +105,19 @@ def _fire_value(sites):
     return fire, value
 
 
-def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT, context: dict | None = None):
-    """Z3: is there a hand where A and B differ in bid or section? (status, witness hand).
-    Tries the modular proof first (small queries, no facts of the deal), then the
-    whole-procedure query in ``context``."""
+def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT, context: dict | None = None,
+           by: str = "bid-section"):
+    """Z3: is there a hand where A and B differ in bid or section (``by`` "bid": in bid)?
+    (status, witness hand). Tries the modular proof first (small queries, no facts of the deal;
+    it proves the same bid at the same bid point), then the whole-procedure query in
+    ``context``."""
     if not context and modular_equivalent(a, b, rlimit):
         return Status.UNSAT, None, ""
     sa, sb = shared_hands(a, b, context=context)  # same variables and model: the same hand
     labels = sorted(set(sa.labels) | set(sb.labels))
-    differ = z3.Or(_printed(sa.outcome[0]) != _printed(sb.outcome[0]),
-                   _section_code(sa, labels) != _section_code(sb, labels))
+    differ = _printed(sa.outcome[0]) != _printed(sb.outcome[0])
+    if by != "bid":
+        differ = z3.Or(differ, _section_code(sa, labels) != _section_code(sb, labels))
     s = new_solver(rlimit)
     s.add(sa.domain, differ)
     r = check(s)
@@ -127,12 +135,12 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     or between bids alone (two systems, whose sections mean different things)."""
     context = dict(context or {})
     facts = tuple(sorted(context.items()))
-    status, witness, reason = decide(a, b, rlimit, context)
+    status, witness, reason = decide(a, b, rlimit, context, by)
     pa, pb = program_for(a), program_for(b)
     if status is Status.SAT:
         assert witness is not None
         oa, ob = pa.bid_hand(witness, facts), pb.bid_hand(witness, facts)
-        if (oa.bid, oa.section) == (ob.bid, ob.section):
+        if _name(oa.bidval, oa.section, by) == _name(ob.bidval, ob.section, by):
             raise AssertionError(f"Z3 says A and B differ on {witness.to_pbn()} but the "
                                  "executables agree: the symbolic model is wrong")
     result = Diff(a.name, b.name, {Status.UNSAT: True, Status.SAT: False}.get(status),
@@ -153,11 +161,11 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         (bva, seca), (bvb, secb) = key
         ha = _name(bva, a.labels[seca], by)
         hb = _name(bvb, b.labels[secb], by)
+        if bva == bvb and a.labels[seca] != b.labels[secb]:
+            section_only += w  # the same call at another bid point (a change by bid-section)
         if ha == hb:
             if bva != bvb:  # the same call meaning another thing (strong 1C, natural 1C)
                 bidval_only += w
-            elif a.labels[seca] != b.labels[secb]:
-                section_only += w
             continue
         changed += w
         t = trans.setdefault((ha, hb), Transition(ha, hb, 0, 0))
@@ -171,9 +179,9 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
             t.examples.append(hand.to_pbn())
     result.changed = changed
     result.bidval_only = bidval_only
-    result.section_only = section_only if by == "bid" else None
+    result.section_only = section_only
     result.transitions = sorted(trans.values(), key=lambda t: (-t.count, t.source, t.target))
-    census_equiv = changed == 0 and section_only == 0
+    census_equiv = changed == 0
     if result.equivalent is None:
         result.equivalent, result.method = census_equiv, "census"
     elif result.equivalent != census_equiv:

@@ -1,4 +1,4 @@
-"""The evaluators checked (issues 13 and 14): each seed's own claims, and each public
+"""The evaluators checked: each seed's own claims, and each public
 implementation against the seed's reading, exactly and by Z3.
 
 * Seed 000 (K&R) and seed 002 (the point scales): every claim of the claim files

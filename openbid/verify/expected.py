@@ -235,21 +235,26 @@ def _load_variant(name: str):
 
 
 def compare_expected(run: ProofRun, path: Path) -> tuple[list[tuple[str, str | None, str | None]], bool]:
-    """(changes, found): each change is (item, expected, got); ``found`` False if no file.
-    Only the parts that ran are compared."""
+    """(changes, found): each change is (item, expected, got); ``found`` False if the file does
+    not exist or records nothing of the parts that ran. Only the parts that ran are compared,
+    and of those only the ones the file records: a part it has no verdict of (``prove system``
+    on a variant whose expectation holds the paper's parts) is not recorded, not changed."""
     if not path.exists():
         return [], False
     recorded: dict[str, str] = read_expected(path)["outcomes"]
     got = outcomes(run)
-    prefixes = {p: _prefix(p) for p in run.parts}
-    ran = tuple(px for p in run.parts for px in prefixes[p])
     changes = []
-    for key in sorted(set(recorded) | set(got)):
-        if not key.startswith(ran):
+    found = False
+    for part in run.parts:
+        prefix = _prefix(part)
+        keys = {k for k in recorded if k.startswith(prefix)}
+        if not keys:
             continue
-        if recorded.get(key) != got.get(key):
-            changes.append((key, recorded.get(key), got.get(key)))
-    return changes, True
+        found = True
+        for key in keys | {k for k in got if k.startswith(prefix)}:
+            if recorded.get(key) != got.get(key):
+                changes.append((key, recorded.get(key), got.get(key)))
+    return sorted(set(changes)), found
 
 
 def _prefix(part: str) -> tuple[str, ...]:

@@ -1,5 +1,5 @@
 """The lemmas Part One leans on, the within-section claims, and Appendices 3 and 6, checked
-(issue 4, items 4 and 5). Returns records; never prints."""
+Returns records; never prints."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 conditions of both? Two deciders: the exhaustive census counts the hands exactly and gives, for
 every pair some hand meets, its first class (a witness, re-checked by the executable); Z3 proves
 the pairs no hand meets (unsat). Where both answer they must agree; where Z3 runs out of budget
-the census decides. The paper's verdict, where it gives one, is compared (issue 4). Returns
+the census decides. The paper's verdict, where it gives one, is compared. Returns
 records; never prints.
 """
 
@@ -91,7 +91,7 @@ def check_part_one(rules: Rules, counts: bool = True, rlimit: int = DEFAULT_RLIM
                    progress=None, gram=None) -> PartOne:
     """``gram``: pairwise counts of the labels' meets(), if already computed; with neither it nor
     ``counts`` the pairs have Z3's verdicts only (:func:`attach_counts` adds the counts later)."""
-    labels = tuple(lb for lb in rules.labels if lb != "14")
+    labels = rules.labels[:-1]
     if gram is None and counts:
         from openbid.readers.census.gram import gram as run_gram
 
@@ -108,7 +108,7 @@ def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT, gram=None) -> PartO
     With ``gram`` (the census pass over the labels' conditions), a pair some hand meets takes its
     witness from the census and Z3 is asked only about the pairs no hand meets (it must prove
     them disjoint); without it, Z3 decides every pair."""
-    labels = tuple(lb for lb in rules.labels if lb != "14")
+    labels = rules.labels[:-1]
     sym = SymbolicHand(rules)
     solver = new_solver(rlimit)
     solver.add(sym.domain)

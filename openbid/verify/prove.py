@@ -1,4 +1,4 @@
-"""``openbid prove``: everything the paper claims, re-derived in one command (issue 8).
+"""``openbid prove``: everything the paper claims, re-derived in one command.
 
 :func:`prove_all` runs the parts side by side in one process pool (each part a task that starts
 in a fresh Z3 context, beside the census chunks) and returns one :class:`ProofRun` (data only). :func:`outcomes`
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the parts' results (each part's module is imported when it 
 PAPER_PARTS = ("lemmas", "part-one", "part-two", "structure", "synopsis", "census", "soundness")
 SEED_PARTS = ("evaluators", "binky")  # seeds 000 and 002 (K&R, the point scales); seed 003
 PARTS = PAPER_PARTS + SEED_PARTS
-# The system checks (issue 18: any rule file; openbid.verify.system) are asked for by name or
+# The system checks (any rule file; openbid.verify.system) are asked for by name or
 # are the default of a rule file that is not OPENBID: never part of ``all``, so the paper's
 # expectations and report are those of the paper's parts and the seeds'.
 SYSTEM_PARTS = ("system",)

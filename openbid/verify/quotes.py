@@ -1,7 +1,6 @@
 """Every quote of the seed texts the project makes, and the check that each is verbatim.
 
-The claim files quote three seed texts of ``shared/seeds/`` (which lives beside the repository,
-not in it): 000 (K&R points), 002 (the point scales) and 004 (the paper, Parts One and Two and
+The claim files quote three seed documents (which are not in the repository): 000 (K&R points), 002 (the point scales) and 004 (the paper, Parts One and Two and
 Appendix 6). :func:`collect` lists every quote as a :class:`Quote` (the claim it belongs to, the
 seed, the cited lines, the text and the rule that makes it verbatim); :func:`audit` checks them:
 
@@ -13,7 +12,7 @@ seed, the cited lines, the text and the rule that makes it verbatim); :func:`aud
   since the certificate was written fails although the seed is not there to read.
 
 The certificate ``openbid/proofs/seed_lines.json`` is written by ``python -m
-openbid.verify.certify``, which refuses to write unless every quote is verbatim in the seeds.
+openbid.verify.certify --write``, which refuses to write unless every quote is verbatim in the seeds.
 
 Rules (a seed line is read with its trailing blanks dropped, the text its hash certifies):
 
@@ -263,10 +262,10 @@ def build_certificate(quotes: list[Quote], seeds: dict[str, list[str]]) -> dict:
         assert digest is not None
         claims[claim] = digest
     return {
-        "about": "Written by `python -m openbid.verify.certify` (openbid/verify/quotes.py): "
+        "about": "Written by `python -m openbid.verify.certify --write` (openbid/verify/quotes.py): "
         "seeds: seed file -> line -> sha256 of the line (trailing blanks dropped, UTF-8) for every "
         "line a quote cites; claims: claim -> sha256 of its quotes and their lines' hashes. "
-        "The tests check the quotes against it when shared/seeds/ is not found.",
+        "The tests check the quotes against it where the seed documents are absent.",
         "seeds": hashes,
         "claims": dict(sorted(claims.items())),
     }
@@ -310,7 +309,7 @@ class Audit:
         return "\n".join([head, *shown, *tail])
 
 
-FIX = "run `python -m openbid.verify.certify` where shared/seeds/ is present"
+FIX = "run `python -m openbid.verify.certify --write` where the seed documents are ($OPENBID_SEEDS)"
 
 
 def audit(

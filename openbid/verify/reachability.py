@@ -1,6 +1,6 @@
 """Every bid point is reachable: Z3 finds, for each, a hand that arrives there and bids there,
 and the executable confirms it; with the structural claims of openbid.readers.graph.cfg, the whole graph
-check (issue 6)."""
+check."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from openbid.model.errors import OpenbidError
 from openbid.model.expr import unparse
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
-from openbid.model.rules.model import PASS_SECTION, Rules, label_key, section_of
+from openbid.model.rules.model import Rules
 from openbid.readers.graph.arrival import arrival_expr
-from openbid.readers.graph.cfg import PASS_NODE, Flow, Structure, bind, build, flow, structure
+from openbid.readers.graph.cfg import (Flow, Structure, bid_node, bind, build, flow, pass_node,
+                                      structure)
 from openbid.verify.search import Disagreement
 from openbid.readers.symbolic import ALG, SymbolicHand
 from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, Verdict, check_with, new_solver
@@ -88,7 +89,7 @@ class BidPoint:
 
 
 def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
-    """Every bid point of ``rules`` (and the pass at 14), in section order."""
+    """Every bid point of ``rules`` (and the pass, OPENBID's 14), in the table's order."""
     fl = flow(rules)
     sym = SymbolicHand(rules)
     pcs = path_conditions(fl, sym)
@@ -97,11 +98,13 @@ def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
     solver.add(sym.domain)  # one solver, a scope per query: ten times faster than fresh ones
     out = []
     for label in rules.labels:
-        node = PASS_NODE if label == str(PASS_SECTION) else label
+        passing = label == rules.pass_label
+        node = pass_node(rules) if passing else bid_node(label)
         final = sym.bids_at(label)
-        text = _pass_text(rules) if node == PASS_NODE else unparse(arrival_expr(rules, label))
+        text = _pass_text(rules) if passing else unparse(arrival_expr(rules, label))
         r = check_with(solver, final)
-        point = BidPoint(label, section_of(label), r.status, text, reason=r.reason)
+        section = rules.pass_section if passing else rules.section_of(label)
+        point = BidPoint(label, section, r.status, text, reason=r.reason)
         if r.status is Status.SAT:
             assert r.model is not None
             if not z3.is_true(r.model.eval(pcs[node], model_completion=True)):
@@ -122,7 +125,8 @@ def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
 
 
 def _pass_text(rules: Rules) -> str:
-    tentative = sorted({b.label for _, b in rules.bids() if b.resume}, key=label_key)
+    resumes = {b.label for _, b in rules.bids() if b.resume}
+    tentative = [lb for lb in rules.labels if lb in resumes]
     text = "no section bids"
     if tentative:
         text += f" and there was no tentative bid at {', '.join(tentative)} (Note 4)"

@@ -1,4 +1,4 @@
-"""The claims proved about duplicate scoring (issue 7), over the Z3 terms of
+"""The claims proved about duplicate scoring, over the Z3 terms of
 openbid.readers.scoring_z3; verdicts are the project's one verdict type (openbid.verify.verdicts).
 """
 
@@ -92,28 +92,28 @@ def _total(x: SymbolicResult) -> z3.ArithRef:
 
 
 CLAIMS: tuple[Claim, ...] = (
-    Claim("made-more-tricks", "issue 7",
+    Claim("made-more-tricks", "Law 77",
           "a made contract scores more with more tricks",
           lambda a, b: z3.And(a.same_board(b), 0 <= a.relative, a.relative < b.relative),
           lambda a, b: _total(a) < _total(b), arity=2),
-    Claim("down-more-undertricks", "issue 7",
+    Claim("down-more-undertricks", "Law 77",
           "a defeated contract scores less with more undertricks",
           lambda a, b: z3.And(a.same_board(b), a.relative < b.relative, b.relative < 0),
           lambda a, b: _total(a) < _total(b), arity=2),
-    Claim("game-iff-100", "issue 7; Law 77",
+    Claim("game-iff-100", "Law 77",
           "a made contract earns the game bonus exactly when its contract points reach 100,"
           " and the 50 part-score bonus otherwise",
           lambda a, b: a.relative >= 0,
           lambda a, b: z3.And(
               (a.terms().game_bonus > 0) == (a.terms().contract_points >= 100),
               (a.terms().part_score_bonus > 0) == (a.terms().contract_points < 100))),
-    Claim("undoubled-game-contracts", "issue 7; Appendix 7 of the paper",
+    Claim("undoubled-game-contracts", "Law 77; Appendix 7 of the paper",
           "an undoubled contract reaches 100 contract points (game) exactly when it is"
           " 3NT, 4H, 4S, 5C, 5D or higher",
           lambda a, b: z3.And(a.relative >= 0, a.doubling == 0),
           lambda a, b: z3.And((a.terms().contract_points >= 100) == _is_listed_game(a),
                               (a.terms().game_bonus > 0) == _is_listed_game(a))),
-    Claim("doubling-never-lowers-made", "issue 7",
+    Claim("doubling-never-lowers-made", "Law 77",
           "doubling (or redoubling) a made contract never lowers its score",
           lambda a, b: z3.And(a.level == b.level, a.strain == b.strain,
                               a.vulnerable == b.vulnerable, a.relative == b.relative,

@@ -1,6 +1,6 @@
 """Witness search: hands satisfying an expression, each re-checked by the executable.
 
-Three deciders, cheapest first (issue 16):
+Three deciders, cheapest first:
 1. a seeded sample of random hands, read by the numpy reader (openbid.readers.census.sample):
    a condition that one hand in a few thousand meets is found in milliseconds, and the witness
    is a real random hand;

@@ -1,4 +1,4 @@
-"""Soundness of the class abstraction (issue 3, item 6): OPENBID's bid depends only on which of
+"""Soundness of the class abstraction: OPENBID's bid depends only on which of
 A K Q J T each suit holds and each suit's length - the paper's own premise (p. 10), on which the
 exact enumeration over 34,033,880 classes rests.
 

@@ -1,4 +1,4 @@
-"""System checks that work on any rule file (issue 18, item 3): Part One's machinery, not tied
+"""System checks that work on any rule file: Part One's machinery, not tied
 to OPENBID's labels.
 
 * bid points: reachable, or dead (proved with Z3) and why: impossible, shadowed (the earlier
@@ -26,7 +26,7 @@ from openbid.model.evaluate import holds
 from openbid.model.expr.ast import Expr, Not, conj
 from openbid.model.procedure import program_for
 from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import PASS_SECTION, Rules
+from openbid.model.rules.model import Rules
 from openbid.proofs.system_claims import SystemClaim
 from openbid.readers.census.system_pass import SystemCounts, combine, system_chunk, system_spec
 from openbid.readers.census.passes import plan
@@ -149,7 +149,7 @@ def check_system(rules: Rules, claims: tuple[SystemClaim, ...] = (), fixed: dict
     from openbid.readers.workers import Pool, Task
 
     fixed = dict(fixed or {})
-    labels = [lb for lb in rules.labels if lb != str(PASS_SECTION)]
+    labels = list(rules.labels[:-1])
     paired = [meets_expr(rules, lb) for lb in labels]
     single = [e for c in claims for e in (c.premise, conj(c.premise, Not(c.conclusion)))]
     facts = facts_read(rules, paired + single)

@@ -1,4 +1,4 @@
-"""Dead and shadowed bid points of any rules table, proved with Z3 (issue 18, item 3).
+"""Dead and shadowed bid points of any rules table, proved with Z3.
 
 For every bid point L: can the procedure's final bid be made there (Z3 finds a hand, and the
 executor confirms it bids at L)? If not (UNSAT: dead, proved), why: its own condition (the
@@ -18,7 +18,7 @@ import z3
 
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
-from openbid.model.rules.model import PASS_SECTION, Rules, label_key
+from openbid.model.rules.model import Rules
 from openbid.readers.symbolic import SymbolicHand
 from openbid.verify.search import Disagreement
 from openbid.verify.verdicts import DEFAULT_RLIMIT, Status, check, check_with, new_solver
@@ -50,7 +50,7 @@ def check_points(rules: Rules, context: dict | None = None, facts: tuple[str, ..
     sym = SymbolicHand(rules, context=context)
     solver = new_solver(rlimit)
     solver.add(sym.domain)
-    labels = [lb for lb in rules.labels if lb != str(PASS_SECTION)]
+    labels = list(rules.labels[:-1])
     fires = {lb: sym.bids_at(lb) for lb in labels}
     return [_point(rules, sym, solver, fires, lb, context, facts) for lb in labels]
 
@@ -72,7 +72,8 @@ def _point(rules: Rules, sym: SymbolicHand, solver: z3.Solver, fires: dict, labe
         return PointCheck(label, "impossible")
     if o.status is Status.UNKNOWN:
         return PointCheck(label, "unknown", reason=f"own condition: {o.reason}")
-    earlier = [lb for lb in fires if label_key(lb) < label_key(label)]
+    order = list(fires)
+    earlier = order[: order.index(label)]  # the bid points before it (Rules.labels)
     left = check_with(solver, own, *(z3.Not(fires[lb]) for lb in earlier))
     if left.status is Status.UNKNOWN:
         return PointCheck(label, "unknown", reason=f"earlier bid points: {left.reason}")

@@ -498,3 +498,19 @@ def test_claims_file_is_in_block_format_with_verbatim_quotes():
 def test_svg_is_self_contained():
     svg = holdout.plot_svg([(8.0, 8.1, 1.0, 50), (9.0, 8.9, 1.1, 40)], "t")
     assert svg.startswith("<svg") and svg.endswith("</svg>") and "circle" in svg
+
+
+def test_a_plot_title_is_never_clipped():
+    """The report's held-out plots are 320 px wide at a 10 px font (a character at most 6 px):
+    a long title is set in two lines that each fit, words whole, nothing lost below 100 chars."""
+    import re
+
+    title = "held-out deals, suit: Binky(N) + Binky(S) against double-dummy tricks"
+    svg = holdout.plot_svg([(8.0, 8.1, 1.0, 50)], title, size=320)
+    lines = re.findall(r'<text x="160\.0" y="\d+" text-anchor="middle">([^<]*)</text>', svg)
+    top = [t for t in lines if t not in ("Binky(N)+Binky(S)",)]
+    assert " ".join(top) == title
+    assert len(top) == 2 and all(6 * len(t) <= 320 - 8 for t in top)
+    long = holdout.plot_svg([], "word " * 60, size=320)
+    shown = re.findall(r'y="(?:12|23)" text-anchor="middle">([^<]*)<', long)
+    assert len(shown) == 2 and shown[1].endswith("...") and all(6 * len(t) <= 312 for t in shown)

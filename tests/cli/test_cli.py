@@ -91,8 +91,27 @@ def test_bid_trace_text(capsys) -> None:
     tried = out.split("sections tried:\n")[1].strip().splitlines()
     # 1-4 have no guard; 5 (HCP 16, TOTALPTS 17) and 6 (LONGEST 4) fail; 7 bids.
     assert [ln.split()[0] for ln in tried] == ["1", "2", "3", "4", "5", "6", "7"]
-    assert tried[4].endswith("conditions fail  -> next")
-    assert tried[6].endswith("conditions hold  -> bid 7")
+    assert tried[0].endswith("no guard, no bid -> next")
+    assert tried[4].endswith("guard fails -> next")
+    assert tried[6].endswith("guard holds -> bid 7")
+
+
+def test_bid_trace_says_a_section_made_no_bid(capsys) -> None:
+    """A 6-point hand passes SAYC's unguarded Strong 2C section without bidding: the trace says
+    that (it once said "conditions hold", as if the hand met the 2C opening's)."""
+    code, out, _ = run(capsys, "bid", "--trace", "--variant", "sayc", "--seat", "1", "--vul",
+                       "none", "QJ2.Q32.5432.K32")
+    assert code == 0
+    tried = dict(ln.split(None, 1) for ln in
+                 out.split("sections tried:\n")[1].strip().splitlines())
+    assert tried["1"].endswith("guard holds, no bid -> next")  # BALANCED, but 6 HCP
+    assert tried["2"].endswith("Strong 2C                      no guard, no bid -> next")
+    assert tried["3"].endswith("guard fails -> next")  # not fourth seat
+    assert "hold" not in tried["2"] and "bid 6a" in tried["6"]
+    code, out, _ = run(capsys, "bid", "--trace", "--json", "--variant", "sayc", "--seat", "1",
+                       "--vul", "none", "QJ2.Q32.5432.K32")
+    steps = json.loads(out)["trace"]
+    assert steps[1] == {"section": 2, "entered": True, "guarded": False, "result": "next"}
 
 
 def test_bid_trace_json_shows_note_2(capsys) -> None:
@@ -289,3 +308,51 @@ def test_count_by_bid_json(capsys) -> None:
 def test_find_count_no_traceback() -> None:
     p = _cli("find", "--count", "--limit", "1", "SLIDEPOINTS(S, 200, 1)")
     assert "Traceback" not in p.stderr and p.returncode in (0, 1)
+
+
+@pytest.mark.parametrize("argv,why", [
+    (["--variant", "bumwrap"], "defines HCP, SUITPOINTS itself"),
+    (["--variant", "sayc"], "variant sayc is not the 1967 code"),
+    (["--variant", "knr-optional"], "variant knr-optional is not the 1967 code"),
+    (["--variant", "synopsis"], "variant synopsis is not the 1967 code"),
+])
+def test_check_algol_refuses_rules_it_cannot_compare(argv, why, capsys) -> None:
+    """The literal Algol transcribes the 1967 code: other rules (or the code with definitions of
+    its own) are refused before any work, exit 2 (they once ran and printed every mismatch)."""
+    code, out, err = run(capsys, "check-algol", "--sample", "1000", *argv)
+    assert code == 2 and out == "" and why in err and len(err.splitlines()) == 1
+
+
+def test_check_algol_output_is_bounded(capsys, tmp_path) -> None:
+    """An edited copy of the code disagrees with the Algol on many classes: the count is exact,
+    20 hands are shown, and a line says how many more."""
+    assert main(["rules", "export"]) == 0
+    text = capsys.readouterr().out.replace("bid 1 when TOTALPTS <= 6", "bid 1 when TOTALPTS <= 9")
+    path = tmp_path / "edited.rules"
+    path.write_text(text)
+    code, out, _ = run(capsys, "check-algol", "--sample", "1000", "--rules", str(path))
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("DISAGREE on ")
+    total = int(lines[0].split()[2].replace(",", ""))
+    assert total > 20 and len(lines) == 22
+    assert lines[-1] == f"  ... and {total - 20:,} more"
+    sayc = tmp_path / "sayc.rules"
+    assert main(["rules", "export", "--variant", "sayc"]) == 0
+    sayc.write_text(capsys.readouterr().out)
+    code, _, err = run(capsys, "check-algol", "--rules", str(sayc))
+    assert code == 2 and f"{sayc} is not the 1967 code" in err
+
+
+def test_version(capsys) -> None:
+    from importlib import metadata
+
+    code, out, err = run(capsys, "--version")
+    assert code == 0 and out == f"openbid {metadata.version('openbid')}\n" and err == ""
+    assert "--version" in (main(["--help"]), capsys.readouterr().out)[1]
+
+
+def test_bid_refuses_a_whole_deal_clearly(capsys) -> None:
+    deal = "N:AK52.QJ3.T98.A2 QT93.K82.AK5.K98 J6.AT96.QJ72.J64 874.754.643.QT753"
+    code, out, err = run(capsys, "bid", deal)
+    assert code == 2 and out == "" and "unknown suit" not in err
+    assert "is a whole deal" in err and "e.g. North's AK52.QJ3.T98.A2" in err

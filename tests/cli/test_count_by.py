@@ -58,9 +58,28 @@ def test_text_shows_exact_values_and_mean(capsys) -> None:
     assert "mean of KNR:" in out and "-0.5" in out
 
 
+def test_by_shape(capsys) -> None:
+    """--by SHAPE (a string descriptor): one row per pattern, the 39 of them, in the order
+    13-0-0-0 first; each count the exact number of hands of that pattern."""
+    from math import comb, factorial, prod
+
+    code, out, _ = run(capsys, "count", "--by", "SHAPE", "--json")
+    assert code == 0
+    rows = [json.loads(ln) for ln in out.splitlines()]
+    shapes = [r["by"]["SHAPE"] for r in rows]
+    assert len(shapes) == 39 and shapes[0] == "13000" and shapes[-1] == "4333"
+    for r, shape in zip(rows, shapes):  # "10210": the longest suit, then three digits
+        lengths = [int(shape[:-3])] + [int(c) for c in shape[-3:]]
+        orders = factorial(4) // prod(factorial(lengths.count(n)) for n in set(lengths))
+        assert r["count"] == orders * prod(comb(13, n) for n in lengths), r
+    assert sum(r["count"] for r in rows) == comb(52, 13)
+    code, out, _ = run(capsys, "count", "--by", "SHAPE", "--by", "LONGEST", "--where",
+                       "HCP >= 20")
+    assert code == 0 and out.splitlines()[0].split()[:3] == ["SHAPE", "LONGEST", "hands"]
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--by", "NOSUCH"], "unknown name 'NOSUCH'"),
-    (["--by", "SHAPE"], "is a string"),
     (["--by", "HCP", "--where", "HCP > 37"], "selects no hand"),
     (["--by", "HCP", "--where", "HCP +"], "--where"),
 ])

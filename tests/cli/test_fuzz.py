@@ -136,7 +136,8 @@ def test_malformed_rule_files(capsys, tmp_path_factory, at, line, replace):
     assert f"{path}" in first
 
 
-COMMANDS = ["bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "check-algol",
+COMMANDS = ["bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "imps", "mp",
+            "compare", "dd", "check-algol",
             "binky"]
 BAD_OPTIONS = [["--rlimit", "x"], ["--rlimit", "0"], ["--rlimit", "-5"], ["--limit", "-1"],
                ["--sample", "0"], ["--sample", "-5"], ["--sample", "1e3"], ["--proposition", "99"],
@@ -155,7 +156,8 @@ FILLERS = st.sampled_from(["--json", "--quiet", "--brief", "--count", "--vul", "
 @FAST
 @given(st.sampled_from(COMMANDS), st.sampled_from(BAD_OPTIONS), st.lists(FILLERS, max_size=2))
 def test_malformed_arguments(capsys, command, bad, fillers):
-    positional = {"find": ["HCP > 30"], "diff": ["code", "synopsis"], "rules": ["check"]}
+    positional = {"find": ["HCP > 30"], "diff": ["code", "synopsis"], "rules": ["check"],
+                  "compare": ["code", "synopsis"], "dd": ["fill"]}
     argv = [command, *positional.get(command, []), *bad, *fillers]
     if command == "rules":  # 'rules check FILE': the file is the bad part
         argv = ["rules", "check", "/nonexistent/my.rules", *bad]

@@ -253,3 +253,18 @@ def test_a_long_bad_hand_is_cut_short_in_the_message() -> None:
     with pytest.raises(HandError) as exc:
         Hand.parse("Q" * 1_000_000)
     assert len(str(exc.value)) < 300 and "1,000,000 characters" in str(exc.value)
+
+
+@pytest.mark.parametrize("deal, seat", [
+    ("N:AK52.QJ3.T98.A2 QT93.K82.AK5.K98 J6.AT96.QJ72.J64 874.754.643.QT753", "North"),
+    ('[Deal "E:AK52.QJ3.T98.A2 QT93.K82.AK5.K98 J6.AT96.QJ72.J64 874.754.643.QT753"]', "East"),
+    ("w:AK52.QJ3.T98.A2 - - -", "West"),
+])
+def test_a_whole_deal_is_not_a_hand(deal, seat):
+    """A full-deal PBN line says what it is and what to give instead (it once read as 'unknown
+    suit N' or 'PBN needs four suits')."""
+    with pytest.raises(HandError) as info:
+        Hand.parse(deal)
+    assert f"is a whole deal (four hands, {seat}'s first), not one hand" in str(info.value)
+    assert str(info.value).endswith(f"e.g. {seat}'s AK52.QJ3.T98.A2")
+    assert Hand.parse("N:AK52.QJ3.T98.A2x").to_pbn() == "AK52.QJ3.T98.A2x"  # one hand, a seat

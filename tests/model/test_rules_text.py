@@ -169,16 +169,21 @@ BROKEN = [
     ("sections out of order", 'section 2 "y"\n  bid 2 when true value 0\n' + OK_SECTION, 3,
      None, r"section 1 comes after section 2"),
     ("section twice", OK_SECTION + OK_SECTION, 3, None, r"section 1 comes after section 1"),
-    ("section 14", 'section 14 "y"\n  bid 14 when true value 0\n', 1, None,
-     r"section numbers run from 1 to 13"),
     ("section 0", 'section 0 "y"\n  bid 0 when true value 0\n', 1, None,
-     r"section numbers run from 1 to 13"),
+     r"section numbers start at 1"),
+    ("jump to 14 past 20 sections", 'section 3 "y"\n  goto 14 when HCP > 3\n'
+     '  bid 3 when true value 0\nsection 20 "z"\n  bid 20 when true value 0\n', 2, None, r"jump to section 14, which does not exist \(the pass, falling through, is 21\)"),
     ("bad section line", 'section one "x"\n  bid 1 when true value 0\n', 1, None,
      r'expected: section N "Name"'),
-    ("label of another section", 'section 2 "y"\n  bid 3a when true value 0\n', 2, None,
-     r"bid label '3a' must be the section number 2"),
-    ("label with two letters", 'section 2 "y"\n  bid 2ab when true value 0\n', 2, None,
-     r"bid label '2ab' must be the section number 2"),
+    ("label of another section's number", 'section 2 "y"\n  bid 3 when true value 0\n', 2, None,
+     r"bid label 3 is a section number: a label of digits only must be its own section's number, 2"),
+    ("label that is not a name", 'section 2 "y"\n  bid 2/a when true value 0\n', 2, None,
+     r"bid label '2/a' is not a name"),
+    ("label of two sections", OK_SECTION + 'section 2 "y"\n  bid 1 when true value 0\n', 4, None,
+     r"bid label 1 is a section number"),
+    ("name of two sections", 'section 1 "x"\n  bid open when HCP > 20 value 2C\n'
+     'section 2 "y"\n  bid open when true value 0\n', 4, None,
+     r"bid label open is already a bid point of section 1"),
     ("bid without value", 'section 1 "x"\n  bid 1 when true\n', 2, None,
      r"expected: bid LABEL when CONDITION value BIDVAL"),
     ("goto without when", OK_SECTION + 'section 2 "y"\n  goto 3\n  bid 2 when true value 0\n',
@@ -387,15 +392,22 @@ def test_the_name_is_a_plain_name(tmp_path: Path) -> None:
     assert loads("name my-rules_2.1\n" + OK_SECTION).name == "my-rules_2.1"
 
 
-def test_statements_nest_at_most_eight_deep() -> None:
-    def nested(depth: int) -> str:
-        body = "".join("  " * d + "if HCP >= 0\n" for d in range(1, depth))
-        return 'section 1 "x"\n' + body + "  " * depth + "bid 1 when HCP > 40 value 0\n"
+def test_statements_nest_at_most_64_deep_and_16_loops() -> None:
+    from openbid.model.hand import Hand
+    from openbid.model.procedure import Program
 
-    loads(nested(8))
-    with pytest.raises(RuleFileError, match="nested too deeply: more than 8") as exc:
-        loads(nested(9))
-    assert exc.value.line == 10
+    def nested(depth: int, loops: int = 0) -> str:
+        body = "".join("  " * d + (f"for v{d} in S, H\n" if d <= loops else "if HCP >= 0\n")
+                       for d in range(1, depth))
+        return 'section 1 "x"\n' + body + "  " * depth + "bid 1 when HCP > 10 value 1C\n"
+
+    for ok in (nested(64), nested(64, 16)):  # the executor compiles and runs them
+        assert str(Program(loads(ok)).bid_hand(Hand.parse("AKQJ.AKQ.AKQ.AKQ"))) == "1C@1"
+    with pytest.raises(RuleFileError, match="nested too deeply: more than 64") as exc:
+        loads(nested(65))
+    assert exc.value.line == 66
+    with pytest.raises(RuleFileError, match="loops nested too deeply: more than 16 levels of 'for'"):
+        loads(nested(20, 17))
     with pytest.raises(RuleFileError, match="nested too deeply"):
         loads(nested(2000))  # no RecursionError
 

@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from openbid.cli import main as cli_main
 from openbid.cli import score as score_cli
 from openbid.model.errors import OpenbidError, ResultError
-from openbid.model.scoring import Contract, Doubling, Result, Strain, parse_result, score
+
+from openbid.model.scoring import (Contract, Doubling, Result, Strain, parse_contract, parse_result,
+                                   score, score_ns)
 
 C, D, H, S, NT = Strain
 X, XX = Doubling.DOUBLED, Doubling.REDOUBLED
@@ -141,6 +143,12 @@ def test_format_parse_round_trip_and_breakdown_sums(result: Result, vul: bool) -
     ("1S 0", Result(Contract(1, S), 0)),
     ("  3hx\t+2 \n", Result(Contract(3, H, X), 2)),
     ("2C +0", Result(Contract(2, C), 0)),
+    ("4S=", Result(Contract(4, S), 0)),
+    ("4s =", Result(Contract(4, S), 0)),
+    ("4S+1", Result(Contract(4, S), 1)),
+    ("3NTX-2", Result(Contract(3, NT, X), -2)),
+    ("3NT+1", Result(Contract(3, NT), 1)),
+    ("7NTXX-13", Result(Contract(7, NT, XX), -13)),
 ])
 def test_parse(text: str, expected: Result) -> None:
     assert parse_result(text) == expected
@@ -158,7 +166,7 @@ def test_impossible_results_are_rejected(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "", "3NT", "+1", "NT 3", "3N +1", "3NT+1", "3NT ++1", "7SNTXX -13", "3NTX X 0", "3 NT 0",
+    "", "3NT", "+1", "NT 3", "3N +1", "3NT1", "4S==", "4S=+1", "4S= 0", "3NT ++1", "7SNTXX -13", "3NTX X 0", "3 NT 0",
     "three NT 0", "3NT 1.0", "3NT \u22121", "\u0663NT 0", "3NT 0 vul", "8NT 0", "0C 0",
     "1CXXX 0",
 ])
@@ -285,3 +293,32 @@ def test_openbid_main_scores_and_exits_2_on_bad_input(capsys: pytest.CaptureFixt
     assert captured.out == ""
     assert captured.err.startswith("openbid score: argument 1: impossible result 1C -8")
     assert captured.err.count("\n") == 1
+
+
+def test_compact_results_score_as_the_spaced_form(capsys) -> None:
+    """'4S=', '4S+1', '3NTX-2' are single arguments; they mix with the two-word form."""
+    assert run_cli(["4S=", "6CX", "+1", "3NTX-2", "4S+1", "--vul"]) == 0
+    heads = [ln for ln in capsys.readouterr().out.splitlines() if not ln.startswith(" ")]
+    assert heads == ["4S 0 vul: 620", "6CX +1 vul: 1740", "3NTX -2 vul: -500", "4S +1 vul: 650"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("4SX", Contract(4, S, X)), ("3nt", Contract(3, NT)), ("7NTXX", Contract(7, NT, XX)),
+    ("PASS", None), ("p", None)])
+def test_parse_contract(text: str, expected) -> None:
+    assert parse_contract(text) == expected
+
+
+@pytest.mark.parametrize("text", ["8S", "4SXXX", "4", "S", "4S +1", ""])
+def test_parse_contract_rejects(text: str) -> None:
+    with pytest.raises(ResultError, match="contract"):
+        parse_contract(text)
+
+
+@pytest.mark.parametrize(("contract", "declarer", "tricks", "vul", "expected"), [
+    ("4S", "N", 10, "none", 420), ("4S", "S", 10, "NS", 620), ("4S", "E", 10, "NS", -420),
+    ("4S", "W", 9, "EW", 100), ("3NTX", "N", 7, "both", -500), ("PASS", None, None, "both", 0),
+    ("1C", "E", 7, "none", -70)])
+def test_score_ns(contract: str, declarer, tricks, vul: str, expected: int) -> None:
+    """North-South's view: hand-written values (4S= 420/620; 4S-1 vul 100 to NS; 3NTX-2 vul)."""
+    assert score_ns(parse_contract(contract), declarer, tricks, vul) == expected

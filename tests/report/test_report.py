@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from openbid.report.report import percent, report_data, write_report
+from openbid.report.report import percent, report_data
+from openbid.report.writer import write_report
 from openbid.report.html import render_html
 from openbid.report.markdown import render_md
 
@@ -237,3 +238,89 @@ def test_partial_run_renders(code_run, tmp_path):
     links = [v for tag, k, v in p.attrs if tag == "a" and k == "href"]
     assert "#part-one" in links and "#part-two" not in links
     assert all(x[1:] in p.ids for x in links)
+
+
+# ---- the order and the numbers of the report ---------------------------------------------------
+def test_every_summary_row_adds_up(code_run):
+    """A row's total is its claims by verdict plus the items that are not claims; Part One's is
+    every pair, overcautious and not-in-the-paper pairs counted under their own names."""
+    from openbid.report.report import tallies
+
+    rows = {t.part: t for t in tallies(code_run)}
+    for t in rows.values():
+        assert t.total == sum(t.counts.values()) + sum(t.other.values()), t.part
+    s = code_run.part_one.summary()
+    one = rows["part-one"]
+    assert one.total == len(code_run.part_one.pairs) == s["total"] == 528
+    assert one.counts == {"held": s["agrees"], "failed": s["paper-wrong"], "vacuous": 0,
+                          "unknown": s["unknown"]}
+    assert one.other == {"overcautious": s["overcautious"], "not in the paper": s["not-in-paper"]}
+    md = render_md(code_run, report_data(code_run))
+    row = next(line for line in md.splitlines() if line.startswith("| Part One"))
+    assert row.startswith(f"| Part One (pairs of bid points) | 528 | {s['agrees']} | "
+                          f"{s['paper-wrong']} | 0 | 0 | {s['overcautious']} overcautious, "
+                          f"{s['not-in-paper']} not in the paper |")
+    assert "counted vacuous" not in md
+
+
+def test_the_findings_come_first(code_run, report_dir):
+    """The paper's errors, the errata in short and the seeds' errors before Part One, in
+    report.md and in index.html; each of the paper's errors listed there."""
+    md = (report_dir / "report.md").read_text(encoding="utf-8")
+    data = json.loads((report_dir / "report.json").read_text(encoding="utf-8"))
+    first = md.index("## Part One")
+    assert md.index("## Summary") < md.index("## Findings") < first
+    top = md[:first]
+    assert data["paper_errors"] and all(f"- {e}" in top for e in data["paper_errors"])
+    assert data["seed_errors"] and all(f"- {e}" in top for e in data["seed_errors"])
+    assert "### Errata of the code, in short" in top and "## Errata" in md[first:]
+    page = (report_dir / "index.html").read_text(encoding="utf-8")
+    assert (page.index('<section id="summary">') < page.index('<section id="findings">')
+            < page.index('<section id="part-one">'))
+    findings = page[page.index('<section id="findings">'):page.index('<section id="part-one">')]
+    assert 'id="paper-errors"' in findings and 'id="seed-errors"' in findings
+    assert findings.count("<li>") == len(data["paper_errors"]) + len(data["seed_errors"])
+
+
+def test_the_trees_are_collapsed(page):
+    """Part Two's trees (6,000-9,000 px opened) sit in one closed <details>, after the table of
+    the checks that did not hold."""
+    text, _ = page
+    section = text[text.index('<section id="part-two">'):]
+    section = section[:section.index("</section>")]
+    at = section.index('<details class="trees">')
+    assert section.index("<table") < at
+    assert 'class="prop' not in section[:at]
+
+
+def test_part_one_lists_the_pairs_not_in_the_paper(code_run, report_dir):
+    md = (report_dir / "report.md").read_text(encoding="utf-8")
+    unmentioned = [p for p in code_run.part_one.pairs if p.comparison == "not-in-paper"]
+    assert len(unmentioned) == 63
+    part = md[md.index(f"### Not in the paper ({len(unmentioned)})"):md.index("## Part Two")]
+    for p in unmentioned:
+        assert f"| {p.n} | {p.m} | " in part, (p.n, p.m)
+    page = (report_dir / "index.html").read_text(encoding="utf-8")
+    assert f"The {len(unmentioned)} pairs not in the paper" in page
+
+
+def test_a_variant_s_changes_are_a_finding(code_run):
+    """A run of a variant that is not the code shows what it changes among the findings."""
+    from dataclasses import replace
+
+    from openbid.verify.diff import Diff, Transition
+
+    t = Transition("2D@5a", "1C@8b", 9_840_324, 12, ["AKQ32.AKQ432.KJ."])
+    run = replace(code_run, variant="bumwrap",
+                  versus_code=Diff("code", "bumwrap", False, "census", "AKQ32.AKQ432.KJ.",
+                                   changed=9_840_324, transitions=[t]))
+    data = report_data(run)
+    md = render_md(run, data)
+    top = md[:md.index("## Part One")]
+    assert "### What changes: variant bumwrap against code" in top
+    assert "- 2D@5a -> 1C@8b: 9,840,324 hands, e.g. AKQ32.AKQ432.KJ." in top
+    html = render_html(run, data)
+    assert html.index('id="variant-findings"') < html.index('<section id="part-one">')
+    p = _Page()
+    p.feed(html)
+    assert not p.stack

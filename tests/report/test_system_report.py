@@ -16,3 +16,9 @@ def test_a_system_report_is_titled_system_checks(tmp_path, capsys) -> None:
     assert "Paper errors" not in page and '<section id="errata">' not in page  # not the paper's
     md = (out / "report.md").read_text()
     assert md.startswith("# System checks\n") and "Paper errors" not in md
+    # the system's own findings (a claim the booklet makes and the file does not keep) first
+    details = md.index("\n## System checks\n")
+    assert md.index("\n## Findings\n") < details
+    assert "\n### System checks of variant sayc: findings" in md[:details]
+    assert "\n- claim open.12.first" in md[:details]
+    assert page.index('id="system-findings"') < page.index('<section id="system">')

@@ -103,3 +103,18 @@ def test_part_choice():
     assert set(choose_parts(["paper", "evaluators"])[1]) == set(PAPER_PARTS) | {"evaluators"}
     with pytest.raises(OpenbidError, match="unknown part 'bogus'"):
         choose_parts(["bogus"])
+
+
+def test_a_part_the_expectation_does_not_record_is_not_a_change(capsys, monkeypatch):
+    """``prove system`` on ``code``: code.json records the paper's parts and the seeds', not the
+    system checks; that is nothing recorded (exit 0 unless a claim fails), not 346 changes
+    "None -> N". A part it does record is still compared."""
+    from openbid.cli.main import main
+
+    monkeypatch.setenv("OPENBID_JOBS", "1")
+    assert main(["prove", "system", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "None ->" not in out and "CHANGED" not in out
+    assert "nothing recorded of these parts at" in out and "code.json" in out
+    assert main(["prove", "structure", "--quiet"]) == 0
+    assert "every verdict equals the recorded expectation (code.json)" in capsys.readouterr().out

@@ -129,16 +129,18 @@ def test_certify_refuses_a_quote_that_is_not_verbatim(
     monkeypatch.setenv(Q.SEEDS_ENV, str(seeds))
     monkeypatch.setattr(Q, "CERTIFICATE", target)
     monkeypatch.setattr(Q, "SOURCES", {"test": lambda: iter(bad)})
-    assert certify.main([]) == 1 and not target.exists()
+    assert certify.main(["--write"]) == 1 and not target.exists()
     assert "not verbatim: d quote" in capsys.readouterr().err
     monkeypatch.setattr(Q, "SOURCES", {"test": lambda: iter(good)})
-    assert certify.main([]) == 0 and target.exists()
+    assert certify.main([]) == 1 and not target.exists()  # without --write: a check only
+    assert "not current" in capsys.readouterr().err
+    assert certify.main(["--write"]) == 0 and target.exists()
     cert = json.loads(target.read_text(encoding="utf-8"))
     assert cert["seeds"] == {"x.txt": {"2": line_hash("HCP \\geq 16 implies\tTOTALPTS")}}
     assert set(cert["claims"]) == {"c"}
     assert certify.main(["--check"]) == 0
     monkeypatch.setenv(Q.SEEDS_ENV, str(tmp_path / "nowhere"))
-    assert certify.main([]) == 1
+    assert certify.main(["--write"]) == 1
 
 
 def test_seeds_are_found_from_the_environment(

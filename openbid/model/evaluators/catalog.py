@@ -1,4 +1,4 @@
-"""Every built-in evaluator, registered as descriptors (openbid.model.registry).
+"""Every built-in evaluator, registered as descriptors (openbid.model.entries.REGISTRY).
 
 An evaluator of the one form (openbid.model.evaluators.form) becomes registry entries, each read
 by every reader: ``NAME(s)`` (a per-suit table: the holding value), ``NAME_PATTERN`` (a pattern
@@ -15,7 +15,7 @@ import re
 from typing import Callable
 
 from openbid.model.evaluators.form import Evaluator
-from openbid.model.registry import (REGISTRY, Derived, Family, PatternTable, Reading, SuitTable)
+from openbid.model.entries import (REGISTRY, Derived, Family, PatternTable, Reading, SuitTable)
 
 GROUP = "evaluator"
 PART = "evaluator-part"  # the pattern value and the raw total: usable, not listed by eval

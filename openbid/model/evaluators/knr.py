@@ -1,5 +1,5 @@
 """K&R points (Kaplan & Rubens, "The Four C's", The Bridge World, October 1982, pp. 21-23), exactly,
-as the seed ``shared/seeds/000_4163a6d1d5a1b826.txt`` recaps it (Jeff Goldsmith's recap with
+as seed 000 ("K&R Hand Valuation") recaps it (Jeff Goldsmith's recap with
 BidBase's bracketed notes; every ``seed N`` below is a line number of that file).
 
 The value is exact (multiples of 1/20) and fits the evaluator form
@@ -28,7 +28,7 @@ from typing import Mapping
 
 from openbid.model.evaluators.form import Evaluator
 
-SEED = "shared/seeds/000_4163a6d1d5a1b826.txt"
+SEED = "seed 000 (K&R Hand Valuation)"
 """Goldsmith's recap of the article with BidBase's notes (``lines``: 1-based line numbers)."""
 
 READS = "AKQJT98"

@@ -1,6 +1,6 @@
 """Seed 002's point scales, exactly as printed, as evaluators of the one form.
 
-Seed 002 (``shared/seeds/002_1b25d8d92a52997f.txt``, the same text as dealerv2's
+Seed 002 ("Usereval Implementation of Various HCP metrics", the same text as dealerv2's
 ``docs/HCP_Metrics_Expl.txt``) describes the eight "HCP metrics" of dealerv2's UserEval tags
 20-27 with their short-honour tables, plain HCP and C13, ten KISS ``altcount`` scales, Pavlicek's
 body value and his rounding rule. Every number here is a transcription of the printed text (cited
@@ -31,7 +31,7 @@ from typing import Callable
 
 from openbid.model.evaluators.form import Evaluator, Number
 
-SEED = "shared/seeds/002_1b25d8d92a52997f.txt"
+SEED = "seed 002 (Usereval Implementation of Various HCP metrics)"
 """The seed every ``lines`` citation of this module refers to (1-based line numbers)."""
 
 HONOURS = "AKQJT"

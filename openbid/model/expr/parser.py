@@ -18,7 +18,7 @@ _TOKEN = re.compile(
     (?P<ws>\s+)
   | (?P<num>\d+(?:\.\d+)?)
   | (?P<str>"[^"]*")
-  | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<name>(?:[NESW]\.)?[A-Za-z_][A-Za-z0-9_]*)
   | (?P<op><>|<=|>=|==|!=|≠|≤|≥|×|[-+*/()<>=,:\[\]])
     """,
     re.VERBOSE,
@@ -318,8 +318,9 @@ class _Parser:
 
 def parse(text: str, suit_vars: frozenset[str] | set[str] = frozenset(), *,
           outcome: bool = True, want: str | None = "bool", num_vars: frozenset[str] = frozenset(),
-          local=None) -> Expr:
-    """Parse and type-check ``text``. ``suit_vars`` are names bound by an enclosing loop (or
+          local=None, seats: bool = False) -> Expr:
+    """Parse and type-check ``text``. ``seats``: descriptors may name a seat (``N.HCP``), for the
+    questions about deals (count); elsewhere a seat is an error. ``suit_vars`` are names bound by an enclosing loop (or
     suit parameters of a definition); ``num_vars`` number parameters of a definition; ``local``
     the signatures of a rule file's own definitions (name -> tuple of Signature).
 
@@ -328,7 +329,8 @@ def parse(text: str, suit_vars: frozenset[str] | set[str] = frozenset(), *,
     """
     p = _Parser(text, frozenset(suit_vars))
     e = p.parse()
-    got = Checker(text, frozenset(suit_vars), outcome, frozenset(num_vars), local).type_of(e)
+    got = Checker(text, frozenset(suit_vars), outcome, frozenset(num_vars), local,
+                  seats).type_of(e)
     if want == "bool" and got != "bool":
         raise ExprError(f"expected a condition (true/false), found a {_WORD[got]}", text, _pos(e))
     if want == "num" and got not in ("num", "suit"):
@@ -347,8 +349,10 @@ class Checker:
     """Static types: catches ``HCP and 3``, unknown names, wrong argument counts, at parse time."""
 
     def __init__(self, text: str, suit_vars: frozenset[str], outcome: bool,
-                 num_vars: frozenset[str] = frozenset(), local=None) -> None:
+                 num_vars: frozenset[str] = frozenset(), local=None,
+                 seats: bool = False) -> None:
         self.text = text
+        self.seats = seats
         self.scope = set(suit_vars)
         self.outcome = outcome
         self.nums = num_vars
@@ -356,6 +360,15 @@ class Checker:
 
     def err(self, msg: str, e: Expr) -> ExprError:
         return ExprError(msg, self.text, _pos(e))
+
+    def _seat(self, name: str, e: Expr) -> bool:
+        """Whether ``name`` names a seat (``N.HCP``); an error where seats are not allowed."""
+        if len(name) > 2 and name[1] == "." and name[0] in "NESW":
+            if not self.seats:
+                raise self.err(f"{shown(name)} names a seat; a seat is allowed only in questions "
+                               "about deals (openbid count), not here", e)
+            return True
+        return False
 
     def expect(self, e: Expr, *types: str) -> str:
         t = self.type_of(e)
@@ -377,6 +390,8 @@ class Checker:
                 return "suit"
             if e.id in self.nums:
                 return "num"
+            if self._seat(e.id, e):
+                return self.type_of(Name(e.id[2:], e.pos))
             sig = signature(e.id, 0, self.local)
             if sig is None:
                 sigs = _sigs(e.id, self.local)
@@ -394,6 +409,8 @@ class Checker:
                 return "num"
             if e.fn in BUILTINS:
                 return self.builtin(e)
+            if self._seat(e.fn, e):
+                return self.type_of(Call(e.fn[2:], e.args, e.pos))
             sig = signature(e.fn, len(e.args), self.local)
             if sig is None:
                 sigs = _sigs(e.fn, self.local)

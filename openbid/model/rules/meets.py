@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from openbid.model.errors import OpenbidError
 from openbid.model.expr.ast import FALSE, Expr, Quant, conj, disj
-from openbid.model.rules.model import Bid, ForSuits, If, Rules, Step, section_of
+from openbid.model.rules.model import Bid, ForSuits, If, Rules, Step
 
 
 def _collect(steps: tuple[Step, ...], label: str) -> list[Expr]:
@@ -41,21 +41,21 @@ def _collect(steps: tuple[Step, ...], label: str) -> list[Expr]:
 @lru_cache(maxsize=None)
 def meets_expr(rules: Rules, label: str) -> Expr:
     """The conditions of bid point ``label`` ("12a") or of a whole section ("12")."""
-    sites = {b.label for _, b in rules.bids()}
-    if label.isdigit() and label not in sites:
+    points = rules.labels[:-1]
+    if label.isdigit() and label not in points:
         number = int(label)
-        labels = [lb for lb in rules.labels if lb != "14" and section_of(lb) == number]
+        labels = [lb for lb in points if rules.section_of(lb) == number]
         if not labels:
             raise OpenbidError(_unknown(rules, label))
         return disj(*(meets_expr(rules, lb) for lb in labels))
-    if label not in sites:
+    if label not in points:
         raise OpenbidError(_unknown(rules, label))
-    sec = rules.section(section_of(label))
+    sec = rules.section(rules.section_of(label))
     alts = _collect(sec.body, label)
     return conj(sec.guard, disj(*alts)) if alts else FALSE
 
 
 def _unknown(rules: Rules, label: str) -> str:
-    if label == "14":
-        return 'section 14 (pass by falling through) has no conditions of its own'
+    if label == rules.pass_label:
+        return f"section {label} (pass by falling through) has no conditions of its own"
     return f"no bid point or section {label!r}; known: {', '.join(rules.labels[:-1])}"

@@ -8,11 +8,18 @@ A section has a guard; if it holds, its body runs: ``Bid`` (first bid found wins
 the Algol's order, the first suit that bids wins). If the body finds no bid, control goes to the
 next section, or to ``otherwise`` (Note 2: section 11 goes to 13). A bid with ``resume`` is
 tentative (Note 1): when ``resume.when`` holds control continues at ``resume.target``, and the
-tentative bid stands only if nothing later bids. Falling off section 13 passes (section 14).
+tentative bid stands only if nothing later bids. Falling off the last section passes, at the pass
+label: OPENBID's 14, or one past the last section where that is later (:attr:`Rules.pass_section`).
+
+A rules table has any number of sections (numbered upwards, with gaps allowed: "the next section"
+is the next one that exists) and of bid points. A bid point's label is a name; the bid points
+are ordered as the table first writes them (:attr:`Rules.labels`), and each belongs to one
+section (it may be written at several places of it).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterator, Union
 
@@ -78,7 +85,7 @@ class Section:
         return self.otherwise if self.otherwise is not None else self.number + 1
 
 
-PASS_SECTION = 14  # falling through every section: BIDVAL stays 0
+PASS_SECTION = 14  # falling through every section: BIDVAL stays 0 (at least 14: OPENBID's)
 
 
 @dataclass(frozen=True)
@@ -129,10 +136,50 @@ class Rules:
                     yield sec, step
 
     @property
+    def pass_section(self) -> int:
+        """Where falling through every section goes (no bid: PASS): 14 as in OPENBID, or one past
+        the last section if that is later."""
+        return max(PASS_SECTION, self.sections[-1].number + 1)
+
+    @property
+    def pass_label(self) -> str:
+        """The label of passing by falling through: ``"14"`` for OPENBID."""
+        return str(self.pass_section)
+
+    def next_section(self, number: int) -> int:
+        """The first section after ``number`` (or :attr:`pass_section`): where control goes when
+        section ``number``'s guard fails."""
+        return next((s.number for s in self.sections if s.number > number), self.pass_section)
+
+    def after(self, sec: Section) -> int:
+        """Where control goes when ``sec``'s guard held but its body found nothing."""
+        return sec.otherwise if sec.otherwise is not None else self.next_section(sec.number)
+
+    @property
     def labels(self) -> tuple[str, ...]:
-        """Bid-point labels in section order (2a before 2b), each once, then "14"."""
-        seen = {b.label for _, b in self.bids()}
-        return tuple(sorted(seen, key=label_key)) + ("14",)
+        """Bid-point labels, each once, then the pass label: in the order the table first writes
+        them; but where every label is its section's number with an optional letter (OPENBID's
+        style), in number and letter order (OPENBID: 1, 2a, 2b, ... 6a, 6b, ... 13d, then "14";
+        its section 6 writes 6b first)."""
+        try:
+            return self.__dict__["_labels"]
+        except KeyError:
+            seen = dict.fromkeys(b.label for _, b in self.bids())
+            numbered = all(re.fullmatch(rf"{sec.number}[a-z]?", b.label) for sec, b in self.bids())
+            out = tuple(sorted(seen, key=label_key) if numbered else seen) + (self.pass_label,)
+            object.__setattr__(self, "_labels", out)
+            return out
+
+    def section_of(self, label: str) -> int:
+        """The number of the section bid point ``label`` belongs to (KeyError if none)."""
+        try:
+            homes = self.__dict__["_homes"]
+        except KeyError:
+            homes = {}
+            for sec, b in self.bids():
+                homes.setdefault(b.label, sec.number)
+            object.__setattr__(self, "_homes", homes)
+        return homes[label]
 
 
 def walk_steps(steps: tuple[Step, ...]) -> Iterator[Step]:
@@ -143,12 +190,15 @@ def walk_steps(steps: tuple[Step, ...]) -> Iterator[Step]:
 
 
 def label_key(label: str) -> tuple[int, str]:
-    """Sort key of a bid-point label: ``"12a"`` -> (12, "a")."""
+    """Sort key of an OPENBID bid-point label: ``"12a"`` -> (12, "a") (a rules table orders its
+    own by :attr:`Rules.labels`); a named label sorts after them, by name."""
+    if not label[:1].isdigit():
+        return 1 << 62, label
     return section_of(label), label.lstrip("0123456789")
 
 
 def section_of(label: str) -> int:
-    """``"12a"`` -> 12."""
+    """``"12a"`` -> 12: the section of an OPENBID label (any table: :meth:`Rules.section_of`)."""
     digits = ""
     for ch in label:
         if ch.isdigit():

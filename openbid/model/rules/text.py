@@ -25,7 +25,7 @@ from openbid.model.expr import parse, unparse
 from openbid.model.bids import call_value
 from openbid.model.expr.ast import TRUE, Arith, Const, Expr, Name
 from openbid.model.expr.names import SUIT_CONSTANTS, SUIT_GROUPS
-from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Resume, Rules, Section, Step
+from openbid.model.rules.model import Bid, ForSuits, Goto, If, Resume, Rules, Section, Step
 
 _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
 # A bid's value that is meant as a plain call: digits then letters (1NT, 8NT, 1X: the last two
@@ -36,8 +36,12 @@ _LEVEL_VAR = re.compile(r"(\d+)\s+([a-z][a-z0-9_]*)")
 # Limits, each with its own message: a rule file is a page of text (code.rules: 6 KB, statements
 # nested 3 deep), and a file far beyond them is a mistake, not a procedure.
 MAX_BYTES = 64 * 1024  # ten times code.rules: 'rules check' proves such a file in ~10 s
-MAX_NESTING = 8  # levels of 'if' and 'for' (the executor compiles them to nested Python blocks)
+# Statements nest at most MAX_NESTING levels of 'if' and 'for', at most MAX_LOOPS of them 'for': the
+# executor compiles them to nested Python blocks (Python allows 20 nested loops, ~100 indents).
+MAX_NESTING = 64
+MAX_LOOPS = 16
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a plain name: no path, no '..'
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a bid point's label
 
 
 def plain_name(name: str) -> bool:
@@ -100,6 +104,7 @@ class _Reader:
         self.i = 0
         self.defines: list[Derived] = []
         self.local: dict[str, tuple] = {}  # the signatures of the defines read so far
+        self.homes: dict[str, int] = {}  # bid label -> its section's number
 
     def fail(self, line: _Line | int, problem: str) -> RuleFileError:
         no = line.no if isinstance(line, _Line) else line
@@ -145,12 +150,14 @@ class _Reader:
                                       f"found {shown(word)}")
         if not sections:
             raise RuleFileError(self.path, 1, "no sections: a rule file needs at least one 'section'")
-        numbers = {s.number for s in sections} | {PASS_SECTION}
+        rules = Rules(tuple(sections), readings, name, tuple(self.defines))
+        numbers = {s.number for s in sections} | {rules.pass_section}
         for sec in sections:
             for target, line_no in _targets(sec):
                 if target not in numbers:
-                    raise self.fail(line_no, f"jump to section {target}, which does not exist")
-        return Rules(tuple(sections), readings, name, tuple(self.defines))
+                    raise self.fail(line_no, f"jump to section {target}, which does not exist "
+                                             f"(the pass, falling through, is {rules.pass_section})")
+        return rules
 
     def define(self, line: _Line) -> None:
         """``define NAME = EXPR`` or ``define NAME(s, n: num) = EXPR``: a name of this rule file
@@ -229,8 +236,8 @@ class _Reader:
         if done and number <= done[-1].number:
             raise self.fail(line, f"section {number} comes after section {done[-1].number}: "
                                   "sections must be in increasing order")
-        if not 1 <= number < PASS_SECTION:
-            raise self.fail(line, f"section numbers run from 1 to {PASS_SECTION - 1}")
+        if number < 1:
+            raise self.fail(line, "section numbers start at 1")
         otherwise = None
         g = re.search(r"\s*\belse\s+goto\s+(\d+)\s*$", rest)
         if g:
@@ -254,6 +261,9 @@ class _Reader:
         if depth > MAX_NESTING and self.i < len(self.lines) and self.lines[self.i].indent >= depth:
             raise self.fail(self.lines[self.i], f"statements nested too deeply: more than "
                                                 f"{MAX_NESTING} levels of 'if' and 'for'")
+        if len(scope) > MAX_LOOPS:
+            raise self.fail(self.lines[self.i - 1], f"loops nested too deeply: more than "
+                                                    f"{MAX_LOOPS} levels of 'for'")
         while self.i < len(self.lines):
             line = self.lines[self.i]
             if line.indent < depth:
@@ -262,6 +272,22 @@ class _Reader:
                 raise self.fail(line, f"unexpected indentation (expected {2 * depth} spaces)")
             steps.append(self.step(line, depth, scope, number))
         return tuple(steps)
+
+    def label(self, line: _Line, label: str, number: int) -> str:
+        """A bid point's label: a name (letters, digits, '_', '.', '-'; at most 64); one of
+        digits only is a section's number, so it must be this one's; a label belongs to one
+        section (it may be written at several places of it)."""
+        if not LABEL.fullmatch(label):
+            raise self.fail(line, f"bid label {shown(label)} is not a name (a letter or digit, then "
+                                  "letters, digits, '_', '.' or '-'; at most 64)")
+        if label.isdigit() and int(label) != number:
+            raise self.fail(line, f"bid label {label} is a section number: a label of digits only "
+                                  f"must be its own section's number, {number}")
+        home = self.homes.setdefault(label, number)
+        if home != number:
+            raise self.fail(line, f"bid label {label} is already a bid point of section {home} "
+                                  "(a label names one bid point, in one section)")
+        return label
 
     def call(self, line: _Line, start: int, end: int, scope: set[str]) -> tuple[str, Expr | None]:
         """A plain call as a bid's value: ``PASS``, ``1C`` ... ``7NT``, or ``LEVEL VAR`` in a
@@ -296,10 +322,7 @@ class _Reader:
             if not m:
                 raise self.fail(line, "expected: bid LABEL when CONDITION value BIDVAL "
                                       "[resume N when CONDITION]")
-            label = m.group(1)
-            if not re.fullmatch(rf"{number}[a-z]?", label):
-                raise self.fail(line, f"bid label {shown(label)} must be the section number {number} "
-                                      "optionally followed by one letter")
+            label = self.label(line, m.group(1), number)
             when = self.expr(line, m.start(2), m.end(2), scope)
             call, value = self.call(line, m.start(3), m.end(3), scope)
             if value is None:

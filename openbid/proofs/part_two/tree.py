@@ -27,7 +27,7 @@ from pathlib import Path
 
 from openbid.proofs.blocks import Block, BlockFormatError, Field, field_lines, read_blocks
 
-SEED = "shared/seeds/004_dd505d9068ba6092.txt"
+SEED = "seed 004 (London & Wasserman, The Anatomy of an Algol Procedure, 1967)"
 """The text of the paper the encoding quotes; ``lines`` fields are 1-based line numbers in it."""
 
 PAGES = "26-74"

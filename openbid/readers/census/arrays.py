@@ -22,7 +22,7 @@ from openbid.model.errors import OpenbidError
 from openbid.model.expr.names import bidvals_printing
 from openbid.model.registry import PatternTable, SuitTable
 from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import PASS_SECTION, Rules
+from openbid.model.rules.model import Rules
 from openbid.readers.core import Interpreter, is_const
 from openbid.readers.execution import Execution, execute
 
@@ -338,7 +338,7 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
     labels = rules.labels
     n = run.n
     bidval = np.zeros(n, dtype=np.int16)
-    section = np.full(n, labels.index(str(PASS_SECTION)), dtype=np.int8)
+    section = np.full(n, labels.index(rules.pass_label), dtype=np.int16 if len(labels) > 127 else np.int8)
     for site in run.execution.sites:
         fire = site.fire
         if fire is False:
@@ -448,8 +448,10 @@ class ChunkView:
             vals = [p.values[tuple(sorted(c, reverse=True))] for c in self._comps()]
             if p.result == "bool":
                 got = self._per_comp(vals).astype(bool)
-            elif p.result == "str":
-                raise OpenbidError(f"{p.name} can only be compared with = or != to a quoted value")
+            elif p.result == "str":  # a value's index in p.strings (count --by SHAPE)
+                codes = [p.strings.index(str(v)) for v in vals]
+                got = Fx(self._per_comp(codes).astype(dtype_for(0, len(p.strings))), 1, 0,
+                         len(p.strings) - 1)
             else:
                 f = Fx.of_table(vals)
                 got = Fx(self._per_comp(list(f.a)).astype(f.a.dtype), f.den, f.lo, f.hi)

@@ -53,30 +53,22 @@ def _gram_chunk(spec: PassSpec, i: int):
     chunk = view.chunk
     offset = chunk.offset
     n = chunk.size
-    k = len(exprs)
-    if k > 62:
-        raise ValueError("at most 62 expressions per pass")
-    bits = np.zeros(n, dtype=np.int64)
-    for j, e in enumerate(exprs):
-        bits |= full_mask(run.cond(e), n).astype(np.int64) << j
+    masks = [full_mask(run.cond(e), n) for e in exprs]
     w_int = view.weight
-    inv, first = dense_ids(bits)
-    patterns = bits[first]
+    inv, first, on = patterns(masks, n)
     pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
     mult = view.multiplicity  # the classes each row stands for (None: one)
     pc = np.bincount(inv, weights=mult).astype(np.float64)
-    on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)  # patterns x expressions
-    weights = on.T @ (on * pw[:, None])  # exact: integer sums below 2**53
-    classes = on.T @ (on * pc[:, None])
+    (weights, classes), examples = pair_sums(on, first, (pw, pc), chunk)
     w = w_int.astype(np.float64)
-    examples = _pair_examples(on.astype(bool), first, chunk)
     outcomes: dict[tuple[int, int], tuple[int, int, tuple[int, int, int, int]]] = {}
     if with_outcomes:
         bidval, section = run.outcome
+        size = len(p.rules[0].labels) * 128
         key = section.astype(np.int64) * 128 + bidval
-        ow = np.bincount(key, weights=w, minlength=64 * 128)
-        oc = np.rint(np.bincount(key, weights=mult, minlength=64 * 128)).astype(np.int64)
-        first = np.full(64 * 128, -1, dtype=np.int64)
+        ow = np.bincount(key, weights=w, minlength=size)
+        oc = np.rint(np.bincount(key, weights=mult, minlength=size)).astype(np.int64)
+        first = np.full(size, -1, dtype=np.int64)
         first[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
         for code in np.flatnonzero(first >= 0).tolist():
             row = int(first[code])
@@ -86,20 +78,53 @@ def _gram_chunk(spec: PassSpec, i: int):
             examples, int(view.weight.sum()), view.classes(), outcomes)
 
 
-def _pair_examples(on: np.ndarray, first: np.ndarray, chunk) -> dict:
-    """For every pair (i, j), i <= j, of expressions some row meets both of: the chunk's first
-    such row, as the positions of its class (the pair's census witness)."""
+WORD = 62  # conditions packed per int64 key
+
+
+def patterns(masks: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The rows grouped by which of ``masks`` (any number of Boolean arrays over ``n`` rows) they
+    meet: (each row's pattern number, each pattern's first row, the patterns as a Boolean
+    matrix, patterns x masks). The masks are packed 62 to an int64 key and the keys numbered
+    one word at a time."""
+    ids = np.zeros(n, dtype=np.intp)
+    for start in range(0, len(masks), WORD):
+        bits = np.zeros(n, dtype=np.int64)
+        for j, m in enumerate(masks[start:start + WORD]):
+            bits |= m.astype(np.int64) << j
+        word, _ = dense_ids(bits)
+        width = int(word.max()) + 1 if n else 1
+        ids, _ = dense_ids(ids.astype(np.int64) * width + word)  # below n * n: no overflow
+    ids, first = dense_ids(ids.astype(np.int64))
+    on = (np.stack([m[first] for m in masks], axis=1) if masks
+          else np.zeros((len(first), 0), dtype=bool))
+    return ids, first, on
+
+
+def pair_sums(on: np.ndarray, first: np.ndarray, weights: tuple[np.ndarray, ...],
+              chunk) -> tuple[list[np.ndarray], dict]:
+    """For every pair (i, j) of masks: the sum of each of ``weights`` (one value per pattern)
+    over the patterns meeting both (k x k int64 matrices, exact: integer sums below 2**53), and
+    for i <= j the chunk's first row meeting both, as the positions of its class (the pair's
+    census witness). One mask at a time, over the patterns meeting it: the cost is the number of
+    (pattern, mask) memberships times k, not patterns times k squared."""
     order = np.argsort(first, kind="stable")  # patterns in the order of their first rows
     on = on[order]
-    both = on[:, :, None] & on[:, None, :]  # patterns x k x k
-    hit = both.any(axis=0)
-    at = both.argmax(axis=0)  # the first pattern meeting both
-    out: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     rows = first[order]
-    for i, j in zip(*np.nonzero(np.triu(hit))):
-        row = int(rows[at[i, j]])
-        out[(int(i), int(j))] = _class_ids(chunk, row)
-    return out
+    ws = [w[order] for w in weights]
+    k = on.shape[1]
+    sums = [np.zeros((k, k), dtype=np.int64) for _ in weights]
+    examples: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for i in range(k):
+        idx = np.flatnonzero(on[:, i])
+        if not len(idx):
+            continue
+        sub = on[idx]
+        for total, w in zip(sums, ws):
+            total[i] = np.rint(w[idx] @ sub)
+        at = sub[:, i:].argmax(axis=0)  # the first pattern meeting i and j, for j >= i
+        for j in np.flatnonzero(sub[:, i:].any(axis=0)).tolist():
+            examples[(i, i + j)] = _class_ids(chunk, int(rows[idx[at[j]]]))
+    return sums, examples
 
 
 def _class_ids(chunk, row: int) -> tuple[int, int, int, int]:
@@ -118,7 +143,7 @@ def gram_spec(rules: Rules, outcomes: bool = True) -> PassSpec:
     point's conditions and, if asked, the outcome census."""
     from openbid.model.rules.meets import meets_expr
 
-    labels = [lb for lb in rules.labels if lb != "14"]
+    labels = list(rules.labels[:-1])
     return _task(rules, [meets_expr(rules, lb) for lb in labels], outcomes)
 
 

@@ -16,11 +16,8 @@ from openbid.model.hand import Hand
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
-from openbid.readers.census.gram import _pair_examples
-from openbid.readers.census.grouping import dense_ids
+from openbid.readers.census.gram import pair_sums, patterns
 from openbid.readers.census.passes import PassSpec, plan
-
-MAX_PAIRED = 62  # bid points in one overlap matrix (one bit each in an int64)
 
 
 @dataclass(frozen=True)
@@ -48,11 +45,6 @@ class SystemCounts:
 
 def system_spec(rules: Rules, paired: list[Expr], single: list[Expr],
                 context: tuple[tuple[str, object], ...]) -> SystemPass:
-    if len(paired) > MAX_PAIRED:
-        from openbid.model.errors import OpenbidError
-
-        raise OpenbidError(f"{rules.title} has {len(paired)} bid points: the overlap matrix "
-                           f"counts at most {MAX_PAIRED} in one pass")
     spec = PassSpec((rules,), (tuple(paired) + tuple(single),), (True,), True, context)
     return SystemPass(spec, len(paired))
 
@@ -72,15 +64,9 @@ def system_chunk(arg: SystemPass, i: int) -> tuple:
     k = arg.paired
     w = view.weight.astype(np.int64)
     masks = [full_mask(run.cond(e), n) for e in exprs]
-    bits = np.zeros(n, dtype=np.int64)
-    for j in range(k):
-        bits |= masks[j].astype(np.int64) << j
-    inv, first = dense_ids(bits)
-    patterns = bits[first]
+    inv, first, on = patterns(masks[:k], n)
     pw = np.bincount(inv, weights=w.astype(np.float64))  # integer sums below 2**53: exact
-    on = ((patterns[:, None] >> np.arange(k)) & 1).astype(np.float64)
-    pairs = np.rint(on.T @ (on * pw[:, None])).astype(np.int64)
-    examples = _pair_examples(on.astype(bool), first, chunk)
+    (pairs,), examples = pair_sums(on, first, (pw,), chunk)
     bidval, section = run.outcome
     n_labels = len(p.rules[0].labels)
     sec = section.astype(np.int64)
@@ -97,8 +83,8 @@ def system_chunk(arg: SystemPass, i: int) -> tuple:
             row = int(np.argmax(m))
             single_ex[j - k] = tuple(int(chunk.ids[s][row]) for s in SUITS)
     key = sec * 128 + bidval.astype(np.int64)
-    ow = np.bincount(key, weights=w.astype(np.float64), minlength=64 * 128)
-    firsts = np.full(64 * 128, -1, dtype=np.int64)
+    ow = np.bincount(key, weights=w.astype(np.float64), minlength=n_labels * 128)
+    firsts = np.full(n_labels * 128, -1, dtype=np.int64)
     firsts[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
     outcomes = {}
     for code in np.flatnonzero(firsts >= 0).tolist():

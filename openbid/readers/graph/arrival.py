@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from openbid.model.expr.ast import FALSE, TRUE, Call, Const, Expr, Not, Quant, conj, disj
-from openbid.model.rules.model import (Bid, ForSuits, Goto, If, Rules, Step, label_key, section_of,
-                                 walk_steps)
+from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Step, walk_steps
 from openbid.readers.graph.cfg import bind
 
 
@@ -71,7 +70,8 @@ def _left_by(st: Step, short: dict | None) -> Expr:
     labels = Counter(s.label for s in inside if isinstance(s, Bid))
     if any(short[lb] != n for lb, n in labels.items()):
         return _ends_step(st)
-    return _or(*(Call("meets", (Const(lb),)) for lb in sorted(labels, key=label_key)))
+    order = list(short)  # the section's bid points in the table's order (Rules.labels)
+    return _or(*(Call("meets", (Const(lb),)) for lb in sorted(labels, key=order.index)))
 
 
 def _iterations(loop: ForSuits, here: Expr) -> Expr:
@@ -89,6 +89,7 @@ def arrival_expr(rules: Rules, label: str) -> Expr:
     """When control, having reached bid point ``label``'s section, arrives at ``label``: the
     section guard, the enclosing tests, the negations of the earlier tests. Exact (the tests
     check it against the graph's path condition), though not minimal."""
-    sec = rules.section(section_of(label))
-    sites = Counter(s.label for s in walk_steps(sec.body) if isinstance(s, Bid))
+    sec = rules.section(rules.section_of(label))
+    counts = Counter(s.label for s in walk_steps(sec.body) if isinstance(s, Bid))
+    sites = {lb: counts[lb] for lb in rules.labels if lb in counts}
     return _and(sec.guard, _or(*_arrive(sec.body, label, sites)))

@@ -1,4 +1,4 @@
-"""The control-flow graph of OPENBID, built by walking the rules table (issue 6).
+"""The control-flow graph of OPENBID, built by walking the rules table.
 
 Every node and edge comes from :class:`openbid.model.rules.model.Rules`, so an edited rule file gives an
 edited graph. Loops are unrolled (``12a: S``, ``12a: H``, ``12a: D`` linked by ``next-suit``), so
@@ -33,7 +33,19 @@ from openbid.model.expr.ast import TRUE, Expr, Name, Not, Quant
 from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Section, Step
 
 LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
-PASS_NODE = f"pass {PASS_SECTION}"
+PASS_NODE = f"pass {PASS_SECTION}"  # OPENBID's: any table's is pass_node(rules)
+RESERVED = ("start", "end")  # node names the graph uses itself
+
+
+def pass_node(rules: Rules) -> str:
+    """The graph's node for passing by falling through (``pass 14`` for OPENBID)."""
+    return f"pass {rules.pass_section}"
+
+
+def bid_node(label: str) -> str:
+    """The graph's node for bid point ``label``: the label itself, unless the graph uses that
+    name (``start``, ``end``): then ``bid end``."""
+    return f"bid {label}" if label in RESERVED else label
 Env = tuple[tuple[str, int], ...]
 
 
@@ -99,8 +111,9 @@ class _Builder:
         self.pending.append((self.rules.sections[0].number, "start", "next", None, ""))
         for sec in self.rules.sections:
             self.section(sec)
-        self.land(PASS_SECTION, self.node(PASS_NODE, "pass", PASS_SECTION, "true"))
-        self.edge(PASS_NODE, self.node("end", "end", None), "true", None)
+        end = self.rules.pass_section
+        self.land(end, self.node(pass_node(self.rules), "pass", end, "true"))
+        self.edge(pass_node(self.rules), self.node("end", "end", None), "true", None)
         self.g.nodes["end"]["order"] = self.tick()
         return Flow(_sorted(self.g), self.cond, self.into_bid)
 
@@ -118,9 +131,9 @@ class _Builder:
             self.jump(sec.otherwise, other, "else", None)
         else:
             for src, _, cond in exits:
-                self.jump(k + 1, src, "next", cond)
+                self.jump(self.rules.next_section(k), src, "next", cond)
         if guard is not None:
-            self.jump(k + 1, head, "false", Not(sec.guard))
+            self.jump(self.rules.next_section(k), head, "false", Not(sec.guard))
         for nid in self.tail:
             self.g.nodes[nid]["order"] = self.tick()
         self.tail = []
@@ -172,7 +185,7 @@ class _Builder:
         return nid, c
 
     def bid(self, test: str, c: Expr, st: Bid, k: int, env: Env) -> None:
-        bid = self.node(st.label, "bid", k, label=st.label, line=st.line)
+        bid = self.node(bid_node(st.label), "bid", k, label=st.label, line=st.line)
         values = self.g.nodes[bid].setdefault("values", [])
         if unparse(st.value) not in values:
             values.append(unparse(st.value))
@@ -281,7 +294,7 @@ def backward_or_skipping_edges(g: nx.DiGraph) -> list[Jump]:
                       if d["kind"] in ("section", "pass")})
 
     def following(k: int) -> int:
-        return next((n for n in numbers if n > k), PASS_SECTION)
+        return next((n for n in numbers if n > k), numbers[-1])  # the last is the pass
 
     out = []
     for u, v, d in g.edges(data=True):

@@ -1,0 +1,93 @@
+"""``openbid compare A B``: two systems at double dummy, in IMPs and matchpoints."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from openbid.cli.common import emit_json
+from openbid.cli.dd import add_engine_options, add_store_option, open_store, solve_into
+from openbid.model.errors import OpenbidError
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "compare", help="which of two systems scores better at double dummy (IMPs)",
+        description="A and B are variant names or rule files (as 'openbid diff' takes them)."
+        " Each system bids every board at a table of its own, for both sides; the final"
+        " contracts are scored by Law 77 with the double-dummy tricks (endplay's DDS), from"
+        " North-South's side. Per board: IMPs (WBF scale) of A's score minus B's, and A's"
+        " matchpoints against B. Summary: the mean IMPs per board with a 95% Student"
+        " t-interval on the per-board differences (paired: the same boards for both), the"
+        " share of boards whose contracts differ, off-system calls (passed), and the boards"
+        " of largest swing with both auctions. A board where both reach the same contract is"
+        " 0 IMPs and is not solved; otherwise only the two contracts' declarer and strain are."
+        " Results are kept in the double-dummy store: no deal is solved twice.",
+        epilog="Boards are numbered from 1; board n is dealt from the seed and its number "
+        "alone, so the same seed gives the same boards; dealer and vulnerability follow the "
+        "standard 16-board cycle (board 1: North, none; 2: East, NS; 3: South, EW; 4: West, "
+        "both; ...).")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    p.add_argument("--deals", type=int, default=None, metavar="N",
+                   help="boards to play (default 100; with --boards, the file's first N)")
+    p.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
+    p.add_argument("--boards", metavar="FILE.pbn",
+                   help="play the boards of a PBN file instead of seeded random ones")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per board, then one summary object")
+    p.add_argument("--report", metavar="DIR",
+                   help="write index.html (with pictures), report.md and report.json to DIR")
+    p.add_argument("--force", action="store_true",
+                   help="let --report write into a directory holding other files")
+    p.add_argument("--top", type=int, default=5, metavar="K",
+                   help="boards of largest swing shown (default 5; 12 in the report)")
+    p.add_argument("--solve-all", action="store_true",
+                   help="also solve the boards where both reach the same contract (their "
+                   "tricks and scores shown; they are 0 IMPs either way)")
+    add_store_option(p)
+    add_engine_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from openbid.dd.deals import random_boards, read_pbn
+    from openbid.verify.bidding import load_system
+    from openbid.verify.compare import compare
+
+    if args.deals is not None and not 1 <= args.deals <= 10_000_000:
+        raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
+    if not 0 <= args.top <= 1000:
+        raise OpenbidError(f"--top must be 0 to 1000, not {args.top}")
+    if args.workers is not None and args.workers < 0:
+        raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
+    if args.report:
+        from openbid.report.writer import check_report_dir
+
+        check_report_dir(Path(args.report), args.force)
+    system_a, system_b = load_system(args.a), load_system(args.b)
+    if args.boards:
+        boards = read_pbn(args.boards)
+        if args.deals is not None:
+            boards = boards[:args.deals]
+        meta = {"boards_file": args.boards}
+    else:
+        boards = random_boards(100 if args.deals is None else args.deals, args.seed)
+        meta = {"seed": args.seed}
+    with open_store(args) as store:
+        result = compare(args.a, args.b, system_a, system_b, boards, store,
+                         lambda asks: solve_into(store, asks, args, "compare"),
+                         solve_all=args.solve_all)
+    from openbid.report import compare as fmt
+
+    if args.json:
+        for r in result.boards:
+            emit_json(fmt.board_json(r))
+        emit_json(fmt.summary_json(result, meta))
+    else:
+        print("\n".join(fmt.summary_lines(result, meta, args.top)))
+    if args.report:
+        fmt.write_report(result, Path(args.report), meta, max(args.top, 12))
+        if not args.json:
+            print(f"report written to {args.report}/index.html (and report.md, report.json)")
+    return 0

@@ -1,0 +1,215 @@
+"""``openbid dd fill|show|export``: the store of double-dummy results (shared by ``openbid
+compare`` and Binky's data)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from typing import TYPE_CHECKING
+
+from openbid.cli.common import emit_json
+from openbid.model.errors import OpenbidError
+
+if TYPE_CHECKING:
+    from openbid.dd.engine import Run
+
+FORMATS = ("parquet", "csv", "jsonl")
+
+
+def add_store_option(p) -> None:
+    p.add_argument("--store", metavar="FILE", default=None,
+                   help="the double-dummy store, a DuckDB file (default: $OPENBID_DD_STORE, else "
+                   "~/.local/share/openbid/dd.duckdb, or under $XDG_DATA_HOME)")
+
+
+def add_engine_options(p) -> None:
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="local solver processes, on a Dask LocalCluster (default: one per core, "
+                   "or OPENBID_JOBS; this process alone when there is about a second of work)"
+                   "; 0 solves in this process without Dask")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="solve on the Dask cluster whose scheduler is at ADDRESS "
+                   "(tcp://host:8786) instead of local processes; its workers need openbid "
+                   "and endplay installed")
+    p.add_argument("--log", action="store_true",
+                   help="print a line on stderr each time results are stored (for the logs of "
+                   "long runs; the progress bar shows only on a terminal)")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "dd", help="fill, inspect and export the double-dummy store",
+        description="The double-dummy store: one DuckDB file holding, for each deal solved, the"
+        " tricks each declarer takes in each strain (20 results; a deal may hold only the ones"
+        " asked so far). 'openbid compare' reads and fills it; no deal is solved twice.")
+    dd = p.add_subparsers(dest="dd_command", metavar="ACTION", required=True)
+    f = dd.add_parser("fill", help="solve boards into the store, or import Binky's data",
+                      description="Solve every board's full table (20 results) that the store "
+                      "lacks: the seeded boards of 'openbid compare' (--deals N --seed S), the "
+                      "boards of a PBN file (--boards), or import Binky's solved deals "
+                      "(--import DIR, e.g. data/dd; nothing is solved, the shards are only "
+                      "read). An interrupt keeps every result already back.")
+    f.add_argument("--deals", type=int, metavar="N", help="the first N seeded boards")
+    f.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
+    f.add_argument("--boards", metavar="FILE.pbn", help="the boards of a PBN file")
+    f.add_argument("--import", dest="import_dir", metavar="DIR",
+                   help="Binky's double-dummy shards (*.jsonl.gz) to add")
+    add_store_option(f)
+    add_engine_options(f)
+    f.set_defaults(func=run_fill)
+    s = dd.add_parser("show", help="what the store holds, or the results of deals",
+                      description="Without DEAL: the store's size (deals, full tables, results)"
+                      " and its sources. With DEALs (PBN, 'N:AKJT.QT874.JT.J2 ...'): each one's "
+                      "table of tricks, by declarer and strain ('-' where not solved).")
+    s.add_argument("deals", nargs="*", metavar="DEAL")
+    s.add_argument("--json", action="store_true")
+    add_store_option(s)
+    s.set_defaults(func=run_show)
+    e = dd.add_parser("export", help="write the store as Parquet, CSV or JSON lines",
+                      description="Every stored deal, one row each: deal (PBN from North), the "
+                      "twenty results n_s ... w_nt (tricks taken by the declarer; empty where "
+                      "not solved), source and time added. The format follows OUT's extension "
+                      "unless --format is given. An existing OUT is replaced only with --force.")
+    e.add_argument("out", metavar="OUT")
+    e.add_argument("--format", choices=FORMATS, default=None)
+    e.add_argument("--complete", action="store_true", help="only deals with all 20 results")
+    e.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    add_store_option(e)
+    e.set_defaults(func=run_export)
+
+
+def open_store(args, read_only: bool = False):
+    from openbid.dd.store import Store
+
+    return Store(Path(args.store) if args.store else None, read_only=read_only)
+
+
+def solve_into(store, requests, args, label: str) -> "Run":
+    """Run the engine with a progress bar; on an interrupt, say what was kept."""
+    import sys
+
+    from openbid.cli.progress import Progress
+    from openbid.dd.engine import run
+
+    bar = Progress(label)
+
+    def log(line: str) -> None:
+        print(f"openbid {label}: {line}", file=sys.stderr, flush=True)
+
+    try:
+        return run(requests, store, label, workers=args.workers, scheduler=args.scheduler,
+                   progress=bar, log=log if args.log else None)
+    except KeyboardInterrupt:
+        bar.close()
+        print(f"openbid {label}: stopped; every result solved so far is in {store.path}",
+              file=sys.stderr)
+        raise
+    finally:
+        bar.close()
+
+
+def engine_text(r) -> str:
+    if not r.solved:
+        return f"{r.asked:,} deals asked, all already in the store"
+    where = r.engine + (f", {r.workers} workers" if r.workers > 1 else "")
+    return (f"{r.asked:,} deals asked: {r.stored:,} already in the store, {r.solved:,} solved "
+            f"({r.pairs_solved:,} results) in {r.seconds:.1f} s ({where})")
+
+
+def run_fill(args: argparse.Namespace) -> int:
+    from openbid.dd.deals import random_boards, read_pbn
+    from openbid.dd.engine import Request
+
+    given = [x for x in (args.deals is not None, args.boards, args.import_dir) if x]
+    if len(given) != 1:
+        raise OpenbidError("give what to fill: --deals N (with --seed), --boards FILE.pbn or "
+                           "--import DIR (one of them)")
+    if args.deals is not None and not 1 <= args.deals <= 10_000_000:
+        raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
+    if args.workers is not None and args.workers < 0:
+        raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
+    boards = (read_pbn(args.boards) if args.boards
+              else random_boards(args.deals, args.seed) if args.deals is not None else [])
+    with open_store(args) as store:
+        if args.import_dir:
+            from openbid.binky.ddstore import import_shards
+
+            shards = import_shards(Path(args.import_dir), store)
+            print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
+        else:
+            r = solve_into(store, [Request(b.deal) for b in boards], args, "dd fill")
+            print(engine_text(r))
+        summary = store.summary()
+    print(f"store {summary.path}: {summary.deals:,} deals, {summary.complete:,} with all 20 "
+          "results")
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from openbid.dd.deals import canonical
+    from openbid.dd.solve import DECLARERS, STRAINS
+
+    keys = [canonical(d, f"argument {i}") for i, d in enumerate(args.deals, 1)]
+    with open_store(args, read_only=True) as store:
+        if not keys:
+            s = store.summary()
+            if args.json:
+                emit_json({"store": s.path, "deals": s.deals, "complete": s.complete,
+                           "results": s.results, "sources": dict(s.sources)})
+                return 0
+            print(f"store {s.path}: {s.deals:,} deals, {s.complete:,} with all 20 results "
+                  f"({s.results:,} results)")
+            for source, n in s.sources[:20]:
+                print(f"  {n:>9,}  {source}")
+            if len(s.sources) > 20:
+                print(f"  ... and {len(s.sources) - 20} more sources")
+            return 0
+        known = store.known(keys)
+    missing = 0
+    for key in keys:
+        tricks = known.get(key)
+        if args.json:
+            emit_json({"deal": key, "tricks": None if tricks is None else
+                       {f"{d}{s}": tricks.get((d, s)) for d in DECLARERS for s in STRAINS}})
+            missing += tricks is None
+            continue
+        print(key)
+        if tricks is None:
+            print("  not in the store")
+            missing += 1
+            continue
+        print("        " + "".join(f"{s:>4}" for s in STRAINS))
+        for d in DECLARERS:
+            cells = "".join(f"{tricks[(d, s)]:>4}" if (d, s) in tricks else "   -"
+                            for s in STRAINS)
+            print(f"  {d}     {cells}")
+    return 1 if missing else 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    fmt = args.format
+    if fmt is None:
+        ext = out.suffix.lower().lstrip(".")
+        fmt = {"parquet": "parquet", "csv": "csv", "jsonl": "jsonl", "json": "jsonl"}.get(ext)
+        if fmt is None:
+            raise OpenbidError(f"{out}: say the format with --format ({', '.join(FORMATS)}); "
+                               "the extension does not")
+    if out.is_dir():
+        raise OpenbidError(f"cannot write {out}: it is a directory")
+    if out.exists() and not args.force:
+        raise OpenbidError(f"{out} exists; use --force to replace it")
+    if not out.parent.is_dir():
+        raise OpenbidError(f"cannot write {out}: no folder {out.parent}")
+    with open_store(args, read_only=True) as store:
+        try:
+            n = store.export(out, fmt, complete_only=args.complete)
+        except OSError as exc:
+            raise OpenbidError(f"cannot write {out}: {exc.strerror or exc}") from None
+        except Exception as exc:  # duckdb.IOException: a folder it cannot write in
+            if type(exc).__module__.startswith(("duckdb", "_duckdb")):
+                raise OpenbidError(f"cannot write {out}: {str(exc).splitlines()[0]}") from None
+            raise
+    print(f"{n:,} deals written to {out} ({fmt})")
+    return 0
