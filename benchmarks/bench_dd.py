@@ -56,12 +56,13 @@ def compare_saving(boards: int) -> None:
     from openbid.model.stats import t_interval
     from openbid.model.rules.text import loads
     from openbid.model.variants import rules_text
-    from openbid.verify.bidding import OpeningSystem, load_system
+    from openbid.model.auction import System
+    from openbid.verify.bidding import load_system
     from openbid.verify.compare import bid_boards, requests
 
     text = rules_text("sayc.rules").replace("HCP >= 15 and HCP <= 17 value 1NT",
                                             "HCP >= 16 and HCP <= 18 value 1NT")
-    a, b = load_system("sayc"), OpeningSystem(loads(text, "sayc-16-18.rules"))
+    a, b = load_system("sayc"), System(loads(text, "sayc-16-18.rules"))
     dealt = random_boards(boards, 1)
     asks = requests(dealt, bid_boards(a, dealt), bid_boards(b, dealt))
     pairs = sum(len(r.wanted) for r in asks)

@@ -29,12 +29,18 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per line per hand")
     p.add_argument("--trace", action="store_true", help="show the sections tried on the way")
     p.add_argument("--brief", action="store_true", help="one line per hand: hand, bid, section")
+    p.add_argument("--auction", metavar="CALLS", default=None,
+                   help="the auction so far, from the dealer (\"1NT P 2C P\"; \"\" for the "
+                        "dealer): each hand gets the call of the player next to call, under the "
+                        "system's block for that point of the auction")
     add_rules_options(p)
     add_context_options(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    if args.auction is not None:
+        return _run_auction(args)
     rules = rules_from(args)
     context = fixed_context(args)
     if not args.hands and not args.file:
@@ -88,6 +94,75 @@ def run(args) -> int:
     if not seen:
         raise OpenbidError(f"no hands in {args.file}: nothing to bid")
     return bad.close()
+
+
+def _run_auction(args) -> int:
+    """``bid --auction CALLS``: each hand's call as the player next to call after CALLS."""
+    from openbid.model.auction import parse_auction, system_of
+
+    if args.seat is not None:
+        raise OpenbidError("--seat cannot be given with --auction: the seat follows from the "
+                           "auction (the dealer calls first)")
+    if not args.hands and not args.file:
+        raise OpenbidError("give hands as arguments or with --file PATH (- for stdin)")
+    system = system_of(rules_from(args))
+    auction = parse_auction(args.auction)
+    node = system.node(auction)  # an ended auction is an error before any hand is read
+    seat = len(auction) % 4 + 1
+    shown_auction = " ".join(auction) if auction else "(nothing: the dealer calls)"
+    bad = BadInputs("bid")
+    seen = 0
+    out = sys.stdout
+    for where, text in inputs(args.hands, args.file):
+        seen += 1
+        try:
+            hand = Hand.parse(text)
+        except HandError as exc:
+            bad(where, exc)
+            continue
+        try:
+            choice, node, steps = system.trace(auction, hand, args.vul)
+            steps = steps if args.trace else []
+        except MissingFact as exc:
+            raise OpenbidError(f"{where} ({hand.to_pbn()}): {missing_fact(exc.name)}") from None
+        if args.json:
+            obj = {"hand": hand.to_pbn(), "paper": hand.to_paper(), "auction": list(auction),
+                   "seat": seat, "call": choice.call, "rule": choice.label,
+                   "block": choice.block, "off_system": choice.off_system}
+            if args.vul is not None:
+                obj["vul"] = args.vul
+            if args.trace:
+                obj["trace"] = [{"section": s.section, "entered": s.entered, "guarded": s.guarded,
+                                 "result": s.result} for s in steps]
+            emit_json(obj)
+        elif args.brief:
+            out.write(f"{hand.to_pbn()}\t{choice.call}\t{choice.label}\n")
+        else:
+            vul = f", vul {args.vul}" if args.vul is not None else ""
+            lines = [f"{hand.to_paper()}   ({hand.to_pbn()})",
+                     f"  after {shown_auction}: seat {seat}{vul}",
+                     "  " + _why(choice, node)]
+            if steps:
+                names = {s.number: s.name for s in node.rules.sections}
+                lines.append("  sections tried:")
+                for st in steps:
+                    lines.append(f"    {st.section:>2} {names.get(st.section, ''):<30} {st.text}")
+            out.write("\n".join(lines) + "\n\n")
+    if not seen:
+        raise OpenbidError(f"no hands in {args.file}: nothing to bid")
+    return bad.close()
+
+
+def _why(choice, node) -> str:
+    """``call 2C at 1NT P/stayman (section 1, Stayman)``, or why it is a pass."""
+    if choice.off_system:
+        return f"call {choice.call}: off-system (no block of the system matches this auction)"
+    where = "the opening" if choice.block == "" else f'block "{choice.block}"'
+    if not choice.label:
+        return f"call {choice.call}, by falling through {where}"
+    label = choice.label.rsplit("/", 1)[-1]
+    sec = node.rules.section(node.rules.section_of(label))
+    return f"call {choice.call} at {choice.label} (section {sec.number}, {sec.name}; {where})"
 
 
 def _text(hand, outcome, d, steps, sections, context: str, rules) -> str:

@@ -19,7 +19,7 @@ import threading
 from openbid.model.errors import OpenbidError, clip
 
 # Module names under openbid.cli, in the order they appear in --help.
-COMMANDS = ("bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "duplicate",
+COMMANDS = ("bid", "auction", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "duplicate",
             "compare", "dd", "check_algol",
             "binky")
 

@@ -36,6 +36,15 @@ class OutcomeView:
     def meets(self, label: str) -> bool:
         return bool(compile_expr(meets_expr(self.rules, label), self.d._defs)(self.d, self))
 
+    def chose(self, auction: str, call: str) -> bool:
+        """The system of these rules calls ``call`` after ``auction`` with this hand."""
+        from openbid.model.auction import node_of
+
+        node = node_of(self.rules, auction)
+        if node.rules is None:
+            return call == "PASS"
+        return program_for(node.rules).run(self.d).bid == call
+
 
 def _view(hand: Hand, rules: Rules, context: tuple):
     program = program_for(rules)

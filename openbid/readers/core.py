@@ -156,6 +156,8 @@ class Interpreter:
             return self.extreme(fn, vals)
         if fn == "meets":
             return self.meets(str(e.args[0].value))  # type: ignore[union-attr]
+        if fn == "chose":
+            return self.chose(str(e.args[0].value), str(e.args[1].value))  # type: ignore[union-attr]
         arity = len(e.args)
         entry = self.defs.entry(fn, arity)
         if isinstance(entry, SuitTable):
@@ -199,6 +201,7 @@ class Interpreter:
     def floor(self, a: Any) -> Any: raise NotImplementedError
     def outcome_name(self, name: str) -> Any: raise NotImplementedError
     def meets(self, label: str) -> Any: raise NotImplementedError
+    def chose(self, auction: str, call: str) -> Any: raise NotImplementedError
     def bid_is(self, text: str) -> Any: raise NotImplementedError
     def section_is(self, text: str) -> Any: raise NotImplementedError
 

@@ -353,6 +353,27 @@ class SymbolicHand(Interpreter):
     def meets(self, label: str):
         return self.cond(meets_expr(self.rules, label))
 
+    def chose(self, auction: str, call: str):
+        """The system of these rules calls ``call`` after ``auction``: the node's rules
+        executed over this same hand."""
+        from openbid.model.auction import node_of
+
+        memo = self.__dict__.setdefault("_chose", {})
+        key = (auction, call)
+        if key not in memo:
+            node = node_of(self.rules, auction)
+            if node.rules is None:
+                memo[key] = z3.BoolVal(call == "PASS")
+            else:
+                ex = execute(node.rules, ALG, self.cond, self.num)
+                vals = bidvals_printing(call)
+                parts = [z3.And(s.fire, z3.Or(*(s.value == v for v in vals)) if vals else False)
+                         for s in ex.sites]
+                if call == "PASS":
+                    parts.append(ex.passes)
+                memo[key] = z3.Or(*parts) if parts else z3.BoolVal(False)
+        return memo[key]
+
     def outcome_name(self, name: str):
         if name == "bidval":
             return ZNum(self.outcome[0])

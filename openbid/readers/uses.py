@@ -122,6 +122,16 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
                 stack.append(expand_quantifiers(defs.inline(entry, ())))
             continue
         if isinstance(e, Call):
+            if e.fn == "chose":  # what the node's rules read
+                from openbid.model.auction import node_of
+
+                if rules is None:
+                    read_rules()
+                    continue
+                node = node_of(rules, str(e.args[0].value))  # type: ignore[union-attr]
+                if node.rules is not None:
+                    stack.extend(expand_quantifiers(x) for x in rule_exprs(node.rules))
+                continue
             if e.fn == "meets":
                 if rules is None or own:
                     read_rules()

@@ -136,7 +136,7 @@ def test_malformed_rule_files(capsys, tmp_path_factory, at, line, replace):
     assert f"{path}" in first
 
 
-COMMANDS = ["bid", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "imps", "mp",
+COMMANDS = ["bid", "auction", "eval", "count", "find", "prove", "graph", "rules", "diff", "score", "imps", "mp",
             "compare", "dd", "check-algol",
             "binky"]
 BAD_OPTIONS = [["--rlimit", "x"], ["--rlimit", "0"], ["--rlimit", "-5"], ["--limit", "-1"],
@@ -157,7 +157,9 @@ FILLERS = st.sampled_from(["--json", "--quiet", "--brief", "--count", "--vul", "
 @given(st.sampled_from(COMMANDS), st.sampled_from(BAD_OPTIONS), st.lists(FILLERS, max_size=2))
 def test_malformed_arguments(capsys, command, bad, fillers):
     positional = {"find": ["HCP > 30"], "diff": ["code", "synopsis"], "rules": ["check"],
-                  "compare": ["code", "synopsis"], "dd": ["fill"]}
+                  "compare": ["code", "synopsis"], "dd": ["fill"],
+                  "auction": ["N:AQ2.KJ42.KQ2.Q32 T98.AT9.JT98.AK5 KJ43.Q765.A3.J76 "
+                              "765.83.7654.T984"]}
     argv = [command, *positional.get(command, []), *bad, *fillers]
     if command == "rules":  # 'rules check FILE': the file is the bad part
         argv = ["rules", "check", "/nonexistent/my.rules", *bad]

@@ -21,6 +21,9 @@ OUTCOMES: dict[str, Signature] = {
         Signature("bidval", (), "num", "BIDVAL (Appendix 5)", "outcome"),
         Signature("meets", ("str",), "bool",
                   'meets("L"): the conditions of bid point/section L hold', "outcome"),
+        Signature("chose", ("str", "str"), "bool",
+                  'chose("1NT P", "2C"): the system calls 2C after the auction 1NT P (calls '
+                  'from the dealer)', "outcome"),
     )
 }
 
@@ -101,6 +104,10 @@ def bidvals_printing(text: str) -> list[int]:
     from openbid.model.bids import bid_text
     from openbid.model.errors import OpenbidError
 
+    from openbid.model.bids import DOUBLE, REDOUBLE
+
+    if text.upper() in ("X", "XX"):
+        return [DOUBLE if text.upper() == "X" else REDOUBLE]
     out = []
     for v in range(76):
         try:

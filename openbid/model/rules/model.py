@@ -85,6 +85,22 @@ class Section:
         return self.otherwise if self.otherwise is not None else self.number + 1
 
 
+@dataclass(frozen=True)
+class AuctionBlock:
+    """The rules for the auctions a pattern matches (``auction "1NT P"``): ``tokens`` are the
+    pattern's calls ("call", "1NT"), ("suit", level, var) for ``2 m``, or ("any",) for ``*``;
+    ``variables`` the suit variables the pattern binds with the suits each may be; ``else_pass``
+    whether falling through the block is an intended pass (no gap). Its sections are read with
+    the variables and the auction facts as names; :func:`openbid.model.auction` binds them."""
+
+    pattern: str
+    tokens: tuple[tuple, ...]
+    variables: tuple[tuple[str, tuple[int, ...]], ...]
+    else_pass: bool
+    sections: tuple["Section", ...]
+    line: int = field(default=0, compare=False)
+
+
 PASS_SECTION = 14  # falling through every section: BIDVAL stays 0 (at least 14: OPENBID's)
 
 
@@ -97,6 +113,12 @@ class Rules:
     name: str = "code"
     definitions: tuple[Derived, ...] = ()  # the rule file's own (``define``)
     source: str = field(default="", compare=False)  # the rule file read, "" for a named variant
+    # The rules for later points of the auction (``auction "PATTERN"`` blocks); the sections
+    # above are the opening. A file without blocks is OPENBID-shaped: every later point passes.
+    auctions: tuple[AuctionBlock, ...] = ()
+    # A node's rules (openbid.model.auction) keep the whole system they belong to, so that
+    # 'chose("AUCTION", "CALL")' read at a node asks the same system.
+    system: "Rules | None" = None
 
     @property
     def title(self) -> str:

@@ -25,7 +25,8 @@ from openbid.model.expr import parse, unparse
 from openbid.model.bids import call_value
 from openbid.model.expr.ast import TRUE, Arith, Const, Expr, Name
 from openbid.model.expr.names import SUIT_CONSTANTS, SUIT_GROUPS
-from openbid.model.rules.model import Bid, ForSuits, Goto, If, Resume, Rules, Section, Step
+from openbid.model.rules.model import (AuctionBlock, Bid, ForSuits, Goto, If, Resume, Rules, Section,
+                                       Step)
 
 _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
 # A bid's value that is meant as a plain call: digits then letters (1NT, 8NT, 1X: the last two
@@ -126,11 +127,18 @@ class _Reader:
         readings = Readings()
         name = "custom"
         sections: list[Section] = []
+        blocks: list[AuctionBlock] = []
         while self.i < len(self.lines):
             line = self.lines[self.i]
             if line.indent:
                 raise self.fail(line, "unexpected indentation at top level (expected 'section')")
             word = line.text.split()[0]
+            if word == "auction":
+                blocks.append(self.auction_block(line))
+                continue
+            if word == "section" and blocks:
+                raise self.fail(line, "the opening's sections come before the first 'auction' "
+                                      "block (indent a block's sections under its header)")
             if word == "readings":
                 readings = self.readings(line)
                 self.i += 1
@@ -150,14 +158,90 @@ class _Reader:
                                       f"found {shown(word)}")
         if not sections:
             raise RuleFileError(self.path, 1, "no sections: a rule file needs at least one 'section'")
-        rules = Rules(tuple(sections), readings, name, tuple(self.defines))
-        numbers = {s.number for s in sections} | {rules.pass_section}
-        for sec in sections:
+        rules = Rules(tuple(sections), readings, name, tuple(self.defines), auctions=tuple(blocks))
+        self.check_jumps(rules)
+        for b in blocks:
+            self.check_jumps(Rules(b.sections, readings, name))
+        return rules
+
+    def check_jumps(self, rules: Rules) -> None:
+        numbers = {s.number for s in rules.sections} | {rules.pass_section}
+        for sec in rules.sections:
             for target, line_no in _targets(sec):
                 if target not in numbers:
                     raise self.fail(line_no, f"jump to section {target}, which does not exist "
                                              f"(the pass, falling through, is {rules.pass_section})")
-        return rules
+
+    def auction_block(self, line: _Line) -> AuctionBlock:
+        """``auction "PATTERN" [where VAR in SUITS, ...] [else pass]`` and the sections indented
+        under it (read with the pattern's suit variables and the auction facts as names)."""
+        from openbid.model.auction_facts import FACT_SIGNATURES, parse_pattern
+
+        m = re.match(r'^auction\s+"([^"]*)"\s*(.*)$', line.text)
+        if not m:
+            raise self.fail(line, 'expected: auction "PATTERN" [where VAR in SUITS] [else pass]')
+        rest = m.group(2).strip()
+        else_pass = False
+        e = re.search(r"(^|\s)else\s+pass$", rest)
+        if e:
+            else_pass, rest = True, rest[: e.start()].strip()
+        variables: list[tuple[str, tuple[int, ...]]] = []
+        if rest:
+            w = re.match(r"^where\s+(.+)$", rest)
+            if not w:
+                raise self.fail(line, f"expected 'where VAR in SUITS' or 'else pass' after the "
+                                      f"pattern, found {shown(rest)}")
+            for item in w.group(1).split(","):
+                vm = re.match(r"^\s*([a-z][a-z0-9_]*)\s+in\s+([A-Za-z]+)\s*$", item)
+                if not vm:
+                    raise self.fail(line, f"expected VAR in SUITS (a lower-case variable; SUITS, "
+                                          f"MAJORS, MINORS or one suit), found {shown(item.strip())}")
+                var, group = vm.group(1), vm.group(2)
+                if group in SUIT_GROUPS:
+                    suits = tuple(SUIT_GROUPS[group])
+                elif group in SUIT_CONSTANTS:
+                    suits = (SUIT_CONSTANTS[group],)
+                else:
+                    raise self.fail(line, f"unknown suits {shown(group)} (SUITS, MAJORS, MINORS, "
+                                          "or one of S, H, D, C)")
+                if any(v == var for v, _ in variables):
+                    raise self.fail(line, f"variable {var} is declared twice")
+                variables.append((var, suits))
+        words = m.group(1).split()
+        for level, var in zip(words, words[1:]):  # 'N VAR' with VAR not declared: any suit
+            if (level.isdigit() and re.fullmatch(r"[a-z][a-z0-9_]*", var)
+                    and all(v != var for v, _ in variables)):
+                variables.append((var, tuple(SUIT_GROUPS["SUITS"])))
+        try:
+            tokens = parse_pattern(m.group(1), {v for v, _ in variables})
+        except OpenbidError as exc:
+            raise self.fail(line, str(exc)) from None
+        self.i += 1
+        start = self.i
+        while self.i < len(self.lines) and self.lines[self.i].indent >= 1:
+            self.i += 1
+        inner = [_Line(x.no, x.indent - 1, x.text, x.pieces) for x in self.lines[start:self.i]]
+        if not inner:
+            raise self.fail(line, "the auction block has no sections (indent them two spaces "
+                                  "under its header)")
+        sub = _Reader.__new__(_Reader)
+        sub.path, sub.lines, sub.i = self.path, inner, 0
+        sub.defines = self.defines
+        sub.local = {**self.local, **FACT_SIGNATURES}
+        sub.homes = {}
+        scope = {v for v, _ in variables}
+        sections: list[Section] = []
+        while sub.i < len(sub.lines):
+            x = sub.lines[sub.i]
+            if x.indent:
+                raise sub.fail(x, "unexpected indentation in an auction block (expected 'section')")
+            if x.text.split()[0] != "section":
+                raise sub.fail(x, f"expected 'section' in an auction block, found "
+                                  f"{shown(x.text.split()[0])} ('define', 'name' and 'readings' "
+                                  "belong at the top of the file)")
+            sections.append(sub.section(x, sections, scope))
+        text = " ".join(m.group(1).split())
+        return AuctionBlock(text, tokens, tuple(variables), else_pass, tuple(sections), line.no)
 
     def define(self, line: _Line) -> None:
         """``define NAME = EXPR`` or ``define NAME(s, n: num) = EXPR``: a name of this rule file
@@ -227,7 +311,7 @@ class _Reader:
         except OpenbidError as exc:
             raise self.fail(line, str(exc)) from None
 
-    def section(self, line: _Line, done: list[Section]) -> Section:
+    def section(self, line: _Line, done: list[Section], scope: set[str] | None = None) -> Section:
         m = re.match(r'^section\s+(\d+)\s+"([^"]*)"\s*(.*)$', line.text)
         if not m:
             raise self.fail(line, 'expected: section N "Name" [when CONDITION] [else goto M]')
@@ -249,9 +333,9 @@ class _Reader:
         if rest:
             if not rest.startswith("when "):
                 raise self.fail(line, f"expected 'when CONDITION' or 'else goto M', found {shown(rest)}")
-            guard = self.expr(line, rest_at + 5, rest_at + len(rest), set())
+            guard = self.expr(line, rest_at + 5, rest_at + len(rest), set(scope or ()))
         self.i += 1
-        body = self.block(1, set(), number)
+        body = self.block(1, set(scope or ()), number)
         if not body:
             raise self.fail(line, f"section {number} has no statements")
         return Section(number, title, guard, body, otherwise, line.no)
@@ -303,7 +387,7 @@ class _Reader:
                 raise RuleFileError(self.path, no, f"column {col}: no such call {shown(text)}: "
                                                    "the level runs from 1 to 7")
             return f"{level} {pair.group(2)}", Arith("+", Const(10 * level), Name(pair.group(2)))
-        if text.upper() != "PASS" and not _CALL_LIKE.fullmatch(text):
+        if text.upper() not in ("PASS", "X", "XX", "DBL", "RDBL") and not _CALL_LIKE.fullmatch(text):
             return "", None
         try:
             value = call_value(text)
@@ -432,7 +516,30 @@ def dumps(rules: Rules, header: str = "") -> str:
             head += f" else goto {sec.otherwise}"
         out.append(head)
         _dump_steps(sec.body, 1, out)
+    for b in rules.auctions:
+        out.append("")
+        head = f'auction "{b.pattern}"'
+        if b.variables:
+            head += " where " + ", ".join(f"{v} in {_suits_name(ss)}" for v, ss in b.variables)
+        if b.else_pass:
+            head += " else pass"
+        out.append(head)
+        for sec in b.sections:
+            h = f'  section {sec.number} "{sec.name}"'
+            if sec.guard != TRUE:
+                h += f" when {unparse(sec.guard)}"
+            if sec.otherwise is not None:
+                h += f" else goto {sec.otherwise}"
+            out.append(h)
+            _dump_steps(sec.body, 2, out)
     return "\n".join(out) + "\n"
+
+
+def _suits_name(suits: tuple[int, ...]) -> str:
+    for name, group in SUIT_GROUPS.items():
+        if tuple(group) == tuple(suits):
+            return name
+    return _SUIT_LETTER[suits[0]]
 
 
 OPENBID_READINGS = ("playtricks", "solid", "notrumptry")

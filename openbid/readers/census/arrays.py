@@ -315,6 +315,32 @@ class ArrayReader(Interpreter):
     def meets(self, label: str):
         return self.cond(meets_expr(self._rules(), label))
 
+    def chose(self, auction: str, call: str):
+        """The system of these rules calls ``call`` after ``auction``: the node's rules
+        executed over these same hands."""
+        from openbid.model.auction import node_of
+
+        memo = self.__dict__.setdefault("_chose", {})
+        key = (auction, call)
+        if key not in memo:
+            node = node_of(self._rules(), auction)
+            if node.rules is None:
+                memo[key] = call == "PASS"
+            else:
+                ex = execute(node.rules, ALG, self.cond, self.whole)
+                vals = bidvals_printing(call)
+                out: Any = False
+                for s in ex.sites:
+                    if not vals:
+                        break
+                    hit = np.isin(s.value, vals) if isinstance(s.value, np.ndarray) else \
+                        (s.value in vals)
+                    out = ALG.or_(out, ALG.and_(s.fire, hit))
+                if call == "PASS":
+                    out = ALG.or_(out, ex.passes)
+                memo[key] = out
+        return memo[key]
+
     def bid_is(self, text: str):
         vals = bidvals_printing(text)
         return np.isin(self.outcome[0], vals) if vals else False

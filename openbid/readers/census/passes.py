@@ -143,7 +143,7 @@ class Pass:
                 return self.support(index, defs.inline(entry, ()))
             return frozenset({OPAQUE})
         if isinstance(e, Call):
-            if e.fn == "meets":
+            if e.fn in ("meets", "chose"):
                 return frozenset({OPAQUE})
             if defs.has(e.fn, len(e.args)):
                 entry = defs.entry(e.fn, len(e.args))
