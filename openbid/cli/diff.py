@@ -31,6 +31,9 @@ def register(sub) -> None:
                    help="what is compared, and what a transition names: bid-section (1S@12a), "
                         "bid (1S), or auto: bid-section when A and B have the same sections "
                         "(variants of one system), else bid (two systems)")
+    p.add_argument("--where", metavar="COND",
+                   help="compare only the hands meeting COND (read with A's definitions; it "
+                        "must select some hand)")
     add_context_options(p)
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
@@ -48,21 +51,31 @@ def run(args) -> int:
 
     rlimit = budget(args)
     a, b = resolve_spec(args.a), resolve_spec(args.b)
+    from openbid.verify.nodes import has_blocks
+
+    if has_blocks(a) or has_blocks(b):
+        return _systems(args, a, b, rlimit)
     by = args.by
     if by == "auto":
         same = [(s.number, s.name) for s in a.sections] == [(s.number, s.name) for s in b.sections]
         by = "bid-section" if same else "bid"
+    given = None
+    if args.where:
+        from openbid.cli.count import _parse
+
+        given = _parse(a, args.where, "bool", "--where")
     codes = []
-    for k, context in enumerate(grid([a, b], fixed_context(args))):
+    for k, context in enumerate(grid([a, b], fixed_context(args),
+                                     [given] if given is not None else ())):
         if context and not args.json:
             print(("\n" if k else "") + f"# {context_label(context)}")
-        codes.append(_diff_one(args, a, b, rlimit, by, context))
+        codes.append(_diff_one(args, a, b, rlimit, by, context, given))
     if 2 in codes:
         return 2
     return 1 if 1 in codes else 0
 
 
-def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
+def _diff_one(args, a, b, rlimit: int, by: str, context: dict, given=None) -> int:
     """The comparison in one context of the deal (``{}``: neither reads one)."""
     from openbid.verify.diff import diff
 
@@ -70,7 +83,7 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
     bar = Progress("diff" + (f" ({context_label(context)})" if context else ""))
     try:
         d = diff(a, b, count=not args.no_count, examples=args.examples,
-                 rlimit=rlimit, progress=bar, context=context, by=by)
+                 rlimit=rlimit, progress=bar, context=context, by=by, given=given)
     finally:
         bar.close()
     secs = time.monotonic() - t0
@@ -79,6 +92,7 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
                    "witness": d.witness, "changed": d.changed, "bidval_only": d.bidval_only,
                    "reason": d.reason or None, "by": by, "section_only": d.section_only,
                    "same_call_other_point": d.section_only, "differ": _differ(d, by),
+                   **({"where": args.where} if args.where else {}),
                    **({"context": context} if context else {}),
                    "transitions": [{"from": t.source, "to": t.target, "count": t.count,
                                     "classes": t.classes, "examples": t.examples}
@@ -87,7 +101,8 @@ def _diff_one(args, a, b, rlimit: int, by: str, context: dict) -> int:
         if d.equivalent is True:
             how = "proved by Z3 (unsat)" if d.method == "z3" else "by exhaustive census"
             same = "make the same call" if by == "bid" else "bid identically"
-            print(f"{args.a} and {args.b} {same} on every hand: {how} ({secs:.1f} s)")
+            every = f"every hand meeting {args.where}" if args.where else "every hand"
+            print(f"{args.a} and {args.b} {same} on {every}: {how} ({secs:.1f} s)")
             if d.section_only:
                 print(f"  ({d.section_only:,} hands make it at another bid point)")
             if d.bidval_only:
@@ -128,3 +143,62 @@ def _differ(d, by: str) -> bool | None:
     if d.equivalent or by != "bid" or d.changed is None:
         return not d.equivalent
     return d.changed > 0
+
+
+def _systems(args, a, b, rlimit: int) -> int:
+    """Two auction systems (either with auction blocks) compared at every node of either's
+    tree: the hands whose call changes, the auctions whose meaning changes."""
+    from openbid.cli.context import fixed_context
+    from openbid.model.auction import system_of
+    from openbid.model.errors import OpenbidError
+    from openbid.verify.nodes import NodeModel, build_tree
+    from openbid.verify.system_diff import compare
+
+    if args.where or args.by != "auto" or args.no_count:
+        raise OpenbidError("--where, --by and --no-count compare openings; two auction systems "
+                           "are compared at every node, by the call (give none of them)")
+    fixed = fixed_context(args)
+    if "SEAT" in fixed:
+        raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone (from "
+                           "the dealer's side)")
+    t0 = time.monotonic()
+    ma, mb = NodeModel(system_of(a)), NodeModel(system_of(b))
+    bar = Progress("diff")
+    try:
+        ta = build_tree(ma, rlimit=rlimit, context=fixed, solver=False)
+        tb = build_tree(mb, rlimit=rlimit, context=fixed, solver=False)
+        d = compare(ma, mb, ta, tb, names=(args.a, args.b), context=fixed)
+    finally:
+        bar.close()
+    secs = time.monotonic() - t0
+    if args.json:
+        emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "changed": d.changed,
+                   "nodes_compared": d.compared,
+                   "nodes": [{"auction": list(n.auction), "changed": n.changed,
+                              "transitions": [{"from": f, "to": t, "count": c,
+                                               "examples": [n.examples[(f, t)]]}
+                                              for (f, t), c in sorted(n.transitions.items(),
+                                                                      key=lambda x: -x[1])],
+                              "meaning_changed": n.meaning_changed, "only_a": n.only_a,
+                              "only_b": n.only_b, "example_a": n.example_a or None,
+                              "example_b": n.example_b or None} for n in d.nodes]})
+    elif d.equivalent:
+        print(f"{args.a} and {args.b} make the same call at every node of their auction trees "
+              f"({d.compared} nodes; exhaustive census, {secs:.1f} s)")
+    else:
+        moved = sum(1 for n in d.nodes if n.changed)
+        meant = sum(1 for n in d.nodes if n.meaning_changed)
+        print(f"{args.a} and {args.b} differ ({d.compared} nodes compared, {secs:.1f} s): "
+              f"the call changes at {moved} nodes, the meaning of {meant} auctions")
+        for n in d.nodes:
+            if n.changed:
+                print(f"  {n.name}: {n.changed:,} hands change their call")
+                for (f, t), c in sorted(n.transitions.items(), key=lambda x: -x[1]):
+                    print(f"    {f:>5} -> {t:<5} {c:>16,} hands   e.g. {n.examples[(f, t)]}")
+            if n.meaning_changed:
+                print(f"  {n.name}: means other hands for its last caller: "
+                      f"{n.only_a:,} only under {args.a}"
+                      + (f" (e.g. {n.example_a})" if n.example_a else "")
+                      + f", {n.only_b:,} only under {args.b}"
+                      + (f" (e.g. {n.example_b})" if n.example_b else ""))
+    return 0 if d.equivalent else 1

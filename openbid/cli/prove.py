@@ -46,6 +46,9 @@ def register(sub) -> None:
                         "default for --variant sayc: openbid/proofs/sayc_claims.txt)")
     p.add_argument("--claim", action="append", metavar="ID",
                    help="system: only claim ID of the claims file (repeatable)")
+    p.add_argument("--where", metavar="COND",
+                   help="system: check only the hands meeting COND (every count, verdict and "
+                        "witness ranges over them; COND must select some hand)")
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -76,6 +79,10 @@ def run(args) -> int:
         if args.update_expected:
             raise OpenbidError("--update-expected needs the whole of Part Two (no --proposition)")
     rlimit = budget(args)
+    if args.where and (args.update_expected or args.expected):
+        raise OpenbidError("--where checks a subset of the hands: its verdicts are not compared "
+                           "with, nor recorded as, an expectation (drop --expected or "
+                           "--update-expected)")
     if args.update_expected:
         path = exp.write_path(rules, args.expected)
         exp.check_writable(path, rules, parts)
@@ -114,6 +121,8 @@ def run(args) -> int:
             raise KeyboardInterrupt
         exp.write_expected(result, path, rules)  # refuses a run with an UNKNOWN
         changes, found = [], True
+    elif args.where:  # a subset of the hands: never compared with an expectation
+        changes, found = [], False
     else:
         changes, found = exp.compare_expected(result, path)
         if args.proposition:  # a subset of Part Two: compare only the items that ran
@@ -132,7 +141,8 @@ def run(args) -> int:
                                   args.update_expected))
         if args.report:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
-        if rules.source and not args.update_expected and path != exp.own_path(rules):
+        if (rules.source and not args.update_expected and not args.where
+                and path != exp.own_path(rules)):
             print(f"(compared with {path}, the expectation of variant {rules.name}; "
                   f"--update-expected records this file's own, {exp.own_path(rules)})")
     if unknown:
@@ -184,7 +194,7 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     fixed = fixed_context(args)
     if "system" not in parts:
         for given, option in ((args.claims, "--claims"), (args.claim, "--claim"),
-                              (fixed, "--seat/--vul")):
+                              (fixed, "--seat/--vul"), (args.where, "--where")):
             if given:
                 raise OpenbidError(f"{option} is for the system checks: give PART system")
         return None
@@ -195,7 +205,26 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     claims = select(load_claims(path, rules), args.claim) if path else ()
     # the shipped file by its place in the package (the same on every machine); the user's as given
     shown = f"openbid/proofs/{SHIPPED[rules.name].name}" if shipped else (path or "")
-    return SystemArgs(claims, shown, tuple(sorted(fixed.items())))
+    where = None
+    if args.where:
+        from openbid.cli.count import _parse
+
+        where = _parse(rules, args.where, "bool", "--where")
+    nodes = None
+    from openbid.verify.nodes import has_blocks
+
+    if has_blocks(rules):  # an auction system: every node of its tree is checked too
+        from openbid.model.auction import system_of
+        from openbid.verify.nodes import NodeModel
+
+        if where is not None:
+            raise OpenbidError("--where restricts the opening's checks; an auction system's "
+                               "nodes range over each bidder's own history: give no --where")
+        if "SEAT" in fixed:
+            raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone "
+                               "(from the dealer's side)")
+        nodes = NodeModel(system_of(rules))
+    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, nodes)
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -36,7 +36,8 @@ from openbid.proofs.blocks import Block, BlockFormatError, read_blocks
 PROOFS = Path(__file__).resolve().parent
 SHIPPED: dict[str, Path] = {"sayc": PROOFS / "sayc_claims.txt"}  # variant -> its claims file
 
-_KEYS = ("source", "quote", "note", "bid", "shows", "every", "has")
+_KEYS = ("source", "quote", "note", "bid", "shows", "every", "has", "auction")
+_CALL_WORDS = {"P": "PASS", "PASS": "PASS", "X": "X", "DBL": "X", "XX": "XX", "RDBL": "XX"}
 
 
 class ClaimsFileError(BlockFormatError):
@@ -59,6 +60,7 @@ class SystemClaim:
     note: str = ""
     file: str = ""
     line: int = 0
+    auction: tuple[str, ...] | None = None  # the node it is about (calls from the dealer)
 
     @property
     def statement(self) -> str:
@@ -108,7 +110,26 @@ def _claim(b: Block, rules: Rules) -> SystemClaim:
         _expr(b, rules, premise_text, premise_line),
         _expr(b, rules, conclusion_text, b.all(conclusion_key)[0].line),
         premise_text, conclusion_text, bid=b.get("bid"), note=b.get("note", "") or "",
-        file=b.file, line=b.line)
+        file=b.file, line=b.line, auction=_auction(b))
+
+
+def _auction(b: Block) -> tuple[str, ...] | None:
+    """``auction: 1NT P 2C P``: the node the claim is about (its bidder's hands), canonical."""
+    text = b.get("auction")
+    if text is None:
+        return None
+    out = []
+    for tok in text.split():
+        t = tok.upper()
+        if t in _CALL_WORDS:
+            out.append(_CALL_WORDS[t])
+        elif len(t) >= 2 and t[0] in "1234567" and t[1:] in ("C", "D", "H", "S", "NT"):
+            out.append(t)
+        else:
+            raise ClaimsFileError(b.file, b.all("auction")[0].line,
+                                  f"claim {b.name}: {tok!r} is not a call (PASS, X, XX, 1C ... "
+                                  "7NT)")
+    return tuple(out)
 
 
 def _expr(b: Block, rules: Rules, text: str, line: int) -> Expr:

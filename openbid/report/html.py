@@ -79,6 +79,10 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
         from openbid.report import system
 
         body.append(system.html(run))
+    if getattr(run, "tree", None) is not None:
+        from openbid.report import tree
+
+        body.append(tree.html(run.tree))
     body.append(_variant(v))
     body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)],
                            system_only))
@@ -97,7 +101,7 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
 NAV = (("summary", "Summary"), ("findings", "Findings"), ("part-one", "Part One"), ("part-two", "Part Two"),
        ("lemmas", "Lemmas"), ("errata", "Errata"), ("census", "Census"),
        ("control-flow", "Control flow"), ("evaluators", "Evaluators"), ("binky", "Binky"),
-       ("system", "System"), ("variant", "Variant"))
+       ("system", "System"), ("tree", "Auction tree"), ("variant", "Variant"))
 
 
 def _header(v, present: list[str], system_only: bool = False) -> str:

@@ -53,6 +53,10 @@ def render_md(run, data: dict) -> str:
         from openbid.report import system
 
         out += system.markdown(run)
+    if getattr(run, "tree", None) is not None:
+        from openbid.report import tree
+
+        out += tree.markdown(run.tree)
     out += _variant(v)
     return "\n".join(out).rstrip("\n") + "\n"
 

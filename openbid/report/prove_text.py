@@ -66,6 +66,10 @@ def json_items(run):
 
     yield from seeds.json_items(run)
     yield from system.json_items(run)
+    if getattr(run, "tree", None) is not None:
+        from openbid.report import tree
+
+        yield from tree.json_items(run.tree)
     for bidval, label, w, c, ex in run.census:
         from openbid.model.bids import bid_text
 
@@ -110,6 +114,10 @@ def summary(run) -> dict:
 
     out.update(seeds.summary(run))
     out.update(system.summary(run))
+    if getattr(run, "tree", None) is not None:
+        from openbid.report import tree
+
+        out["tree"] = tree.summary(run.tree)
     return out
 
 
@@ -183,6 +191,10 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         found_here = system.problems(run)
         if found_here:
             lines += [f"System findings ({len(found_here)}):"] + [f"  - {e}" for e in found_here] + [""]
+    if getattr(run, "tree", None) is not None:
+        from openbid.report import tree
+
+        lines += tree.text(run.tree, detail=part == "system")
     errs = paper_errors(run)
     if part == "all" and errs:
         lines += [f"Paper errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]
@@ -191,6 +203,8 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         lines += [f"Seed errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]
     if updated:
         lines.append(f"expectation recorded in {path}")
+    elif getattr(getattr(run, "system", None), "given", None) is not None:
+        lines.append("(checked under --where: not compared with an expectation)")
     elif not found:
         lines.append(f"(nothing recorded of these parts at {path}: nothing to compare; "
                      "record one with --update-expected)")

@@ -85,9 +85,13 @@ def summary(run) -> dict:
     verdicts: dict[str, int] = {}
     for c in S.claims:
         verdicts[c.verdict.value] = verdicts.get(c.verdict.value, 0) + 1
-    return {"system": {"points": states, "overlapping_pairs": len(S.overlaps), "pairs": S.pairs,
-                       "claims": verdicts, "contexts": len(S.contexts),
-                       "facts": list(S.facts)}}
+    out = {"points": states, "overlapping_pairs": len(S.overlaps), "pairs": S.pairs,
+           "claims": verdicts, "contexts": len(S.contexts), "facts": list(S.facts)}
+    if S.given is not None:
+        from openbid.model.expr import unparse
+
+        out.update({"where": unparse(S.given), "selected": S.selected})
+    return {"system": out}
 
 
 def tally_rows(run) -> list[tuple[str, str, list[str], str]]:
@@ -131,6 +135,11 @@ def text(run, detail: bool) -> list[str]:
         return []
     fixed = f"; fixed: {ctx(S.fixed)}" if S.fixed else ""
     lines = [f"System checks of {S.title}: counts are {_hands(S)}{fixed}", ""]
+    if S.given is not None:
+        from openbid.model.expr import unparse
+
+        lines[-1:] = [f"Only the hands meeting {unparse(S.given)}: {S.selected:,} "
+                      f"({_share(S, S.selected)})", ""]
     lines.append(f"Bid points: {sum(p.state == 'reachable' for p in S.points)} reachable, "
                  f"{len(S.dead)} dead (proved with Z3)")
     for p in S.points:
@@ -169,8 +178,14 @@ def text(run, detail: bool) -> list[str]:
     for f in S.frequencies:
         head = ctx(f.context) or "every hand"
         lines.append(f"  {head}: " + ", ".join(
-            f"{bid}@{lb} {100 * h / TOTAL_HANDS:.2f}%" for bid, lb, h in f.rows))
+            f"{bid}@{lb} {100 * h / _base(S, f):.2f}%" for bid, lb, h in f.rows))
     return lines + [""]
+
+
+def _base(S, f) -> int:
+    """What a frequency is a share of: every hand, or those of the context meeting the
+    precondition."""
+    return TOTAL_HANDS if S.given is None else max(1, sum(h for _, _, h in f.rows))
 
 
 # ---- the report pages ---------------------------------------------------------------------------

@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 
 import z3
 
+from openbid.model.errors import OpenbidError
+from openbid.model.evaluate import holds
+from openbid.model.expr import unparse
+from openbid.model.expr.ast import Expr
 from openbid.model.procedure import program_for
 from openbid.model.rules.model import Rules
 from openbid.readers.symbolic import SymbolicHand, shared_hands
@@ -106,20 +110,23 @@ def _fire_value(sites):
 
 
 def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT, context: dict | None = None,
-           by: str = "bid-section"):
-    """Z3: is there a hand where A and B differ in bid or section (``by`` "bid": in bid)?
-    (status, witness hand). Tries the modular proof first (small queries, no facts of the deal;
-    it proves the same bid at the same bid point), then the whole-procedure query in
-    ``context``."""
+           by: str = "bid-section", given: Expr | None = None):
+    """Z3: is there a hand (meeting ``given``, when given) where A and B differ in bid or
+    section (``by`` "bid": in bid)? (status, witness hand). Tries the modular proof first
+    (small queries, no facts of the deal; it proves the same bid at the same bid point on every
+    hand, so on every hand meeting ``given``), then the whole-procedure query in ``context``."""
     if not context and modular_equivalent(a, b, rlimit):
         return Status.UNSAT, None, ""
-    sa, sb = shared_hands(a, b, context=context)  # same variables and model: the same hand
+    exprs = [given] if given is not None else []
+    sa, sb = shared_hands(a, b, exprs=exprs, context=context)  # the same variables: one hand
     labels = sorted(set(sa.labels) | set(sb.labels))
     differ = _printed(sa.outcome[0]) != _printed(sb.outcome[0])
     if by != "bid":
         differ = z3.Or(differ, _section_code(sa, labels) != _section_code(sb, labels))
     s = new_solver(rlimit)
     s.add(sa.domain, differ)
+    if given is not None:
+        s.add(sa.cond(given))
     r = check(s)
     if r.status is Status.SAT:
         assert r.model is not None
@@ -129,16 +136,23 @@ def decide(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT, context: dict | Non
 
 def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
          rlimit: int = DEFAULT_RLIMIT, progress=None, context: dict | None = None,
-         by: str = "bid-section") -> Diff:
+         by: str = "bid-section", given: Expr | None = None) -> Diff:
     """A and B compared on every hand, in one context of the deal (``context``: every fact
     either reads, fixed). ``by``: transitions between BID@SECTION (the same system's variants)
-    or between bids alone (two systems, whose sections mean different things)."""
+    or between bids alone (two systems, whose sections mean different things). ``given``: a
+    precondition (an expression of A's): only the hands meeting it are compared and counted;
+    one that no hand meets is an error (:class:`OpenbidError`), not an equivalence."""
     context = dict(context or {})
     facts = tuple(sorted(context.items()))
-    status, witness, reason = decide(a, b, rlimit, context, by)
+    if given is not None:
+        _require_some(a, given, context, rlimit)
+    status, witness, reason = decide(a, b, rlimit, context, by, given)
     pa, pb = program_for(a), program_for(b)
     if status is Status.SAT:
         assert witness is not None
+        if given is not None and not holds(given, witness, a, facts):
+            raise AssertionError(f"Z3's hand {witness.to_pbn()} does not meet the precondition "
+                                 "when the executor reads it")
         oa, ob = pa.bid_hand(witness, facts), pb.bid_hand(witness, facts)
         if _name(oa.bidval, oa.section, by) == _name(ob.bidval, ob.section, by):
             raise AssertionError(f"Z3 says A and B differ on {witness.to_pbn()} but the "
@@ -154,7 +168,10 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     from openbid.readers.census.census import Census, Column
 
     groups = Census([a, b], context).group([Column("outcome", 0), Column("outcome", 1)],
-                                           progress)
+                                           progress, where=given)
+    if given is not None and not groups.weights:
+        raise OpenbidError(f"the precondition {unparse(given)!r} selects no hand: there is "
+                           "nothing to compare")
     changed = bidval_only = section_only = 0
     trans: dict[tuple[str, str], Transition] = {}
     for key, w in groups.weights.items():
@@ -174,7 +191,8 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
         if len(t.examples) < examples:
             hand = groups.concrete(key)
             oa, ob = pa.bid_hand(hand, facts), pb.bid_hand(hand, facts)
-            if (_name(oa.bidval, oa.section, by), _name(ob.bidval, ob.section, by)) != (ha, hb):
+            if ((_name(oa.bidval, oa.section, by), _name(ob.bidval, ob.section, by)) != (ha, hb)
+                    or (given is not None and not holds(given, hand, a, facts))):
                 raise AssertionError(f"census example {hand.to_pbn()} does not re-check")
             t.examples.append(hand.to_pbn())
     result.changed = changed
@@ -187,6 +205,16 @@ def diff(a: Rules, b: Rules, count: bool = True, examples: int = 3,
     elif result.equivalent != census_equiv:
         raise AssertionError("Z3 and the census disagree on equivalence")
     return result
+
+
+def _require_some(rules: Rules, given: Expr, context: dict, rlimit: int) -> None:
+    """A precondition no hand meets selects nothing: an error (UNKNOWN: the census decides)."""
+    sym = SymbolicHand(rules, exprs=[given], context=context)
+    s = new_solver(rlimit)
+    s.add(sym.domain, sym.cond(given))
+    if check(s).status is Status.UNSAT:
+        raise OpenbidError(f"the precondition {unparse(given)!r} selects no hand: there is "
+                           "nothing to compare")
 
 
 def _name(bidval: int, label: str, by: str = "bid-section") -> str:

@@ -63,6 +63,8 @@ def outcomes(run: ProofRun) -> dict[str, str]:
                 out[f"variant {v.name} equal-on-class"] = v.equal_verdict.value
     if run.system is not None:
         out.update(run.system.verdicts())
+    if getattr(run, "tree", None) is not None:
+        out.update(run.tree.verdicts())
     if run.binky is not None:
         for name, ok in run.binky.matrices.items():
             out[f"seed-003 matrices {name}"] = "held" if ok else "failed"

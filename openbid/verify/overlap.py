@@ -14,6 +14,7 @@ import z3
 
 from openbid.model.evaluate import holds
 from openbid.model.expr import parse
+from openbid.model.expr.ast import Expr
 from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import Rules
 from openbid.proofs.part_one_data import PART_ONE, PaperEntry
@@ -102,16 +103,22 @@ def check_part_one(rules: Rules, counts: bool = True, rlimit: int = DEFAULT_RLIM
     return result
 
 
-def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT, gram=None) -> PartOne:
+def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT, gram=None,
+                 given: Expr | None = None) -> PartOne:
     """Every pair decided, with a confirmed witness for each overlap (counts: :func:`attach_counts`).
 
     With ``gram`` (the census pass over the labels' conditions), a pair some hand meets takes its
     witness from the census and Z3 is asked only about the pairs no hand meets (it must prove
-    them disjoint); without it, Z3 decides every pair."""
+    them disjoint); without it, Z3 decides every pair. ``given``: a precondition conjoined to
+    every query (Z3 alone: not with ``gram``, whose counts are over every hand)."""
+    if given is not None and gram is not None:
+        raise ValueError("a precondition is decided by Z3 alone (no census gram)")
     labels = rules.labels[:-1]
-    sym = SymbolicHand(rules)
+    sym = SymbolicHand(rules, exprs=[given] if given is not None else [])
     solver = new_solver(rlimit)
     solver.add(sym.domain)
+    if given is not None:
+        solver.add(sym.cond(given))
     lit, term = {}, {}
     for lb in labels:
         lit[lb] = z3.Bool(f"meets_{lb}")
@@ -160,7 +167,8 @@ def decide_pairs(rules: Rules, rlimit: int = DEFAULT_RLIMIT, gram=None) -> PartO
             if r.status is Status.SAT:
                 hand = census_hand if census_hand is not None else sym.witness(r.model)
                 both = parse(f'meets("{n}") and meets("{m}")')
-                if not holds(both, hand, rules):
+                if not holds(both, hand, rules) or (given is not None
+                                                    and not holds(given, hand, rules)):
                     raise Disagreement(f"witness {hand.to_pbn()} for {n}/{m} not confirmed")
                 o = program.bid_hand(hand)
                 pr.witness, pr.witness_outcome = hand.to_pbn(), f"{o.bid}@{o.section}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from openbid.model.rules.model import Rules
 from openbid.model.rules.text import dumps
@@ -55,6 +55,9 @@ class SystemArgs:
     claims: tuple = ()  # openbid.proofs.system_claims.SystemClaim
     claims_file: str = ""
     context: tuple[tuple[str, object], ...] = ()
+    given: Any = None  # a precondition (Expr): the checks range over the hands meeting it
+    nodes: Any = None  # an auction system (openbid.verify.nodes.NodeModel): every node checked
+    claims_at: Any = None  # auction -> the claims about that node
 
 
 @dataclass
@@ -74,6 +77,7 @@ class ProofRun:
     evaluators: EvaluatorChecks | None = None
     binky: BinkyChecks | None = None
     system: SystemChecks | None = None
+    tree: Any = None  # openbid.verify.nodes.Tree: every node of an auction system checked
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
@@ -108,8 +112,19 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
         sa = system or SystemArgs()
         t1 = time.monotonic()
-        run.system = check_system(rules, sa.claims, dict(sa.context), rlimit, sa.claims_file,
-                                  progress)
+        opening = tuple(c for c in sa.claims if getattr(c, "auction", None) is None)
+        run.system = check_system(rules, opening, dict(sa.context), rlimit, sa.claims_file,
+                                  progress, given=sa.given)
+        if sa.nodes is not None:
+            from openbid.verify.nodes import build_tree, claims_by_node
+
+            t2 = time.monotonic()
+            at = claims_by_node(sa.claims)
+            run.tree = build_tree(sa.nodes, lambda a: at.get(a, ()), rlimit, progress=progress,
+                                  title=rules.title, context=dict(sa.context))
+            run.tree.claims_file = sa.claims_file
+            run.tree.check_claims_placed(at)
+            run.seconds["tree"] = round(time.monotonic() - t2, 2)
         run.seconds["system"] = round(time.monotonic() - t1, 2)
         parts = tuple(p for p in parts if p != "system")
     spec = None

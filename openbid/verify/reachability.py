@@ -11,6 +11,8 @@ import networkx as nx
 import z3
 
 from openbid.model.errors import OpenbidError
+from openbid.model.evaluate import holds
+from openbid.model.expr.ast import Expr
 from openbid.model.expr import unparse
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
@@ -88,14 +90,19 @@ class BidPoint:
     reason: str = ""
 
 
-def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
-    """Every bid point of ``rules`` (and the pass, OPENBID's 14), in the table's order."""
+def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT,
+                 given: Expr | None = None) -> list[BidPoint]:
+    """Every bid point of ``rules`` (and the pass, OPENBID's 14), in the table's order.
+    ``given``: a precondition conjoined to every query (reachable by a hand meeting it; every
+    witness meets it, re-checked by the executor)."""
     fl = flow(rules)
-    sym = SymbolicHand(rules)
+    sym = SymbolicHand(rules, exprs=[given] if given is not None else [])
     pcs = path_conditions(fl, sym)
     program = program_for(rules)
     solver = new_solver(rlimit)
     solver.add(sym.domain)  # one solver, a scope per query: ten times faster than fresh ones
+    if given is not None:
+        solver.add(sym.cond(given))
     out = []
     for label in rules.labels:
         passing = label == rules.pass_label
@@ -112,6 +119,9 @@ def reachability(rules: Rules, rlimit: int = DEFAULT_RLIMIT) -> list[BidPoint]:
                                    "a path of the control-flow graph")
             hand = sym.witness(r.model)
             got = program.bid_hand(hand)
+            if given is not None and not holds(given, hand, rules):
+                raise Disagreement(f"Z3's hand {hand.to_pbn()} for {label} does not meet the "
+                                   "precondition when the executor reads it")
             if got.section != label:
                 raise Disagreement(f"Z3 proposed {hand.to_pbn()} for {label} but the executable "
                                    f"procedure bids {got}")

@@ -69,6 +69,7 @@ class Frequency:
 
     context: Context
     rows: tuple[tuple[str, str, int], ...]
+    examples: tuple[str, ...] = ()  # per row: a hand the census found (PBN)
 
 
 @dataclass
@@ -87,6 +88,8 @@ class SystemChecks:
     claims_file: str = ""
     frequencies: list[Frequency] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    given: Expr | None = None  # the precondition: every check ranges over the hands meeting it
+    selected: int = 0  # hands (per context, summed) meeting the precondition (all: no precondition)
 
     @property
     def dead(self) -> list[PointCheck]:
@@ -130,6 +133,7 @@ class _Z3Arg:
     fixed: Context
     facts: tuple[str, ...]
     rlimit: int
+    given: Expr | None = None
 
 
 def _z3_work(arg: _Z3Arg) -> tuple[list[PointCheck], list[ClaimAnswer]]:
@@ -137,46 +141,99 @@ def _z3_work(arg: _Z3Arg) -> tuple[list[PointCheck], list[ClaimAnswer]]:
     from openbid.verify.system_points import check_points
 
     fixed = dict(arg.fixed)
-    return (check_points(arg.rules, fixed, arg.facts, arg.rlimit),
-            decide_claims(arg.rules, arg.claims, fixed, arg.facts, arg.rlimit))
+    return (check_points(arg.rules, fixed, arg.facts, arg.rlimit, arg.given),
+            decide_claims(arg.rules, arg.claims, fixed, arg.facts, arg.rlimit, arg.given))
 
 
 def check_system(rules: Rules, claims: tuple[SystemClaim, ...] = (), fixed: dict | None = None,
                  rlimit: int = DEFAULT_RLIMIT, claims_file: str = "",
-                 progress: Callable[[str], None] | None = None) -> SystemChecks:
+                 progress: Callable[[str], None] | None = None,
+                 given: Expr | None = None) -> SystemChecks:
     """Every system check of ``rules`` (and ``claims``), in one process pool: the Z3 task and
-    one census pass per context of the deal."""
-    from openbid.readers.workers import Pool, Task
+    one census pass per context of the deal. ``given``: a precondition; every check then ranges
+    over exactly the hands (and facts of the deal) meeting it: Z3 conjoins it to every query,
+    the census counts only the classes meeting it. A claim whose premise no such hand meets is
+    VACUOUS; a precondition that no hand meets is an error (:class:`OpenbidError`)."""
+    job = SystemJob(rules, claims, fixed, rlimit, claims_file, given)
+    (out,) = run_jobs([job], progress)
+    return out
 
-    fixed = dict(fixed or {})
-    labels = list(rules.labels[:-1])
-    paired = [meets_expr(rules, lb) for lb in labels]
-    single = [e for c in claims for e in (c.premise, conj(c.premise, Not(c.conclusion)))]
-    facts = facts_read(rules, paired + single)
-    contexts = contexts_of(rules, facts, fixed)
-    out = SystemChecks(rules.title, tuple(n for n in facts if n not in fixed),
-                       tuple(sorted(fixed.items())), contexts, claims_file=claims_file)
-    args = [system_spec(rules, paired, single, ctx) for ctx in contexts]
-    tasks = [Task(system_chunk, a, index=i) for a in args for i in range(len(plan(a.spec)))]
-    z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts, rlimit),
-                   name="system-z3", z3=True)
-    chunks: dict[Context, list] = {ctx: [] for ctx in contexts}
+
+class SystemJob:
+    """The system checks of one rules table as tasks (a Z3 task, census chunks) and the
+    assembly of their results: many jobs share one process pool (:func:`run_jobs`)."""
+
+    def __init__(self, rules: Rules, claims: tuple[SystemClaim, ...] = (),
+                 fixed: dict | None = None, rlimit: int = DEFAULT_RLIMIT, claims_file: str = "",
+                 given: Expr | None = None, solver: bool = True) -> None:
+        """``solver``: False for the census's counts alone (no Z3 verdicts on the points, no
+        claims: what a comparison of two systems needs)."""
+        from openbid.readers.workers import Task
+
+        fixed = dict(fixed or {})
+        self.rules, self.claims, self.given = rules, claims, given
+        self.labels = list(rules.labels[:-1])
+        paired = [meets_expr(rules, lb) for lb in self.labels]
+        single = [e for c in claims for e in (c.premise, conj(c.premise, Not(c.conclusion)))]
+        facts = facts_read(rules, paired + single + ([given] if given is not None else []))
+        contexts = contexts_of(rules, facts, fixed)
+        self.out = SystemChecks(rules.title, tuple(n for n in facts if n not in fixed),
+                                tuple(sorted(fixed.items())), contexts, claims_file=claims_file,
+                                given=given)
+        self.args = [system_spec(rules, paired, single, ctx, given) for ctx in contexts]
+        self.z3_task = Task(_z3_work, _Z3Arg(rules, claims, tuple(sorted(fixed.items())), facts,
+                                             rlimit, given), name="system-z3", z3=True)
+        self.solver = solver
+        if not solver and claims:
+            raise ValueError("claims need the solver")
+        self.tasks = [self.z3_task] + [Task(system_chunk, a, index=i) for a in self.args
+                                       for i in range(len(plan(a.spec)))]
+        if not solver:
+            self.tasks = self.tasks[1:]
+
+    def finish(self, results: dict) -> SystemChecks:
+        """The checks from ``results`` (task -> Result, every task of this job in it)."""
+        out, given = self.out, self.given
+        points, answers = [], []
+        if self.solver:
+            z3r = results[self.z3_task]
+            points, answers = z3r.value
+            out.seconds["z3"] = z3r.seconds
+        counts = [combine(a, [results[t].value for t in self.tasks if t.index is not None
+                              and t.arg == a]) for a in self.args]
+        out.selected = sum(c.selected for c in counts)
+        if given is not None and not out.selected:
+            from openbid.model.errors import OpenbidError
+            from openbid.model.expr import unparse
+
+            raise OpenbidError(f"the precondition {unparse(given)!r} selects no hand: there is "
+                               "nothing to check")
+        out.points = points
+        _attach(out, self.rules, self.labels, counts)
+        out.claims = [_claim(self.rules, c, a, counts, i, given)
+                      for i, (c, a) in enumerate(zip(self.claims, answers))]
+        return out
+
+
+def run_jobs(jobs: list[SystemJob],
+             progress: Callable[[str], None] | None = None) -> list[SystemChecks]:
+    """Every job's tasks in one process pool (a task two jobs share runs once); the checks of
+    each job, in order."""
+    from openbid.readers.workers import Pool
+
+    unique = list(dict.fromkeys(t for j in jobs for t in j.tasks))
+    results = {}
     t0 = time.monotonic()
     with Pool() as pool:
-        for r in pool.results([z3_task] + tasks):
-            if r.task.index is None:
-                points, answers = r.value
-                out.seconds["z3"] = r.seconds
-            else:
-                chunks[r.task.arg.spec.context].append(r.value)
+        for r in pool.results(unique):
+            results[r.task] = r
             if progress:
                 progress("system")
-    counts = [combine(a, chunks[a.spec.context]) for a in args]
-    out.seconds["wall"] = round(time.monotonic() - t0, 2)
-    out.points = points
-    _attach(out, rules, labels, counts)
-    out.claims = [_claim(rules, c, a, counts, i)
-                  for i, (c, a) in enumerate(zip(claims, answers))]
+    wall = round(time.monotonic() - t0, 2)
+    out = []
+    for j in jobs:
+        j.out.seconds["wall"] = wall
+        out.append(j.finish(results))
     return out
 
 
@@ -210,7 +267,8 @@ def _attach(out: SystemChecks, rules: Rules, labels: list[str], counts: list[Sys
             c = next(c for c in counts if c.pairs[i][j])
             hand = c.pair_examples[(i, j)]
             both = conj(meets_expr(rules, labels[i]), meets_expr(rules, labels[j]))
-            if not holds(both, hand, rules, c.context):
+            if not holds(both, hand, rules, c.context) or not _meets_given(out, hand, rules,
+                                                                           c.context):
                 raise Disagreement(f"census witness {hand.to_pbn()} of {labels[j]}/{labels[i]} "
                                    "not confirmed by the executor")
             got = program.bid_hand(hand, c.context)
@@ -222,11 +280,20 @@ def _attach(out: SystemChecks, rules: Rules, labels: list[str], counts: list[Sys
         from openbid.model.bids import bid_text
 
         out.frequencies.append(Frequency(c.context, tuple(
-            (bid_text(bv), rules.labels[sec], h) for (bv, sec), h in rows)))
+            (bid_text(bv), rules.labels[sec], h) for (bv, sec), h in rows),
+            tuple(c.outcomes[key][1].to_pbn() for key, _ in rows)))
+
+
+def _given(given: Expr | None) -> tuple[Expr, ...]:
+    return () if given is None else (given,)
+
+
+def _meets_given(out: SystemChecks, hand, rules: Rules, context: Context) -> bool:
+    return out.given is None or holds(out.given, hand, rules, context)
 
 
 def _claim(rules: Rules, claim: SystemClaim, answer: ClaimAnswer, counts: list[SystemCounts],
-           i: int) -> ClaimCheck:
+           i: int, given: Expr | None = None) -> ClaimCheck:
     """Z3's answer with the census's exact counts; the census decides where Z3 could not, and
     each must agree with the other where both answer."""
     premise = sum(c.single[2 * i] for c in counts)
@@ -243,7 +310,8 @@ def _claim(rules: Rules, claim: SystemClaim, answer: ClaimAnswer, counts: list[S
     if verdict is Verdict.FAILED and check.witness is None:  # decided by the census: its hand
         c = next(c for c in counts if c.single[2 * i + 1])
         hand = c.single_examples[2 * i + 1]
-        if not holds(conj(claim.premise, Not(claim.conclusion)), hand, rules, c.context):
+        if not holds(conj(claim.premise, Not(claim.conclusion), *_given(given)), hand, rules,
+                     c.context):
             raise Disagreement(f"claim {claim.id}: the census's hand {hand.to_pbn()} is not "
                                "confirmed by the executor")
         got = program_for(rules).bid_hand(hand, c.context)

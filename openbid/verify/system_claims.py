@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import z3
 
 from openbid.model.evaluate import holds
+from openbid.model.expr.ast import Expr
 from openbid.model.rules.model import Rules
 from openbid.proofs.system_claims import SystemClaim
 from openbid.readers.symbolic import SymbolicHand
@@ -32,18 +33,24 @@ class ClaimAnswer:
 
 def decide_claims(rules: Rules, claims: tuple[SystemClaim, ...], context: dict | None = None,
                   facts: tuple[str, ...] = (),
-                  rlimit: int = DEFAULT_RLIMIT) -> list[ClaimAnswer]:
-    """Every claim's verdict. ``facts``: the facts of the deal a witness reports (those read)."""
+                  rlimit: int = DEFAULT_RLIMIT, given: Expr | None = None) -> list[ClaimAnswer]:
+    """Every claim's verdict. ``facts``: the facts of the deal a witness reports (those read).
+    ``given``: a precondition conjoined to every query (a claim whose premise no hand meeting
+    it meets is VACUOUS)."""
     context = dict(context or {})
     exprs = [e for c in claims for e in (c.premise, c.conclusion)]
+    if given is not None:
+        exprs.append(given)
     sym = SymbolicHand(rules, exprs=exprs, context=context)
     solver = new_solver(rlimit)
     solver.add(sym.domain)
-    return [_decide(rules, sym, solver, c, context, facts) for c in claims]
+    if given is not None:
+        solver.add(sym.cond(given))
+    return [_decide(rules, sym, solver, c, context, facts, given) for c in claims]
 
 
 def _decide(rules: Rules, sym: SymbolicHand, solver: z3.Solver, claim: SystemClaim,
-            context: dict, facts: tuple[str, ...]) -> ClaimAnswer:
+            context: dict, facts: tuple[str, ...], given: Expr | None = None) -> ClaimAnswer:
     premise, conclusion = sym.cond(claim.premise), sym.cond(claim.conclusion)
     r = check_with(solver, premise)
     if r.status is Status.UNSAT:
@@ -59,7 +66,8 @@ def _decide(rules: Rules, sym: SymbolicHand, solver: z3.Solver, claim: SystemCla
     ctx = {**context, **sym.context_of(r.model)}
     items = tuple(sorted((k, v) for k, v in ctx.items() if k in facts or k in context))
     full = tuple(sorted(ctx.items()))
-    if not holds(claim.premise, hand, rules, full) or holds(claim.conclusion, hand, rules, full):
+    if (not holds(claim.premise, hand, rules, full) or holds(claim.conclusion, hand, rules, full)
+            or (given is not None and not holds(given, hand, rules, full))):
         raise Disagreement(f"claim {claim.id}: Z3's counterexample {hand.to_pbn()} is not "
                            "confirmed by the executor")
     from openbid.model.procedure import program_for

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 import z3
 
+from openbid.model.evaluate import holds
+from openbid.model.expr.ast import Expr
 from openbid.model.hand import Hand
 from openbid.model.procedure import program_for
 from openbid.model.rules.model import Rules
@@ -43,23 +45,27 @@ class PointCheck:
 
 
 def check_points(rules: Rules, context: dict | None = None, facts: tuple[str, ...] = (),
-                 rlimit: int = DEFAULT_RLIMIT) -> list[PointCheck]:
+                 rlimit: int = DEFAULT_RLIMIT, given: Expr | None = None) -> list[PointCheck]:
     """Every bid point of ``rules`` (the pass at 14 left out), in label order. ``facts``: the
-    facts of the deal a witness reports (those the rules read)."""
+    facts of the deal a witness reports (those the rules read). ``given``: a precondition
+    conjoined to every query (the hands ranged over are those meeting it; every witness meets
+    it, re-checked by the executor)."""
     context = dict(context or {})
-    sym = SymbolicHand(rules, context=context)
+    sym = SymbolicHand(rules, exprs=[given] if given is not None else [], context=context)
     solver = new_solver(rlimit)
     solver.add(sym.domain)
+    if given is not None:
+        solver.add(sym.cond(given))
     labels = list(rules.labels[:-1])
     fires = {lb: sym.bids_at(lb) for lb in labels}
-    return [_point(rules, sym, solver, fires, lb, context, facts) for lb in labels]
+    return [_point(rules, sym, solver, fires, lb, context, facts, given) for lb in labels]
 
 
 def _point(rules: Rules, sym: SymbolicHand, solver: z3.Solver, fires: dict, label: str,
-           context: dict, facts: tuple[str, ...]) -> PointCheck:
+           context: dict, facts: tuple[str, ...], given: Expr | None = None) -> PointCheck:
     r = check_with(solver, fires[label])
     if r.status is Status.SAT:
-        hand, ctx, got = _rerun(rules, sym, r.model, context, facts)
+        hand, ctx, got = _rerun(rules, sym, r.model, context, facts, given)
         if got.section != label:
             raise Disagreement(f"Z3 proposed {hand.to_pbn()} for {label} but the executor "
                                f"bids {got}")
@@ -78,7 +84,7 @@ def _point(rules: Rules, sym: SymbolicHand, solver: z3.Solver, fires: dict, labe
     if left.status is Status.UNKNOWN:
         return PointCheck(label, "unknown", reason=f"earlier bid points: {left.reason}")
     model = o.model if left.status is Status.UNSAT else left.model
-    hand, ctx, got = _rerun(rules, sym, model, context, facts)
+    hand, ctx, got = _rerun(rules, sym, model, context, facts, given)
     if got.section == label:
         raise Disagreement(f"Z3 proves no hand is bid at {label}, the executor bids "
                            f"{hand.to_pbn()} there")
@@ -115,10 +121,15 @@ def _minimal_blockers(solver: z3.Solver, own, earlier: list[tuple[str, object]])
 
 
 
-def _rerun(rules: Rules, sym: SymbolicHand, model, fixed: dict, facts: tuple[str, ...]):
+def _rerun(rules: Rules, sym: SymbolicHand, model, fixed: dict, facts: tuple[str, ...],
+           given: Expr | None = None):
     """A model's hand, the facts of the deal it sets (those read or fixed), and what the
-    executor bids with them."""
+    executor bids with them; the executor confirms the hand meets the precondition."""
     hand: Hand = sym.witness(model)
     ctx = {**fixed, **sym.context_of(model)}
     shown = tuple(sorted((k, v) for k, v in ctx.items() if k in facts or k in fixed))
-    return hand, shown, program_for(rules).bid_hand(hand, tuple(sorted(ctx.items())))
+    full = tuple(sorted(ctx.items()))
+    if given is not None and not holds(given, hand, rules, full):
+        raise Disagreement(f"Z3's hand {hand.to_pbn()} does not meet the precondition when the "
+                           "executor reads it")
+    return hand, shown, program_for(rules).bid_hand(hand, full)

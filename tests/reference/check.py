@@ -49,9 +49,10 @@ def _at(h: Hand1) -> str:
     return f"{bid_text(bidval)}@{label}"
 
 
-def check_prove(rules_text: str, claims_text: str = "") -> dict:
-    """``openbid prove --rules FILE [--claims FILE] --json`` against the reference; returns the
-    reference's counts (for further checks)."""
+def check_prove(rules_text: str, claims_text: str = "", where: str | None = None) -> dict:
+    """``openbid prove --rules FILE [--claims FILE] [--where COND] --json`` against the
+    reference; returns the reference's counts (for further checks). A ``where`` no hand meets
+    must be refused (exit 2)."""
     texts = {"gen.rules": rules_text}
     if claims_text:
         texts["claims.txt"] = claims_text
@@ -61,8 +62,14 @@ def check_prove(rules_text: str, claims_text: str = "") -> dict:
         args = ["prove", "--rules", p["gen.rules"], "--json", "--quiet"]
         if claims_text:
             args += ["--claims", p["claims.txt"]]
+        given = rules.parse(where) if where else None
+        if where:
+            args += ["--where", where]
         code, items = cli(*args)
-    ref = count(rules, tuple((c.premise, c.conclusion) for c in claims))
+    ref = count(rules, tuple((c.premise, c.conclusion) for c in claims), given)
+    if given is not None and not sum(ref.bids.values()):
+        assert code == 2 and not items, (code, items)
+        return {"ref": ref, "rules": rules}
     assert code in (0, 1), (code, items)
     points = [i for i in items if i.get("kind") == "point"]
     assert [p["label"] for p in points] == ref.labels
@@ -78,6 +85,7 @@ def check_prove(rules_text: str, claims_text: str = "") -> dict:
             assert p["blockers"] == []
         if p["witness"]:
             h = _hand(rules, p["witness"])
+            assert given is None or h.truth(given, {}), (p, where)
             assert _at(h) == p["outcome"], (lb, p)
             if p["state"] == "reachable":
                 assert h.outcome()[1] == lb, p
@@ -91,6 +99,7 @@ def check_prove(rules_text: str, claims_text: str = "") -> dict:
         assert o["hands"] == ref.pairs[(n, m)], (n, m, o, ref.pairs[(n, m)])
         h = _hand(rules, o["witness"])
         assert h.meets(n) and h.meets(m) and _at(h) == o["outcome"], o
+        assert given is None or h.truth(given, {}), (o, where)
     got_claims = [i for i in items if i.get("kind") == "claim"]
     assert len(got_claims) == len(claims)
     for c, (premise, gap) in zip(got_claims, ref.claims):
@@ -100,9 +109,13 @@ def check_prove(rules_text: str, claims_text: str = "") -> dict:
             claim = next(x for x in claims if x.id == c["id"])
             h = _hand(rules, c["witness"])
             assert h.truth(claim.premise, {}) and not h.truth(claim.conclusion, {}), c
+            assert given is None or h.truth(given, {}), (c, where)
             assert _at(h) == c["outcome"], c
     freq = {(f["bid"], f["section"]): f["hands"] for f in items if f.get("kind") == "frequency"}
     assert freq == ref.frequencies, (freq, ref.frequencies)
+    if given is not None:
+        (summary,) = [i["summary"] for i in items if i.get("part") == "summary"]
+        assert summary["system"]["selected"] == sum(ref.bids.values()), summary
     return {"ref": ref, "rules": rules}
 
 
@@ -150,13 +163,18 @@ def check_find(rules_text: str, expr: str) -> None:
             assert _hand(rules, i["hand"]).truth(cond, {}), i
 
 
-def check_diff(a_text: str, b_text: str, by: str) -> None:
-    """``openbid diff A B --by BY``: the hands that change, per transition, the same call at
-    another bid point, and the exit status (1 only if some hand changes what is compared)."""
+def check_diff(a_text: str, b_text: str, by: str, where: str | None = None) -> None:
+    """``openbid diff A B --by BY [--where COND]``: the hands (meeting COND) that change, per
+    transition, the same call at another bid point, and the exit status (1 only if some hand
+    changes what is compared); a COND no hand meets is refused (exit 2)."""
     with files(**{"a.rules": a_text, "b.rules": b_text}) as p:
         a, b = load(p["a.rules"]), load(p["b.rules"])
+        given = a.parse(where) if where else None
         code, items = cli("diff", p["a.rules"], p["b.rules"], "--by", by, "--json",
-                          "--examples", "1")
+                          "--examples", "1", *(["--where", where] if where else []))
+    if given is not None and not weight_where(a, given):
+        assert code == 2 and not items, (code, items)
+        return
     (d,) = items
     trans: dict[tuple[str, str], int] = {}
     same_call_other_point = 0
@@ -164,6 +182,8 @@ def check_diff(a_text: str, b_text: str, by: str) -> None:
 
     for g in groups():
         ha, hb = Hand1(a, g.facts), Hand1(b, g.facts)
+        if given is not None and not ha.truth(given, {}):
+            continue
         (va, la), (vb, lb) = ha.outcome(), hb.outcome()
         ka = bid_text(va) if by == "bid" else f"{bid_text(va)}@{la}"
         kb = bid_text(vb) if by == "bid" else f"{bid_text(vb)}@{lb}"
@@ -180,6 +200,7 @@ def check_diff(a_text: str, b_text: str, by: str) -> None:
     for t in d["transitions"]:
         for ex in t["examples"]:
             ha, hb = _hand(a, ex), _hand(b, ex)
+            assert given is None or ha.truth(given, {}), (t, ex, where)
             ka = bid_text(ha.outcome()[0]) if by == "bid" else _at(ha)
             kb = bid_text(hb.outcome()[0]) if by == "bid" else _at(hb)
             assert (ka, kb) == (t["from"], t["to"]), (t, ex)

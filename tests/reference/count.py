@@ -92,7 +92,10 @@ def hands(rules: Rules):
         yield g, Hand1(rules, g.facts)
 
 
-def count(rules: Rules, claims: tuple[tuple[Expr, Expr], ...] = ()) -> Counts:
+def count(rules: Rules, claims: tuple[tuple[Expr, Expr], ...] = (),
+          given=None) -> Counts:
+    """Every count of the system checks, over the hands meeting ``given`` (all: None): an
+    expression, or a function of a group's Facts (a player's history, say)."""
     labels = point_labels(rules)
     c = Counts(labels, str(pass_number(rules)))
     c.meets = {lb: 0 for lb in labels}
@@ -101,6 +104,8 @@ def count(rules: Rules, claims: tuple[tuple[Expr, Expr], ...] = ()) -> Counts:
     c.pairs = {(labels[j], labels[i]): 0 for j in range(len(labels)) for i in range(j)}
     c.claims = [(0, 0) for _ in claims]
     for g, h in hands(rules):
+        if given is not None and not (given(g.facts) if callable(given) else h.truth(given, {})):
+            continue
         w = g.weight
         bidval, at = h.outcome()
         c.bids[at] += w

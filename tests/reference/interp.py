@@ -61,6 +61,8 @@ def bid_text(bidval: int) -> str:
     """A plain call's BIDVAL (10 * level + strain) as the call: 0 -> PASS, 15 -> 1NT."""
     if bidval == 0:
         return "PASS"
+    if bidval in (80, 90):  # the double and the redouble (docs/AUCTIONS.md)
+        return "X" if bidval == 80 else "XX"
     level, strain = divmod(bidval, 10)
     assert 1 <= level <= 7 and strain in STRAINS, bidval
     return f"{level}{STRAINS[strain]}"

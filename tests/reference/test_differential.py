@@ -124,6 +124,23 @@ def test_prove_agrees_with_the_reference(case):
 
 
 @st.composite
+def given_cases(draw, max_sections: int = 4, max_depth: int = 3):
+    rf = draw(rule_files(max_sections=max_sections, max_depth=max_depth))
+    return rf.text, draw(claims_files(rf)), draw(conditions())
+
+
+@FAST
+@given(given_cases())
+@example((GAP, CLAIMS, "HCP <= 11"))  # the claim's premise, HCP >= 12, is vacuous here
+@example((GOTOBLOCK, CLAIMS, "HCP >= 38"))  # selects no hand: refused
+@example((TENTATIVE, CLAIMS, "SUITLENGTH(S) >= 6 and HCP >= 10"))
+def test_prove_under_a_precondition_agrees_with_the_reference(case):
+    """``prove --where COND``: every count, state, verdict and witness ranges over exactly the
+    hands meeting COND, as the reference counts them; a COND no hand meets is refused."""
+    check_prove(*case)
+
+
+@st.composite
 def count_cases(draw, max_sections: int = 4):
     rf = draw(rule_files(max_sections=max_sections))
     where = draw(st.one_of(st.none(), conditions(extra=outcome_atoms(rf))))
@@ -150,6 +167,16 @@ def test_diff_agrees_with_the_reference(a, b, by):
     check_diff(a, b, by)
 
 
+@FAST
+@given(rule_files(max_sections=3).map(lambda r: r.text),
+       rule_files(max_sections=3).map(lambda r: r.text), st.sampled_from(["bid", "bid-section"]),
+       conditions())
+@example(*SAME_CALLS, "bid", "HCP >= 12")  # the hands that bid 1C alike: equivalent there
+@example(GAP, TENTATIVE, "bid", "HCP >= 38")  # selects no hand: refused
+def test_diff_under_a_precondition_agrees_with_the_reference(a, b, by, where):
+    check_diff(a, b, by, where)
+
+
 @pytest.mark.slow
 @LONG
 @given(prove_cases(max_sections=6, max_depth=4))
@@ -173,3 +200,34 @@ def test_the_reference_counts_every_hand_once():
 
     c = count(loads(GOTOBLOCK))
     assert sum(c.bids.values()) == 635_013_559_600
+
+
+@FAST
+@given(given_cases(max_sections=3))
+@example((GOTOBLOCK, CLAIMS, "HCP <= 14"))  # 3 is reached only by hands with 15+
+def test_reachability_and_pairs_under_a_precondition_agree_with_the_reference(case):
+    """The paper parts' Z3 deciders under a precondition: a bid point is reachable, a pair of
+    bid points overlaps, exactly when the reference counts hands meeting it that do so; every
+    witness meets the precondition."""
+    from openbid.model.rules.text import loads
+    from openbid.model.hand import Hand
+    from openbid.verify.overlap import decide_pairs
+    from openbid.verify.reachability import reachability
+    from openbid.verify.verdicts import Status, Verdict
+
+    from reference.interp import Facts, Hand1
+
+    text, _, where = case
+    rules = loads(text)
+    given = rules.parse(where)
+    ref = count(rules, given=given)
+    for p in reachability(rules, given=given):
+        if p.label == rules.pass_label:
+            continue
+        assert (p.status is Status.SAT) == (ref.bids[p.label] > 0), (p.label, p.status)
+        if p.witness is not None:
+            assert Hand1(rules, Facts.of(p.witness)).truth(given, {})
+    for pr in decide_pairs(rules, given=given).pairs:
+        assert (pr.verdict is Verdict.FAILED) == (ref.pairs[(pr.n, pr.m)] > 0), (pr.n, pr.m)
+        if pr.witness:
+            assert Hand1(rules, Facts.of(Hand.parse(pr.witness))).truth(given, {})

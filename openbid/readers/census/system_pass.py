@@ -27,6 +27,7 @@ class SystemPass:
 
     spec: PassSpec
     paired: int  # the first ``paired`` expressions of the spec are counted pairwise
+    given: bool = False  # the spec's last expression is a precondition: only its hands count
 
 
 @dataclass
@@ -40,13 +41,18 @@ class SystemCounts:
     single_examples: dict[int, Hand]
     taken: list[list[int]]  # [paired i][label index]: hands meeting i, bid at that label
     outcomes: dict[tuple[int, int], tuple[int, Hand]]  # (bidval, label index) -> (hands, example)
-    total: int = 0
+    total: int = 0  # hands enumerated (always C(52,13))
+    selected: int = 0  # hands meeting the precondition (all of them: no precondition)
 
 
 def system_spec(rules: Rules, paired: list[Expr], single: list[Expr],
-                context: tuple[tuple[str, object], ...]) -> SystemPass:
-    spec = PassSpec((rules,), (tuple(paired) + tuple(single),), (True,), True, context)
-    return SystemPass(spec, len(paired))
+                context: tuple[tuple[str, object], ...],
+                given: Expr | None = None) -> SystemPass:
+    """``given``: a precondition; every count is then of the hands meeting it, every example
+    one of them."""
+    extra = (given,) if given is not None else ()
+    spec = PassSpec((rules,), (tuple(paired) + tuple(single) + extra,), (True,), True, context)
+    return SystemPass(spec, len(paired), given is not None)
 
 
 def chunk_count(arg: SystemPass) -> int:
@@ -63,7 +69,15 @@ def system_chunk(arg: SystemPass, i: int) -> tuple:
     exprs = arg.spec.exprs[0]
     k = arg.paired
     w = view.weight.astype(np.int64)
-    masks = [full_mask(run.cond(e), n) for e in exprs]
+    enumerated = int(w.sum())
+    if arg.given:
+        keep = full_mask(run.cond(exprs[-1]), n)
+        exprs = exprs[:-1]
+        w = np.where(keep, w, 0)
+        masks = [full_mask(run.cond(e), n) & keep for e in exprs]
+    else:
+        keep = np.ones(n, dtype=bool)
+        masks = [full_mask(run.cond(e), n) for e in exprs]
     inv, first, on = patterns(masks[:k], n)
     pw = np.bincount(inv, weights=w.astype(np.float64))  # integer sums below 2**53: exact
     (pairs,), examples = pair_sums(on, first, (pw,), chunk)
@@ -85,20 +99,22 @@ def system_chunk(arg: SystemPass, i: int) -> tuple:
     key = sec * 128 + bidval.astype(np.int64)
     ow = np.bincount(key, weights=w.astype(np.float64), minlength=n_labels * 128)
     firsts = np.full(n_labels * 128, -1, dtype=np.int64)
-    firsts[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
+    rows = np.flatnonzero(keep)
+    firsts[key[rows[::-1]]] = rows[::-1]  # the last write wins: the first occurrence
     outcomes = {}
     for code in np.flatnonzero(firsts >= 0).tolist():
         row = int(firsts[code])
         outcomes[(code % 128, code // 128)] = (int(round(ow[code])),
                                                tuple(int(chunk.ids[s][row]) for s in SUITS))
-    return (chunk.offset, pairs, examples, single, single_ex, taken, outcomes, int(w.sum()))
+    return (chunk.offset, pairs, examples, single, single_ex, taken, outcomes, enumerated,
+            int(w.sum()))
 
 
 def combine(arg: SystemPass, parts: list) -> SystemCounts:
     """The chunks' results (any order) as one :class:`SystemCounts`; the total must be C(52,13)."""
     p = plan(arg.spec)
     k = arg.paired
-    n_single = len(arg.spec.exprs[0]) - k
+    n_single = len(arg.spec.exprs[0]) - k - int(arg.given)
     n_labels = len(p.rules[0].labels)
     pairs = np.zeros((k, k), dtype=np.int64)
     taken = np.zeros((k, n_labels), dtype=np.int64)
@@ -106,8 +122,8 @@ def combine(arg: SystemPass, parts: list) -> SystemCounts:
     pex: dict = {}
     sex: dict = {}
     outs: dict = {}
-    total = 0
-    for offset, pw, ex, sg, sx, tk, oc, tw in sorted(parts, key=lambda r: r[0]):
+    total = selected = 0
+    for offset, pw, ex, sg, sx, tk, oc, tw, sw in sorted(parts, key=lambda r: r[0]):
         pairs += pw
         taken += tk
         for j, v in enumerate(sg):
@@ -120,7 +136,8 @@ def combine(arg: SystemPass, parts: list) -> SystemCounts:
             old = outs.get(key, (0, ids))
             outs[key] = (old[0] + ow, old[1])
         total += tw
-    if total != TOTAL_HANDS or sum(v[0] for v in outs.values()) != TOTAL_HANDS:
+        selected += sw
+    if total != TOTAL_HANDS or sum(v[0] for v in outs.values()) != selected:
         raise AssertionError(f"the system pass covered {total} hands, expected {TOTAL_HANDS}")
     small = p.model.small_ranks
 
@@ -130,4 +147,5 @@ def combine(arg: SystemPass, parts: list) -> SystemCounts:
     return SystemCounts(arg.spec.context, pairs.tolist(),
                         {key: hand(ids) for key, ids in pex.items()}, single,
                         {key: hand(ids) for key, ids in sex.items()}, taken.tolist(),
-                        {key: (v, hand(ids)) for key, (v, ids) in outs.items()}, total)
+                        {key: (v, hand(ids)) for key, (v, ids) in outs.items()}, total,
+                        selected)

@@ -1,0 +1,111 @@
+"""Auction systems on random files: at every node of the tree (openbid.verify.nodes over the
+auction model), the hands consistent with the bidder's history, the calls made there, the
+point states, meets, bids and overlaps equal the reference's brute-force counts (the
+reference interpreter runs each node's rules table on every hand class, and replays each
+player's history with it). A fast profile by default, a long one under ``-m slow``."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from openbid.model.auction import system_of
+from openbid.model.hand import Hand
+from openbid.model.rules.text import loads
+from openbid.verify.nodes import NodeModel, build_tree, replays
+
+from reference.count import count, groups
+from reference.gen import conditions, rule_files
+from reference.interp import Hand1, bid_text
+
+FAST = settings(max_examples=3, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+LONG = settings(max_examples=60, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+PATTERNS = ('"1C P"', '"1NT P"', '"1C"', '"1 s P" where s in SUITS', '"1NT P 2C P"')
+
+
+@st.composite
+def systems(draw, max_sections: int = 2):
+    """An opening that makes the calls the patterns answer (each under a random condition),
+    then up to three blocks: random sections (the generator's, indented under the header),
+    some ``else pass``, some with a double."""
+    lines = ["name gen", 'section 1 "open"']
+    for label, call, base in (("nt", "1NT", "BALANCED and 15 <= HCP <= 17"),
+                              ("hearts", "1H", "SUITLENGTH(H) >= 5 and HCP >= 12"),
+                              ("spades", "1S", "SUITLENGTH(S) >= 5 and HCP >= 12"),
+                              ("clubs", "1C", "HCP >= 12")):
+        extra = draw(st.one_of(st.none(), conditions()))
+        cond = base if extra is None else f"({base}) {draw(st.sampled_from(['and', 'or']))} " \
+                                          f"({extra})"
+        lines.append(f"  bid {label} when {cond} value {call}")
+    for pattern in draw(st.lists(st.sampled_from(PATTERNS), min_size=2, max_size=4,
+                                 unique=True)):
+        body = draw(rule_files(max_sections=max_sections, max_depth=2)).text.splitlines()[1:]
+        head = f"auction {pattern}" + (" else pass" if draw(st.booleans()) else "")
+        lines += ["", head] + ["  " + x for x in body]
+        if draw(st.booleans()):  # a double, legal wherever an opponent's bid is the last
+            lines.append(f"  section 14 \"double\" when {draw(conditions())}")
+            lines.append("    bid dbl when true value X")
+    return "\n".join(lines) + "\n"
+
+
+def rules_at(system, auction):
+    from openbid.model.auction_facts import ended
+
+    return None if ended(auction) else system.node(auction).rules
+
+
+def consistent(system, auction, facts) -> bool:
+    me = len(auction) % 4
+    for t in range(me, len(auction), 4):
+        r = rules_at(system, auction[:t])
+        if ("PASS" if r is None else bid_text(Hand1(r, facts).outcome()[0])) != auction[t]:
+            return False
+    return True
+
+
+def check_system(text: str) -> None:
+    system = system_of(loads(text))
+    model = NodeModel(system)
+    tree = build_tree(model, max_nodes=3000)
+    for r in tree.nodes.values():
+        if r.checks is None:
+            continue
+        rules = system.node(r.auction).rules
+        calls: dict[str, int] = {}
+        for g in groups():
+            if consistent(system, r.auction, g.facts):
+                c = bid_text(Hand1(rules, g.facts).outcome()[0])
+                calls[c] = calls.get(c, 0) + g.weight
+        assert r.selected == sum(calls.values()), r.name
+        legal = {c.call: c.hands for c in r.children}
+        bad = {f.detail.split(": ")[0]: f.hands for f in r.findings if f.kind == "illegal call"}
+        assert {k: v for k, v in calls.items() if k in legal} == legal, r.name
+        assert sum(calls.values()) == sum(legal.values()) + sum(bad.values()), r.name
+        for c in r.children:
+            assert replays(model, r.auction, Hand.parse(c.witness), c.vul, c.call)
+        ref = count(rules, given=lambda f, a=r.auction: consistent(system, a, f))
+        S = r.checks
+        assert {p.label: p.state for p in S.points} == ref.states, r.name
+        assert {lb: S.meets[lb] for lb in ref.labels} == ref.meets, r.name
+        assert {(o.n, o.m): o.hands for o in S.overlaps} == \
+            {k: v for k, v in ref.pairs.items() if v}, r.name
+        gap = next((f.hands for f in r.findings if f.kind == "gap"), 0)
+        want = ref.bids[ref.pass_label] if r.block and not r.else_pass else 0
+        assert gap == want, (r.name, gap, want)
+
+
+@FAST
+@given(systems())
+def test_every_node_of_a_random_system_agrees_with_the_reference(text):
+    check_system(text)
+
+
+@pytest.mark.slow
+@LONG
+@given(systems(max_sections=3))
+def test_every_node_of_a_random_system_agrees_with_the_reference_long(text):
+    check_system(text)
