@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from openbid.model.auction import System
 from openbid.model.bids import call_value
 from openbid.model.errors import OpenbidError
 from openbid.model.hand import Hand
@@ -132,3 +133,61 @@ def _example(b: Block) -> Example:
         raise fail("also", f"{call} is the recommended call already")
     return Example(b.name, b.one("source", ExamplesFileError), tuple(b.values("quote")), auction,
                    hand, source, vul, call, also, tuple(b.values("note")), b.file, b.line)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """An example run through a system: the call made, its bid point, and whether the booklet
+    accepts it (the recommended call or one it also allows)."""
+
+    example: Example
+    made: str
+    point: str
+
+    @property
+    def agrees(self) -> bool:
+        return self.made in self.example.calls
+
+    @property
+    def recommended(self) -> bool:
+        return self.made == self.example.call
+
+
+def run_examples(system: System, examples: tuple[Example, ...] | None = None
+                 ) -> tuple[Outcome, ...]:
+    """Every example's call as ``system`` makes it after the example's auction, with the
+    example's hand and vulnerability (the bidder's view)."""
+    out = []
+    for e in load_examples() if examples is None else examples:
+        choice = system.call(e.auction, Hand.parse(e.hand), e.vul)
+        out.append(Outcome(e, choice.call, choice.label or "(falls through: pass)"))
+    return tuple(out)
+
+
+def agreement_markdown(outcomes: tuple[Outcome, ...]) -> str:
+    """The agreement rate and every disagreement, as the markdown docs/SYSTEMS.md shows
+    (between its ``sayc-examples`` markers); computed, never typed in."""
+    n = len(outcomes)
+    agree = sum(o.agrees for o in outcomes)
+    rec = sum(o.recommended for o in outcomes)
+    alt = [o for o in outcomes if o.agrees and not o.recommended]
+    both = [o for o in outcomes if o.example.also]
+    lines = [f"{agree} of {n} examples agree ({100 * agree / n:.1f}%): {rec} make the call the "
+             f"booklet recommends, {len(alt)} another call it allows. {len(both)} examples "
+             "record a second call the booklet allows (\"could use\"); an example agrees when "
+             "the system makes either.", ""]
+    bad = [o for o in outcomes if not o.agrees]
+    if bad:
+        lines += ["| example | auction | hand | booklet | system (bid point) |",
+                  "|---|---|---|---|---|"]
+        for o in bad:
+            e = o.example
+            lines.append(f"| {e.id} | {' '.join(e.auction) or '-'} | {e.hand} | "
+                         f"{' or '.join(e.calls)} | {o.made} ({o.point}) |")
+    else:
+        lines.append("No example disagrees.")
+    if alt:
+        lines += ["", "Examples where the system makes the other call the booklet allows:", ""]
+        lines += [f"* {o.example.id}: {o.made} ({o.point}); the booklet recommends "
+                  f"{o.example.call}" for o in alt]
+    return "\n".join(lines) + "\n"

@@ -73,3 +73,48 @@ def test_bad_examples_name_the_line(tmp_path: Path, old: str, new: str, line: in
 def test_an_empty_file_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(OpenbidError, match="no example"):
         load_examples(_write(tmp_path, "# nothing\n"))
+
+
+# -- the examples run through the whole SAYC system --------------------------------------------
+ROOT = Path(__file__).resolve().parents[2]
+BEGIN, END = "<!-- sayc-examples:begin -->\n", "<!-- sayc-examples:end -->"
+
+
+def test_the_agreement_docs_show_is_the_one_computed() -> None:
+    from openbid.model.auction import load_system
+    from openbid.proofs.sayc_examples import agreement_markdown, run_examples
+
+    outcomes = run_examples(load_system("sayc"), EXAMPLES)
+    expected = agreement_markdown(outcomes)
+    docs = (ROOT / "docs/SYSTEMS.md").read_text(encoding="utf-8")
+    assert BEGIN in docs and END in docs
+    shown = docs.split(BEGIN, 1)[1].split(END, 1)[0]
+    assert shown == expected, "docs/SYSTEMS.md's booklet examples are stale; they are now:\n" + \
+        expected
+    # the count is of the system's own calls: an example whose call is changed disagrees
+    e = EXAMPLES[0]
+    wrong = next(c for c in ("1C", "1D", "PASS") if c not in e.calls)
+    import dataclasses
+
+    (o,) = run_examples(load_system("sayc"), (dataclasses.replace(e, call=wrong, also=()),))
+    assert not o.agrees and "| 0 of 1" not in agreement_markdown((o,))
+    assert agreement_markdown((o,)).startswith("0 of 1 examples agree")
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
+def test_each_example_through_bid_auction(capsys, example) -> None:
+    """The command a user runs, `openbid bid --auction`, makes the call System.call makes."""
+    import json
+
+    from openbid.cli.main import main
+    from openbid.model.auction import load_system
+    from openbid.model.hand import Hand
+
+    code = main(["bid", "--variant", "sayc", "--json", "--vul", example.vul, "--auction",
+                 " ".join(example.auction), example.hand])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    row = json.loads(out.splitlines()[0])
+    made = load_system("sayc").call(example.auction, Hand.parse(example.hand), example.vul)
+    assert (row["call"], row["rule"]) == (made.call, made.label)
+    assert row["seat"] == example.seat
