@@ -63,3 +63,30 @@ def test_the_user_text_check_sees_an_issue_number(tmp_path: Path) -> None:
     (tmp_path / "docs" / "X.md").write_text("as issue 18 asks\nsee /work/shared/seeds/a.txt\n")
     (tmp_path / "openbid" / "m.py").write_text('"""Issue #4: done."""\n')
     assert len(user_text_problems(tmp_path)) == 4
+
+
+# ---- links between the documents resolve ---------------------------------------------------
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def broken_links(root: Path = ROOT) -> list[str]:
+    out = []
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:
+        for no, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+            for target in LINK.findall(line):
+                if "://" in target or target.startswith("mailto:"):
+                    continue
+                if not (doc.parent / target).exists():
+                    out.append(f"{doc.relative_to(root)}:{no}: {target}")
+    return out
+
+
+def test_every_link_between_documents_resolves() -> None:
+    assert broken_links() == []
+
+
+def test_a_broken_link_is_seen(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "README.md").write_text("see [the rules](docs/RULES.md) and [x](docs/NOPE.md)\n")
+    (tmp_path / "docs" / "RULES.md").write_text("[back](../README.md#top)\n")
+    assert broken_links(tmp_path) == ["README.md:1: docs/NOPE.md"]

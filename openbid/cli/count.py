@@ -190,6 +190,8 @@ def _plain(args) -> str | None:
 def run(args) -> int:
     from openbid.readers.contexts import grid
 
+    if args.samples < 100:
+        raise OpenbidError(f"--samples {args.samples}: at least 100")
     text = _plain(args)
     if text is not None:
         return _run_plain(args, text)
@@ -287,9 +289,12 @@ def _run_plain(args, text: str) -> int:
         planner.parse_condition(text)
     except ExprError as exc:
         raise ExprError(f"COND: {exc.problem}", exc.text, exc.pos) from None
+    seats = planner.seats_of(planner.parse_condition(text)) - {""}
+    if seats and (args.seat is not None or args.vul is not None):
+        raise OpenbidError("--seat and --vul do not apply to a condition over seats (N.HCP ...): "
+                           "it reads no facts of the deal")
     got = planner.count(text)
     if got is None:
-        seats = planner.seats_of(planner.parse_condition(text)) - {""}
         if seats:
             got = planner.estimate(text, samples=args.samples, seed=args.seed)
         else:
@@ -324,7 +329,7 @@ def _by_census(args, text: str):
     t0 = time.monotonic()
     bar = Progress("census")
     try:
-        rows, counted, _ = grouped(rules, [text], None, bar, {})
+        rows, counted, _ = grouped(rules, [text], None, bar, fixed_context(args))
     finally:
         bar.close()
     n = sum(c for k, c, _, _ in rows if k[0] is True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
@@ -36,6 +37,9 @@ def run(args) -> int:
 
         raise OpenbidError(f"--limit must be 0 or more (hands to show), not {args.limit}")
     rules = rules_from(args)
+    seated = _seated(args.expr)
+    if seated is not None:
+        return _find_deals(args, rules, seated)
     expr = rules.parse(args.expr)
     contexts = grid([rules], fixed_context(args), [expr])
     codes = []
@@ -46,6 +50,78 @@ def run(args) -> int:
     if 2 in codes:
         return 2
     return 0 if 0 in codes else 1
+
+
+def _seated(text: str):
+    """The expression, when its descriptors name seats (``N.HCP + S.HCP >= 25``), else None."""
+    from openbid.model.errors import ExprError
+    from openbid.verify import planner
+
+    if not re.search(r"(?<![\w.])[NESW]\.[A-Za-z_]", text):
+        return None
+    try:
+        e = planner.parse_condition(text)
+    except ExprError as exc:
+        raise ExprError(f"EXPR: {exc.problem}", exc.text, exc.pos) from None
+    return e if planner.seats_of(e) - {""} else None
+
+
+def _find_deals(args, rules, expr) -> int:
+    """Deals meeting a seat-qualified condition: Z3 over the named seats' hands with disjoint
+    cards, each deal re-checked; --count by the planner (exact, or an ESTIMATE)."""
+    from openbid.verify import planner
+    from openbid.verify.pair import deal_pbn, find_deals, seats_in
+    from openbid.verify.verdicts import Status
+
+    if args.seat is not None or args.vul is not None:
+        from openbid.model.errors import OpenbidError
+
+        raise OpenbidError("--seat and --vul do not apply to a condition over seats "
+                           "(N.HCP ...): it reads no facts of the deal")
+    t0 = time.monotonic()
+    result = find_deals(expr, rules, max(1, args.limit), budget(args))
+    seconds = time.monotonic() - t0
+    deals = result.deals[:args.limit]
+    if result.status is Status.UNKNOWN:
+        if args.json:
+            emit_json({"status": "unknown", "reason": result.reason})
+        else:
+            print(f"UNKNOWN: the solver gave up ({result.reason or 'no reason given'})")
+        return 2
+    for deal in deals:
+        if args.json:
+            emit_json({"deal": deal_pbn(deal)})
+        else:
+            print(deal_pbn(deal))
+    if result.status is Status.UNSAT:
+        if args.json:
+            emit_json({"status": "unsat"})
+        else:
+            print("no deal satisfies this expression (proved by Z3: unsat)")
+    elif not args.json:
+        print(f"{len(deals)} deal(s) found by Z3 over the hands of "
+              f"{', '.join(seats_in(expr))} with disjoint cards, each confirmed by the "
+              f"executable; {seconds * 1000:.0f} ms")
+    if args.count:
+        text = args.expr
+        got = planner.count(text) or planner.estimate(text)
+        if got.exact and (got.count > 0) != (result.status is Status.SAT):
+            from openbid.verify.search import Disagreement
+
+            raise Disagreement(f"find says {result.status.value} but the planner counts "
+                               f"{got.count} deals")
+        if args.json:
+            emit_json({"count": got.count, "total": got.total, "unit": got.unit,
+                       "probability": got.probability, "exact": got.exact,
+                       **({} if got.exact else {"label": "ESTIMATE",
+                                                "ci95": [got.low, got.high]})})
+        elif got.exact:
+            print(f"exactly {got.count:,} of {got.total:,} deals ({got.probability:.8%}; seats "
+                  f"{', '.join(seats_in(expr))} named, the others any cards left)")
+        else:
+            print(f"ESTIMATE: about {got.probability:.4%} of deals, 95% interval "
+                  f"{got.low:.4%} .. {got.high:.4%} ({got.method})")
+    return 1 if result.status is Status.UNSAT else 0
 
 
 def _find_one(args, rules, expr, context: dict) -> int:

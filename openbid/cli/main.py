@@ -19,8 +19,8 @@ import threading
 from openbid.model.errors import OpenbidError, clip
 
 # Module names under openbid.cli, in the order they appear in --help.
-COMMANDS = ("bid", "auction", "eval", "count", "find", "prove", "explain", "graph", "rules", "diff",
-            "score", "duplicate",
+COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "explain",
+            "graph", "rules", "diff", "score", "duplicate",
             "compare", "dd", "check_algol",
             "binky")
 

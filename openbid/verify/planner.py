@@ -354,9 +354,16 @@ def _count(e: Expr, seats: str, budget: int) -> tuple[int, int, str] | None:
                 opts[key] = opts.get(key, 0) + ways
                 used += 1
         per_suit.append(opts)
+    # Whole numbers from here on: each feature scaled by the common denominator of what the
+    # suits add to it (the tree's constants and the pattern values scaled alike).
+    dens = [math.lcm(1, *(Fraction(c[j]).denominator for opts in per_suit for (_, c) in opts))
+            for j in range(len(features))]
+    per_suit = [{(lens, tuple(int(Fraction(v) * d) for v, d in zip(contrib, dens))): ways
+                 for (lens, contrib), ways in opts.items()} for opts in per_suit]
+    tree = _scaled_tree(tree, dens)
     keep_all = [h in pattern_seats for h in hands]
     start: dict[Any, int] = {(tuple(() for _ in hands), tuple(0 for _ in hands),
-                              tuple(Fraction(0) for _ in features)): 1}
+                              tuple(0 for _ in features)): 1}
 
     def step(states: dict[Any, int], opts: dict) -> dict[Any, int]:
         if len(states) * len(opts) > WORK:
@@ -380,6 +387,30 @@ def _count(e: Expr, seats: str, budget: int) -> tuple[int, int, str] | None:
     second = step(step(start, per_suit[2]), per_suit[3])
     if len(second) > budget:
         return None
+    joined = None if pattern_seats else _join_numpy(first, second, tree, len(features))
+    n = joined if joined is not None else _join(first, second, tree, features, hands,
+                                                pattern_seats, dens)
+    if not seats:
+        return n, TOTAL_HANDS, "hands"
+    rest = 52 - 13 * k
+    others = math.factorial(rest) // math.factorial(13) ** (4 - k)
+    return n * others, TOTAL_DEALS, "deals"
+
+
+def _scaled_tree(t: tuple, dens: list[int]) -> tuple:
+    """The decided condition over features multiplied by ``dens``."""
+    if t[0] == "cmp":
+        return ("cmp", t[1], t[2], Fraction(t[3]) * dens[t[2]])
+    if t[0] in ("and", "or"):
+        return (t[0], tuple(_scaled_tree(x, dens) for x in t[1]))
+    if t[0] == "not":
+        return ("not", _scaled_tree(t[1], dens))
+    return t
+
+
+def _join(first: dict, second: dict, tree: tuple, features: list, hands: list,
+          pattern_seats: set, dens: list[int]) -> int:
+    """The two halves joined where every seat's lengths make 13, state by state."""
     by_total: dict[tuple, list] = {}
     for (shapes, totals, sums), w in second.items():
         by_total.setdefault(totals, []).append((shapes, sums, w))
@@ -393,14 +424,76 @@ def _count(e: Expr, seats: str, budget: int) -> tuple[int, int, str] | None:
                         if atom[0] == "p":
                             i = hands.index(atom[1])
                             shape = tuple(sorted(shapes1[i] + shapes2[i], reverse=True))
-                            values[j] += c * Fraction(_default(atom[2], 0).values[shape])
+                            values[j] += (c * Fraction(_default(atom[2], 0).values[shape])
+                                          * dens[j])
             if _decide(tree, tuple(values)):
                 n += w1 * w2
-    if not seats:
-        return n, TOTAL_HANDS, "hands"
-    rest = 52 - 13 * k
-    others = math.factorial(rest) // math.factorial(13) ** (4 - k)
-    return n * others, TOTAL_DEALS, "deals"
+    return n
+
+
+def _join_numpy(first: dict, second: dict, tree: tuple, nfeat: int) -> int | None:
+    """:func:`_join` with the second half's states of each total as numpy arrays (the same
+    exact count), when every partial sum is a whole number and the weights of a total sum below
+    2**62; else None."""
+    import numpy as np
+
+    groups: dict[tuple, tuple[list, list]] = {}
+    for (_, totals, sums), w in second.items():
+        if any(getattr(x, "denominator", 1) != 1 for x in sums):
+            return None
+        g = groups.setdefault(totals, ([], []))
+        g[0].append([int(x) for x in sums])
+        g[1].append(w)
+    arrays: dict[tuple, tuple[Any, Any]] = {}
+    for t, (rows, weights) in groups.items():
+        if sum(weights) >= 2 ** 62:
+            return None
+        arrays[t] = (np.array(rows, dtype=np.int64).reshape(len(weights), nfeat),
+                     np.array(weights, dtype=np.int64))
+    n = 0
+    for (_, totals1, sums1), w1 in first.items():
+        got = arrays.get(tuple(13 - x for x in totals1))
+        if got is None:
+            continue
+        if any(getattr(x, "denominator", 1) != 1 for x in sums1):
+            return None
+        vals, ws = got
+        mask = _decide_np(tree, vals + np.array([int(x) for x in sums1], dtype=np.int64))
+        if mask is True:
+            n += w1 * int(ws.sum())
+        elif mask is not False:
+            n += w1 * int(ws[mask].sum())
+    return n
+
+
+def _decide_np(t: tuple, values):
+    """:func:`_decide` over the rows of ``values`` (whole numbers): a Boolean array, or a
+    Python bool when constant."""
+    import numpy as np
+
+    k = t[0]
+    if k == "cmp":
+        c = Fraction(t[3])
+        x = values[:, t[2]] * c.denominator + c.numerator
+        return {"=": x == 0, "!=": x != 0, "<": x < 0, "<=": x <= 0, ">": x > 0,
+                ">=": x >= 0}[t[1]]
+    if k == "const":
+        return bool(t[1])
+    if k == "not":
+        a = _decide_np(t[1], values)
+        return (not a) if isinstance(a, bool) else ~a
+    parts = [_decide_np(x, values) for x in t[1]]
+    if k == "and":
+        out: Any = True
+        for a in parts:
+            out = a if out is True else (out if a is True else (False if a is False or out is False
+                                                              else np.logical_and(out, a)))
+        return out
+    out = False
+    for a in parts:
+        out = a if out is False else (out if a is False else (True if a is True or out is True
+                                                            else np.logical_or(out, a)))
+    return out
 
 
 def _one_evaluator(features: list[tuple]):

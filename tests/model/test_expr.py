@@ -97,7 +97,7 @@ OPS = ["=", "!=", "<", "<=", ">", ">="]
 
 def test_the_generator_covers_every_name() -> None:
     covered = set(NUM_NAMES + BOOL_NAMES + STR_NAMES + SUIT_ARGS) | {"SP", "SLIDEPOINTS", "meets",
-                                                                    "PAVROUND"}
+                                                                    "PAVROUND", "chose"}
     assert covered == set(SIGNATURES)
     assert not set(VARS) & (set(SIGNATURES) | KEYWORDS | set(SUIT_CONSTANTS))
 
@@ -129,6 +129,8 @@ def _bool_leaf(scope):
         st.builds(lambda text, op: Compare(op, Name("bid"), Const(text)),
                   st.sampled_from(["1S", "PASS", "7NT", "2D"]), st.sampled_from(["=", "!="])),
         st.sampled_from(["1", "10", "12g", "8"]).map(lambda lb: Call("meets", (Const(lb),))),
+        st.builds(lambda a, c: Call("chose", (Const(a), Const(c))),
+                  st.sampled_from(["", "PASS", "1NT PASS"]), st.sampled_from(["1S", "PASS", "2C"])),
     )
 
 
@@ -468,9 +470,9 @@ def test_sp_index_must_be_a_constant() -> None:
 # ---- limits (issue 17) ----------------------------------------------------------------------------
 @pytest.mark.parametrize("text,pos", [
     ("(" * 130 + "HCP > 1" + ")" * 130, 64),  # the 65th parenthesis
-    ("not " * 1000 + "HCP > 1", 4 * 63),  # the 64th 'not' (the whole is the first level)
-    ("+".join(["HCP"] * 10_000) + " > 1", 4 * 63 + 3),  # the 64th '+'
-    ("- " * 500 + "HCP > 1", 2 * 63),
+    ("not " * 1000 + "HCP > 1", 4 * 64),  # the 65th 'not' (the whole is no level)
+    ("+".join(["HCP"] * 10_000) + " > 1", 4 * 64 + 3),  # the 65th '+'
+    ("- " * 500 + "HCP > 1", 2 * 64),
     ("HCP > 1 and " + "(" * 70 + "true" + ")" * 70, 12 + 64),
 ])
 def test_nesting_deeper_than_the_limit_is_an_error_at_its_token(text: str, pos: int) -> None:
@@ -487,11 +489,14 @@ def test_nesting_up_to_the_limit_reads_everywhere() -> None:
     from openbid.model.evaluate import holds
     from openbid.readers.census.census import Census
     from openbid.readers.symbolic import SymbolicHand
+    from openbid.model.errors import ExprError
     from openbid.verify.verdicts import Status, check, new_solver
 
-    deep = "(" * 60 + " + ".join(["HCP"] * 3) + " >= 60" + ")" * 60
-    chain = " + ".join(["HCP"] * 60) + " >= 1200"
-    nots = "not " * 62 + "HCP > 20"
+    deep = "(" * 62 + " + ".join(["HCP"] * 3) + " >= 60" + ")" * 62  # 64 levels
+    chain = " + ".join(["HCP"] * 65) + " >= 1300"  # 64 operators
+    nots = "not " * 64 + "HCP > 20"
+    with pytest.raises(ExprError, match="nested too deeply: more than 64 levels"):
+        parse("not " + nots)
     code = load_variant("code")
     for text in (deep, chain, nots):
         e = parse(text)

@@ -396,18 +396,28 @@ def test_statements_nest_at_most_64_deep_and_16_loops() -> None:
     from openbid.model.hand import Hand
     from openbid.model.procedure import Program
 
-    def nested(depth: int, loops: int = 0) -> str:
-        body = "".join("  " * d + (f"for v{d} in S, H\n" if d <= loops else "if HCP >= 0\n")
-                       for d in range(1, depth))
-        return 'section 1 "x"\n' + body + "  " * depth + "bid 1 when HCP > 10 value 1C\n"
+    def nested(levels: int, loops: int = 0, suits: str = "S") -> str:
+        """A bid inside ``levels`` nested statements, the outer ``loops`` of them loops."""
+        body = "".join("  " * d + (f"for v{d} in {suits}\n" if d <= loops else "if HCP >= 0\n")
+                       for d in range(1, levels + 1))
+        return 'section 1 "x"\n' + body + "  " * (levels + 1) + "bid 1 when HCP > 10 value 1C\n"
 
-    for ok in (nested(64), nested(64, 16)):  # the executor compiles and runs them
+    for ok in (nested(64), nested(64, 16), nested(8, 4, "S, H, D, C"), nested(8, 8, "S, H")):
+        # the limits as the messages say them; the executor compiles and runs the files
         assert str(Program(loads(ok)).bid_hand(Hand.parse("AKQJ.AKQ.AKQ.AKQ"))) == "1C@1"
-    with pytest.raises(RuleFileError, match="nested too deeply: more than 64") as exc:
+    with pytest.raises(RuleFileError, match="nested too deeply: more than 64 levels of 'if' and "
+                                            "'for'") as exc:
         loads(nested(65))
-    assert exc.value.line == 66
+    assert exc.value.line == 67  # the first statement inside 65 levels (the name line is 1)
     with pytest.raises(RuleFileError, match="loops nested too deeply: more than 16 levels of 'for'"):
         loads(nested(20, 17))
+    with pytest.raises(RuleFileError, match="loops nested too deeply: with the loops around it, "
+                                            "this loop runs its body 1,024 times") as exc:
+        loads(nested(6, 5, "S, H, D, C"))
+    assert exc.value.line == 6  # the fifth loop
+    with pytest.raises(RuleFileError, match=r"runs its body 512 times \(the product of their "
+                                            r"numbers of suits\), at most 256"):
+        loads(nested(9, 9, "S, H"))
     with pytest.raises(RuleFileError, match="nested too deeply"):
         loads(nested(2000))  # no RecursionError
 

@@ -1,10 +1,12 @@
 """Hypothesis strategies: random rule files (as text, so that the parser is exercised) and random
 claims files over the reference's vocabulary (reference.interp).
 
-A file has a few sections (numbers increasing, with gaps), each with an optional guard and
+A file has a few sections (numbers increasing, with gaps, sometimes past 14: the pass is then
+one past the last), each with an optional guard and
 ``else goto``, and statements nested a few levels: ``bid`` (a plain call, or ``N suit`` in a loop;
 sometimes ``resume``), ``goto``, ``if`` and ``for suit in``. Jumps go forward, to a later section
-or to the pass label.
+or to the pass label. Labels are OPENBID's style (section number and a letter) or, in a file
+drawn with ``names``, names (``open``, ``w.2``, ``x-1_b``).
 """
 
 from __future__ import annotations
@@ -60,10 +62,15 @@ def conditions(scope: tuple[str, ...] = (), extra=None):
     )
 
 
+NAMES = ("open", "weak", "w.2", "x-1_b", "Stayman", "a", "n1", "z9.z", "strong-2C")
+
+
 @st.composite
 def rule_files(draw, max_sections: int = 4, max_depth: int = 3, max_number: int = 13) -> RuleFile:
+    max_number = draw(st.sampled_from([max_number, max_number, 30]))
     numbers = sorted(draw(st.sets(st.integers(1, max_number), min_size=1, max_size=max_sections)))
     end = max(FIRST_PASS, numbers[-1] + 1)
+    names = list(draw(st.permutations(NAMES))) if draw(st.booleans()) else None
     lines = ["name gen"]
     labels: list[str] = []
     calls: list[str] = []
@@ -76,7 +83,7 @@ def rule_files(draw, max_sections: int = 4, max_depth: int = 3, max_number: int 
             head += f" else goto {draw(st.sampled_from(later))}"
         lines.append(head)
         own: list[str] = []  # this section's labels
-        body = draw(_block(1, (), n, later, own, calls, max_depth))
+        body = draw(_block(1, (), n, later, own, calls, max_depth, names))
         labels.extend(own)
         lines.extend(body)
     if not labels:  # one bid point at least (claims name them)
@@ -86,9 +93,12 @@ def rule_files(draw, max_sections: int = 4, max_depth: int = 3, max_number: int 
     return RuleFile("\n".join(lines) + "\n", tuple(labels), tuple(calls))
 
 
-def _label(draw, n: int, own: list[str]) -> str:
+def _label(draw, n: int, own: list[str], names: list[str] | None) -> str:
     if own and draw(st.integers(0, 4)) == 0:
         return draw(st.sampled_from(own))  # a second site of a bid point
+    if names:
+        own.append(names.pop())
+        return own[-1]
     letters = "abcdefghijklmnopqrstuvwxyz"
     for letter in letters:
         lb = f"{n}{letter}"
@@ -100,7 +110,7 @@ def _label(draw, n: int, own: list[str]) -> str:
 
 @st.composite
 def _block(draw, depth: int, scope: tuple[str, ...], n: int, later: list[int], own: list[str],
-           calls: list[str], max_depth: int) -> list[str]:
+           calls: list[str], max_depth: int, names: list[str] | None = None) -> list[str]:
     pad = "  " * depth
     out: list[str] = []
     kinds = ["bid", "bid", "goto"] + (["if", "for"] if depth < max_depth else [])
@@ -109,7 +119,7 @@ def _block(draw, depth: int, scope: tuple[str, ...], n: int, later: list[int], o
     for _ in range(draw(st.integers(1, 3))):
         kind = draw(st.sampled_from(kinds))
         if kind == "bid":
-            label = _label(draw, n, own)
+            label = _label(draw, n, own, names)
             if scope and draw(st.booleans()):
                 value = f"{draw(st.integers(1, 4))} {draw(st.sampled_from(scope))}"
             else:
@@ -123,12 +133,13 @@ def _block(draw, depth: int, scope: tuple[str, ...], n: int, later: list[int], o
             out.append(f"{pad}goto {draw(st.sampled_from(later))} when {draw(conditions(scope))}")
         elif kind == "if":
             out.append(f"{pad}if {draw(conditions(scope))}")
-            out.extend(draw(_block(depth + 1, scope, n, later, own, calls, max_depth)))
+            out.extend(draw(_block(depth + 1, scope, n, later, own, calls, max_depth, names)))
         else:
             var = f"s{len(scope) + 1}"
             suits = draw(st.permutations(SUITS))[: draw(st.integers(1, 4))]
             out.append(f"{pad}for {var} in {', '.join(suits)}")
-            out.extend(draw(_block(depth + 1, scope + (var,), n, later, own, calls, max_depth)))
+            out.extend(draw(_block(depth + 1, scope + (var,), n, later, own, calls, max_depth,
+                                   names)))
     return out
 
 

@@ -231,3 +231,28 @@ def test_reachability_and_pairs_under_a_precondition_agree_with_the_reference(ca
         assert (pr.verdict is Verdict.FAILED) == (ref.pairs[(pr.n, pr.m)] > 0), (pr.n, pr.m)
         if pr.witness:
             assert Hand1(rules, Facts.of(Hand.parse(pr.witness))).truth(given, {})
+
+
+# ---- large files: more bid points than one 64-bit word (the overlap matrix, the census's keys) --
+def test_a_file_of_70_points_counts_as_the_reference():
+    """count --by bid-section on 70 bid points: the census numbered its (bid point, call) keys
+    modulo 64 points and gave hands to the wrong points."""
+    from reference.big import points_file
+
+    from openbid.model.rules.text import loads
+
+    big = points_file(70)
+    labels = loads(big).labels
+    check_count(big)
+    check_find(big, f'meets("{labels[64]}") or section = "{labels[68]}"')
+    check_diff(big, points_file(70, seed=1), "bid-section")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [70, 300])
+def test_prove_of_a_large_file_agrees_with_the_reference(n):
+    """Every figure of prove --rules, the whole overlap matrix of n bid points included."""
+    from reference.big import points_file
+
+    ref = check_prove(points_file(n))["ref"]
+    assert len(ref.labels) == n and sum(1 for v in ref.pairs.values() if v) > 62

@@ -90,7 +90,7 @@ class _Parser:
         self.toks = tokenize(text)
         self.i = 0
         self.scope = set(suit_vars)
-        self.depth = 0
+        self.depth = -1  # the whole expression is not a level of nesting
         self.quants = 0
 
     # -- helpers
@@ -130,8 +130,8 @@ class _Parser:
             raise self.error(f"unexpected {shown(self.tok.text)}")
         return e
 
-    def or_(self) -> Expr:
-        self.deeper()
+    def or_(self, tok: Token | None = None) -> Expr:
+        self.deeper(tok)
         try:
             return self._or()
         finally:
@@ -246,7 +246,7 @@ class _Parser:
             return Const(t.text[1:-1], t.pos)
         if t.kind == "op" and t.text in "([":
             self.i += 1
-            e = self.or_()
+            e = self.or_(t)  # a parenthesis too deep is the error's place
             self.take(")" if t.text == "(" else "]")
             return e
         if t.kind == "name":

@@ -39,8 +39,12 @@ _LEVEL_VAR = re.compile(r"(\d+)\s+([a-z][a-z0-9_]*)")
 MAX_BYTES = 64 * 1024  # ten times code.rules: 'rules check' proves such a file in ~10 s
 # Statements nest at most MAX_NESTING levels of 'if' and 'for', at most MAX_LOOPS of them 'for': the
 # executor compiles them to nested Python blocks (Python allows 20 nested loops, ~100 indents).
+# Nested loops run the innermost body once per combination of their suits, and the solver and
+# the census read every combination: at most MAX_RUNS of them (four loops over all four suits;
+# 'prove' of one bid under them takes seconds, and each further such loop multiplies it by ~3).
 MAX_NESTING = 64
 MAX_LOOPS = 16
+MAX_RUNS = 256
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a plain name: no path, no '..'
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")  # a bid point's label
 
@@ -106,6 +110,7 @@ class _Reader:
         self.defines: list[Derived] = []
         self.local: dict[str, tuple] = {}  # the signatures of the defines read so far
         self.homes: dict[str, int] = {}  # bid label -> its section's number
+        self.runs = 1  # the combinations of suits of the loops around the statement read
 
     def fail(self, line: _Line | int, problem: str) -> RuleFileError:
         no = line.no if isinstance(line, _Line) else line
@@ -342,7 +347,8 @@ class _Reader:
 
     def block(self, depth: int, scope: set[str], number: int) -> tuple[Step, ...]:
         steps: list[Step] = []
-        if depth > MAX_NESTING and self.i < len(self.lines) and self.lines[self.i].indent >= depth:
+        # a statement at depth d (a section's own statements at 1) is inside d - 1 'if's and 'for's
+        if depth > MAX_NESTING + 1 and self.i < len(self.lines) and self.lines[self.i].indent >= depth:
             raise self.fail(self.lines[self.i], f"statements nested too deeply: more than "
                                                 f"{MAX_NESTING} levels of 'if' and 'for'")
         if len(scope) > MAX_LOOPS:
@@ -450,7 +456,16 @@ class _Reader:
                     raise self.fail(line, f"unknown suit {shown(item)} (expected S, H, D, C)")
             if len(set(suits)) != len(suits):
                 raise self.fail(line, "a suit appears twice in the loop")
-            body = self.block(depth + 1, scope | {var}, number)
+            runs = self.runs * len(suits)
+            if runs > MAX_RUNS:
+                raise self.fail(line, f"loops nested too deeply: with the loops around it, this "
+                                      f"loop runs its body {runs:,} times (the product of their "
+                                      f"numbers of suits), at most {MAX_RUNS}")
+            outer, self.runs = self.runs, runs
+            try:
+                body = self.block(depth + 1, scope | {var}, number)
+            finally:
+                self.runs = outer
             if not body:
                 raise self.fail(line, "'for' has no indented statements under it")
             return ForSuits(var, tuple(suits), body, line.no)

@@ -122,7 +122,8 @@ def _group_chunk(task, i: int) -> _Raw:
         if col.kind == "outcome":
             bidval, section = run.outcome
             keys.append(section.astype(np.int64) * 128 + bidval)
-            decoders.append(("outcome", 128 * 64, 0, 1))
+            # (bid point, call): a call below 128, a bid point any of the file's
+            decoders.append(("outcome", 128 * len(p.rules[col.rules_index].labels), 0, 1))
         elif col.kind == "expr":
             assert col.expr is not None
             keys.append(full_mask(run.cond(col.expr), n).astype(np.int64))

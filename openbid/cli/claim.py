@@ -1,0 +1,99 @@
+"""``openbid claim --auction CALLS COND``: a partnership claim after an auction, proved over every
+pair of hands consistent with both partners' calls."""
+
+from __future__ import annotations
+
+import time
+
+from openbid.cli.common import add_rules_options, budget, emit_json, rules_from
+from openbid.model.errors import OpenbidError
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "claim", help="a partnership claim after an auction (HELD, FAILED with hands, VACUOUS)",
+        description="Claim COND (descriptors qualified by seat: 'N.SUITLENGTH(H) + "
+                    "S.SUITLENGTH(H) >= 8') of every pair of hands, one per partner, with "
+                    "disjoint cards, each making its own calls of AUCTION under the system (the "
+                    "opponents' hands are not constrained). Z3 decides: HELD, FAILED with a "
+                    "pair of hands (each re-bid along the auction, every call confirmed, and "
+                    "COND re-read), VACUOUS (no pair makes these calls), UNKNOWN. Exit 0 held, "
+                    "1 failed or vacuous, 2 on error or UNKNOWN.")
+    p.add_argument("cond", metavar="COND", help="the claim, over the seats of one partnership")
+    p.add_argument("--auction", required=True, metavar="CALLS",
+                   help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
+    p.add_argument("--dealer", choices=tuple("NESW"), default="N", help="the dealer (default N)")
+    p.add_argument("--vul", choices=("none", "NS", "EW", "both"), default="none",
+                   help="who is vulnerable (default none)")
+    p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
+                   help="Z3's resource budget per query (default: the project's)")
+    p.add_argument("--gap", type=int, default=0, metavar="N",
+                   help="when FAILED, also an ESTIMATE of the share of consistent pairs that "
+                        "fail: N pairs drawn uniformly (seeded), a 95%% interval")
+    p.add_argument("--seed", type=int, default=1, help="the seed of --gap (default 1)")
+    p.add_argument("--json", action="store_true", help="one JSON object")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from openbid.model.auction import parse_auction, system_of
+    from openbid.model.errors import ExprError
+    from openbid.verify.pair import deal_pbn, parse_seated
+    from openbid.verify.partnership import partnership_claim
+    from openbid.verify.verdicts import Verdict
+
+    auction = parse_auction(args.auction)
+    if not auction:
+        raise OpenbidError("--auction: give at least one call")
+    try:
+        cond = parse_seated(args.cond)
+    except ExprError as exc:
+        raise ExprError(f"COND: {exc.problem}", exc.text, exc.pos) from None
+    system = system_of(rules_from(args))
+    t0 = time.monotonic()
+    got = partnership_claim(system, args.auction, cond, dealer=args.dealer, vul=args.vul,
+                            rlimit=budget(args))
+    seconds = time.monotonic() - t0
+    gap = None
+    if args.gap < 0 or 0 < args.gap < 100:
+        raise OpenbidError(f"--gap {args.gap}: 0 (none) or at least 100 pairs")
+    if args.gap and got.verdict is Verdict.FAILED:
+        from openbid.verify.dealer import gap_estimate
+
+        gap = gap_estimate(system, args.auction, cond, got.seats, dealer=args.dealer,
+                           vul=args.vul, pairs=args.gap, seed=args.seed)
+    text = " ".join(auction)
+    who = " and ".join(got.seats)
+    if args.json:
+        emit_json({"auction": list(auction), "claim": args.cond, "dealer": args.dealer,
+                   "vul": args.vul, "seats": got.seats, "verdict": got.verdict.value.upper(),
+                   **({"deal": deal_pbn(got.deal, args.dealer),
+                       "hands": {s: got.deal[s].to_pbn() for s in got.seats}}
+                      if got.deal else {}),
+                   **({"reason": got.reason} if got.reason else {}),
+                   **({"gap": {"label": "ESTIMATE", "share": gap.share, "ci95": [gap.low, gap.high],
+                               "failed": gap.failed, "pairs": gap.pairs, "seed": gap.seed}}
+                      if gap else {})})
+    else:
+        head = f"after {text} (dealer {args.dealer}, vul {args.vul}; {system.title})"
+        if got.verdict is Verdict.HELD:
+            print(f"HELD: {head}, every pair of hands of {who} consistent with their calls has "
+                  f"{args.cond} (Z3: unsat; {seconds:.1f} s)")
+        elif got.verdict is Verdict.VACUOUS:
+            print(f"VACUOUS: {head}, no pair of hands of {who} makes these calls "
+                  f"(Z3: unsat; {seconds:.1f} s)")
+        elif got.verdict is Verdict.UNKNOWN:
+            print(f"UNKNOWN: {head}: the solver gave up ({got.reason or 'no reason given'})")
+        else:
+            assert got.deal is not None
+            print(f"FAILED: {head}, these hands make the calls and not {args.cond}:")
+            for s in got.seats:
+                print(f"  {s}  {got.deal[s].to_pbn():<22} {got.deal[s].to_paper()}")
+            print(f"  (each re-bid along the auction by the system, every call confirmed; "
+                  f"{seconds:.1f} s)")
+            if gap is not None:
+                print(f"ESTIMATE: {gap.share:.2%} of the pairs of hands consistent with the calls "
+                      f"fail it, 95% interval {gap.low:.2%} .. {gap.high:.2%} ({gap.failed} of "
+                      f"{gap.pairs:,} pairs drawn uniformly, seed {gap.seed})")
+    return {Verdict.HELD: 0, Verdict.FAILED: 1, Verdict.VACUOUS: 1}.get(got.verdict, 2)

@@ -1,0 +1,104 @@
+"""``openbid deal --auction CALLS``: deals whose auction under a system begins that way, drawn
+uniformly among all such deals, as PBN."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.model.errors import OpenbidError
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "deal", help="deals whose auction begins a given way (uniform, seeded, PBN)",
+        description="Print COUNT deals (PBN) whose auction under the system begins with CALLS, "
+                    "drawn uniformly among all such deals from SEED: the seat whose calls are "
+                    "rarest (counted exactly by the census) gets a hand drawn uniformly among the "
+                    "hands that make them, the other 39 cards are dealt uniformly and kept when "
+                    "every other seat makes its calls. Each deal is bid to the end by the system. "
+                    "The auction's probability is exact when only one seat is constrained, else "
+                    "an ESTIMATE with a 95%% interval. --pbn FILE writes the deals to a new file "
+                    "(an existing file only with --force). Exit 0, or 2 on error.")
+    p.add_argument("--auction", required=True, metavar="CALLS",
+                   help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
+    p.add_argument("--count", type=int, default=1, metavar="N", help="deals (default 1)")
+    p.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
+    p.add_argument("--samples", type=int, default=2000, metavar="N",
+                   help="at least N deals of the other cards for the ESTIMATE of the auction's "
+                        "probability (default 2,000)")
+    p.add_argument("--dealer", choices=tuple("NESW"), default="N", help="the dealer (default N)")
+    p.add_argument("--vul", choices=("none", "NS", "EW", "both"), default="none",
+                   help="who is vulnerable (default none)")
+    p.add_argument("--pbn", metavar="FILE", help="write the deals to FILE (PBN) instead")
+    p.add_argument("--force", action="store_true", help="let --pbn replace an existing file")
+    p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary")
+    add_rules_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from openbid.model.auction import parse_auction, system_of
+    from openbid.verify.dealer import draw, pbn_record
+
+    if args.count < 1:
+        raise OpenbidError(f"--count {args.count}: at least 1")
+    if args.samples < 100:
+        raise OpenbidError(f"--samples {args.samples}: at least 100")
+    auction = parse_auction(args.auction)
+    if args.pbn:
+        _check_target(args.pbn, args.force)
+    system = system_of(rules_from(args))
+    got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
+               seed=args.seed, samples=args.samples)
+    records = [pbn_record(i, deal, bid, args.dealer, args.vul)
+               for i, (deal, bid) in enumerate(got.deals, 1)]
+    low, high = got.interval()
+    text = " ".join(auction)
+    if args.pbn:
+        body = "% PBN 2.1\n% EXPORT\n\n" + "\n".join(records)
+        try:
+            with open(args.pbn, "w" if args.force else "x", encoding="utf-8") as f:
+                f.write(body)
+        except FileExistsError:
+            raise OpenbidError(f"--pbn {args.pbn}: the file exists; give --force to replace "
+                               "it") from None
+        except OSError as exc:
+            raise OpenbidError(f"--pbn {args.pbn}: cannot write ({exc.strerror})") from None
+    if args.json:
+        from openbid.verify.pair import deal_pbn
+
+        for deal, bid in got.deals:
+            emit_json({"deal": deal_pbn(deal, args.dealer), "dealer": args.dealer,
+                       "vul": args.vul, "auction": list(bid.auction),
+                       "contract": bid.contract, "declarer": bid.declarer})
+        emit_json({"auction": list(auction), "probability": got.probability,
+                   "exact": got.exact, **({} if got.exact else {"label": "ESTIMATE",
+                                                                 "ci95": [low, high]}),
+                   "anchor": got.anchor, "anchor_hands": got.anchor_count,
+                   "tried": got.tried, "kept": got.kept, "seed": args.seed})
+        return 0
+    if not args.pbn:
+        sys.stdout.write("\n".join(records))
+        print()
+    if args.pbn:
+        print(f"{len(records)} deal(s) written to {args.pbn}")
+    print(f"% anchor {got.anchor}: {got.anchor_count:,} of 635,013,559,600 hands make its "
+          f"calls (exact: the census); {got.kept} of {got.tried:,} deals of the other cards kept")
+    if got.exact:
+        print(f"% P(the auction begins {text}) = {got.probability:.6%} (exact)")
+    else:
+        print(f"% ESTIMATE: P(the auction begins {text}) = {got.probability:.4%}, 95% interval "
+              f"{low:.4%} .. {high:.4%} (exact anchor share times the kept share)")
+    return 0
+
+
+def _check_target(path: str, force: bool) -> None:
+    if os.path.isdir(path):
+        raise OpenbidError(f"--pbn {path}: is a folder, not a file")
+    if os.path.exists(path) and not force:
+        raise OpenbidError(f"--pbn {path}: the file exists; give --force to replace it")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
+        raise OpenbidError(f"--pbn {path}: cannot write there (no such folder, or not writable)")
