@@ -149,8 +149,10 @@ def run(args) -> int:
         return 2
     if changes:
         return 1
-    failed = result.system is not None and not found and any(
-        c.verdict.value == "failed" for c in result.system.claims)
+    claims = list(result.system.claims) if result.system is not None else []
+    if result.tree is not None:  # the claims about later nodes of an auction system
+        claims += [c for r in result.tree.nodes.values() if r.checks for c in r.checks.claims]
+    failed = not found and any(c.verdict.value == "failed" for c in claims)
     return 1 if failed else 0
 
 

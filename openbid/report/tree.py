@@ -73,6 +73,10 @@ def text(tree, detail: bool = True) -> list[str]:
             lines.append("  calls: " + ", ".join(
                 f"{c.call} {_pct(c.probability)}" for c in r.children))
         lines += [f"  - {p}" for p in found]
+        for c in r.checks.claims:
+            gap = f"; gap {c.gap_hands:,} of {c.premise_hands:,}" if c.premise_hands else ""
+            lines.append(f"  claim {c.verdict.value.upper()} {c.claim.id}: {c.claim.statement}"
+                         f"{gap}")
         if detail and r.checks is not None and r.checks.overlaps:
             lines.append("  overlaps: " + ", ".join(
                 f"{o.n}/{o.m} {o.hands:,}" for o in r.checks.overlaps))

@@ -113,6 +113,14 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         sa = system or SystemArgs()
         t1 = time.monotonic()
         opening = tuple(c for c in sa.claims if getattr(c, "auction", None) is None)
+        later = [c for c in sa.claims if c not in opening and c.auction != ()]
+        if later and sa.nodes is None:
+            from openbid.model.errors import OpenbidError
+
+            raise OpenbidError(f"claim {later[0].id} is about the auction "
+                               f"{' '.join(later[0].auction)}, but these rules have no auction "
+                               "blocks: every node past the opening is off-system (all pass)")
+        opening += tuple(c for c in sa.claims if c.auction == ())
         run.system = check_system(rules, opening, dict(sa.context), rlimit, sa.claims_file,
                                   progress, given=sa.given)
         if sa.nodes is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from openbid.model.bids import bid_text
-from openbid.model.expr.ast import TRUE, Expr, Not, conj
+from openbid.model.expr.ast import TRUE, Expr
 from openbid.model.auction_facts import ended
 from openbid.verify.nodes import bidder_vul
 from openbid.verify.nodes import Auction, NodeModel, Tree, made_calls, replays
@@ -93,26 +93,45 @@ def _given(model: NodeModel, auction: Auction, seat: int) -> Expr:
     return model.consistent(auction, seat) if len(auction) > seat else TRUE
 
 
+def _key(model: NodeModel, auction: Auction):
+    """What decides the calls at a node, as a function of the hand: its rules table's
+    sections, readings and definitions (None off-system). Equal keys: the same call on every
+    hand. (A node's rules also name the system they belong to, which their procedure does not
+    read: two systems' tables are compared by what they do.)"""
+    r = _rules(model, auction)
+    return None if r is None else (r.sections, r.readings, r.definitions)
+
+
+def _tables(a: NodeModel, b: NodeModel, auction: Auction):
+    """Each system's table at ``auction`` (its opening's when off-system: it reads that
+    system's history conditions all the same)."""
+    ra, rb = _rules(a, auction), _rules(b, auction)
+    return ra or a.base_rules(), rb or b.base_rules(), ra is not None, rb is not None
+
+
 def _calls(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
            fixed: dict | None = None) -> None:
     from openbid.readers.census.census import Census, Column
     from openbid.readers.contexts import grid
 
-    ra, rb = _rules(a, auction), _rules(b, auction)
-    if ra == rb:  # the same table (or both off-system): the same call on every hand
+    if _key(a, auction) == _key(b, auction):  # the same call on every hand
         return
     me = len(auction) % 4
-    given = conj(_given(a, auction, me), _given(b, auction, me))
-    tables = [r for r in (ra, rb) if r is not None]
+    ta, tb, on_a, on_b = _tables(a, b, auction)
+    ga, gb = _given(a, auction, me), _given(b, auction, me)
     facts = {**(fixed or {}), **a.block(auction)[2], **b.block(auction)[2]}
-    cols = [Column("outcome", i) for i in range(len(tables))]
-    for ctx in grid(tables, facts, [given]):
-        groups = Census(tables, ctx).group(cols, where=given)
+    # each history read by its own system's table (a history names that system's nodes)
+    cols = [Column("outcome", 0), Column("outcome", 1), Column("expr", 0, ga),
+            Column("expr", 1, gb)]
+    for ctx in grid([ta, tb], facts, [ga, gb]):
+        groups = Census([ta, tb], ctx).group(cols)
         vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
         for key, w in groups.weights.items():
-            outs = iter(key)
-            ca = bid_text(next(outs)[0]) if ra is not None else "PASS"
-            cb = bid_text(next(outs)[0]) if rb is not None else "PASS"
+            (bva, _), (bvb, _), in_a, in_b = key
+            if not (in_a and in_b):
+                continue
+            ca = bid_text(bva) if on_a else "PASS"
+            cb = bid_text(bvb) if on_b else "PASS"
             if ca == cb:
                 continue
             nd.transitions[(ca, cb)] = nd.transitions.get((ca, cb), 0) + w
@@ -126,23 +145,25 @@ def _calls(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
 
 def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
              fixed: dict | None = None) -> None:
-    """The hands the last caller's calls show under A and not B, and under B and not A."""
+    """The hands the last caller's calls show under A and not B, and under B and not A;
+    counted where that call is the first of the player's whose node differs (the same tables
+    at every node of the player's history: the same hands)."""
     from openbid.readers.census.census import Census, Column
     from openbid.readers.contexts import grid
 
     seat = (len(auction) - 1) % 4
+    turns = list(range(seat, len(auction), 4))
+    differ = [_key(a, auction[:t]) != _key(b, auction[:t]) for t in turns]
+    if not differ[-1] or any(differ[:-1]):
+        return  # the same hands; or an earlier call of the player differs: said there
     ca, cb = a.consistent(auction, seat), b.consistent(auction, seat)
-    if ca == cb:
-        return
-    if len(auction) > 4 and a.consistent(auction[:-4], seat) != b.consistent(auction[:-4], seat):
-        return  # the player's earlier call already means other hands: said there
-    rules = next(r for r in (_rules(a, ()), _rules(b, ())) if r is not None)
-    cols = [Column("expr", 0, conj(ca, Not(cb))), Column("expr", 0, conj(cb, Not(ca)))]
-    for ctx in grid([rules], dict(fixed or {}), [ca, cb]):
-        groups = Census([rules], ctx).group(cols)
+    ta, tb = a.base_rules(), b.base_rules()
+    cols = [Column("expr", 0, ca), Column("expr", 1, cb)]
+    for ctx in grid([ta, tb], dict(fixed or {}), [ca, cb]):
+        groups = Census([ta, tb], ctx).group(cols)
         vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
         for key, w in groups.weights.items():
-            if not (key[0] or key[1]):
+            if key[0] == key[1]:
                 continue
             hand = groups.concrete(key)
             if made_calls(a, auction, seat, hand, vul) != key[0] or \
@@ -155,5 +176,3 @@ def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
             else:
                 nd.only_b += w
                 nd.example_b = nd.example_b or hand.to_pbn()
-
-

@@ -249,3 +249,12 @@ def test_claims_about_a_node_range_over_the_bidders_history(tmp_path):
 
     with pytest.raises(OpenbidError, match="no hand reaches it"):
         tree.check_claims_placed({("7NT",): (claims[0],)})
+
+
+def test_a_claim_about_a_later_auction_needs_auction_blocks(tmp_path, capsys):
+    from openbid.cli.main import main
+
+    path = tmp_path / "claims.txt"
+    path.write_text(CLAIMS)
+    assert main(["prove", "system", "--variant", "code", "--claims", str(path), "--quiet"]) == 2
+    assert "these rules have no auction blocks" in capsys.readouterr().err
