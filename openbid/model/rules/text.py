@@ -234,6 +234,7 @@ class _Reader:
         sub.defines = self.defines
         sub.local = {**self.local, **FACT_SIGNATURES}
         sub.homes = {}
+        sub.runs = 1
         scope = {v for v, _ in variables}
         sections: list[Section] = []
         while sub.i < len(sub.lines):
