@@ -1,6 +1,8 @@
-"""Wall time of every system check of ``sayc`` against its 30 s target (2 cores).
+"""Wall time of every system check of ``sayc-openings`` (the SAYC opening block) against its
+30 s target (2 cores).
 
-Workload: ``openbid prove --variant sayc --json --quiet`` as a fresh subprocess (imports and
+Workload: ``openbid prove --variant sayc-openings --json --quiet`` as a fresh subprocess
+(imports and
 start-up included): the bid points (dead and shadowed rules, Z3), the overlap matrix, the
 shipped claims (openbid/proofs/sayc_claims.txt) and the exact census in each of the 16 contexts
 (seat 1-4 x vulnerability). The run exits 1 while a claim fails (open.12.first does, by design of
@@ -23,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import machine_note, median, run_openbid, table  # noqa: E402
 
-ARGS = ["prove", "--variant", "sayc", "--json", "--quiet"]
+ARGS = ["prove", "--variant", "sayc-openings", "--json", "--quiet"]
 TARGET = 30.0
 
 

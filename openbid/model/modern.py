@@ -9,7 +9,10 @@ rank for them or changes. They are what a Standard American booklet writes in wo
 * ``TWOLONGEST``, ``RULE20``: the rule of 20 (HCP plus the lengths of the two longest suits);
 * ``RULE15``: the rule of 15, fourth seat (HCP plus the number of spades);
 * ``QT(s)``, ``QUICKTRICKS``: quick tricks per suit, AK 2, AQ 1.5, A 1, KQ 1, Kx 0.5 (exact);
-* ``GOODSUIT(s)``: two of the three top honours (A, K, Q) in the suit.
+* ``GOODSUIT(s)``: two of the three top honours (A, K, Q) in the suit;
+* ``STOPPER(s)``: the suit is stopped for notrump: the ace, the king with one more card, the
+  queen with two more, or the jack with three more (A, Kx, Qxx, Jxxx). The SAYC booklet asks for
+  a stopper in the opponents' suit for a 1NT overcall and notrump bids in competition.
 """
 
 from __future__ import annotations
@@ -54,5 +57,16 @@ REGISTRY.add(SuitTable("QT", "num", "AKQ", quick_tricks,
                        "quick tricks of the suit: AK 2, AQ 1.5, A 1, KQ 1, Kx 0.5",
                        source=SOURCE, group=GROUP))
 _derived("QUICKTRICKS", "num", "sum(s in SUITS: QT(s))", "quick tricks of the hand (sum of QT)")
+
+
+def stopper(held: str, length: int) -> bool:
+    """A, Kx, Qxx or Jxxx (``held``: which of A K Q J, high to low)."""
+    return ("A" in held or ("K" in held and length >= 2) or ("Q" in held and length >= 3)
+            or ("J" in held and length >= 4))
+
+
 _derived("GOODSUIT", "bool", "count(ACE(s), KING(s), QUEEN(s)) >= 2",
          "two of the three top honours (A, K, Q) in the suit", params=(("s", "suit"),))
+REGISTRY.add(SuitTable("STOPPER", "bool", "AKQJ", stopper,
+                       "a stopper in the suit for notrump: A, Kx, Qxx or Jxxx",
+                       source=SOURCE, group=GROUP))

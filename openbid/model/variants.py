@@ -37,9 +37,15 @@ VARIANTS: dict[str, tuple[str, dict[str, str], str]] = {
                      "thresholds: 1H 1S 1NT 12.0, 1C 1D 13.0, 2C 22.0 / 24.0"),
     "knr-mandatory": ("knr-mandatory.rules", {}, "K&R opening bids (seed 000) at the mandatory "
                       "thresholds: 1H 1S 1NT 12.5, 1C 1D 13.5, 2C 22.0 / 24.0"),
-    "sayc": ("sayc.rules", {}, "Standard American Yellow Card openings (reads the "
-             "seat and vulnerability: docs/SYSTEMS.md, \"The SAYC file\")"),
+    "sayc": ("sayc.rules", {}, "Standard American Yellow Card, the whole system: openings (by "
+             "seat and vulnerability) and the later auctions (docs/SYSTEMS.md)"),
+    "sayc-openings": ("sayc.rules", {}, "the SAYC opening bids alone (sayc's opening block: "
+                      "every later auction off-system)"),
 }
+
+# Variants that read only the opening block of their file (the text before its first auction
+# block): the auction tree of a whole system is too large for every node to be checked.
+OPENING_ONLY = frozenset({"sayc-openings"})
 
 # A variant's own definitions, put before the rules' first section (the rules stay written once).
 DEFINES: dict[str, tuple[str, ...]] = {
@@ -63,6 +69,8 @@ def load_variant(name: str) -> Rules:
         raise OpenbidError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
     filename, overrides, _ = VARIANTS[name]
     text = rules_text(filename)
+    if name in OPENING_ONLY and "\nauction " in text:
+        text = text[: text.index("\nauction ") + 1]
     if name in DEFINES:
         at = text.index("\nsection ") + 1
         text = text[:at] + "\n".join(DEFINES[name]) + "\n\n" + text[at:]

@@ -34,7 +34,8 @@ from openbid.model.rules.model import Rules
 from openbid.proofs.blocks import Block, BlockFormatError, read_blocks
 
 PROOFS = Path(__file__).resolve().parent
-SHIPPED: dict[str, Path] = {"sayc": PROOFS / "sayc_claims.txt"}  # variant -> its claims file
+SHIPPED: dict[str, Path] = {"sayc": PROOFS / "sayc_claims.txt",
+                             "sayc-openings": PROOFS / "sayc_claims.txt"}  # variant -> its claims file
 
 _KEYS = ("source", "quote", "note", "bid", "shows", "every", "has", "auction")
 _CALL_WORDS = {"P": "PASS", "PASS": "PASS", "X": "X", "DBL": "X", "XX": "XX", "RDBL": "XX"}

@@ -26,7 +26,15 @@ WORKED = {
     "AKQ2.KQ2.KJ2.432": {"BALANCED": True, "TWOLONGEST": 7, "RULE20": True, "RULE15": True,
                          "QUICKTRICKS": Fraction(7, 2), "QT(S)": 2, "QT(H)": 1,
                          "QT(D)": Fraction(1, 2), "QT(C)": 0, "GOODSUIT(S)": True,
-                         "GOODSUIT(H)": True, "GOODSUIT(D)": False, "GOODSUIT(C)": False},
+                         "GOODSUIT(H)": True, "GOODSUIT(D)": False, "GOODSUIT(C)": False,
+                         "STOPPER(S)": True, "STOPPER(H)": True, "STOPPER(D)": True,
+                         "STOPPER(C)": False},
+    # STOPPER: Qxx yes, Jxxx yes, Qx no, Kxxx yes (A, Kx, Qxx, Jxxx).
+    "Q32.J432.Q2.K432": {"STOPPER(S)": True, "STOPPER(H)": True, "STOPPER(D)": False,
+                         "STOPPER(C)": True},
+    # STOPPER: a singleton K no, Jxx no, Qxxxx yes, xxxx no.
+    "K.J32.Q5432.5432": {"STOPPER(S)": False, "STOPPER(H)": False, "STOPPER(D)": True,
+                         "STOPPER(C)": False},
     # 5-4-3-1, HCP 6 + 3 + 3 = 12; 12 + 5 + 4 = 21; 12 + 3 spades = 15; QT: AQ 1.5, stiff K 0.
     "AQ2.K.QJ543.5432": {"BALANCED": False, "TWOLONGEST": 9, "RULE20": True, "RULE15": True,
                          "QUICKTRICKS": Fraction(3, 2), "QT(H)": 0, "GOODSUIT(S)": True,
@@ -123,6 +131,9 @@ def sayc(text: str, seat: int, vul: bool = False, theyvul: bool = False) -> str:
     ("AKQ2.AKJ.KQ2.K32", "3NT"),
     # GENERAL APPROACH: "Strong conventional 2C opening" (choice: 22+ HCP): 10 + 9 + 4 = 23.
     ("AKQJ32.AKQ.A2.32", "2C"),
+    # A 2C OPENING: "22+ points, or the playing equivalent" (choice: PLAYTRICKS >= 10 with
+    # 13+ HCP): ten spades to the AKQ, PLAYTRICKS 10 + 1 = 11, HCP 9 + 4 = 13.
+    ("AKQT985432.2.A4.", "2C"),
 ])
 def test_sayc_strong_and_notrump_openings_in_every_context(text: str, bid: str) -> None:
     assert {sayc(text, s, v, t) for s, v, t in ALL} == {bid}
@@ -164,3 +175,13 @@ def test_sayc_one_level_and_weak_twos_by_seat(text: str, seat: int, bid: str) ->
 def test_sayc_preempts_by_vulnerability(vul: bool, theyvul: bool, bid: str) -> None:
     assert sayc("KQJ9876.2.432.32", 1, vul, theyvul) == bid
     assert sayc("KQJ9876.2.432.32", 4, vul, theyvul) == "PASS"  # 6 + 7 < 15: no preempt either
+
+
+@pytest.mark.parametrize("vul, theyvul, bid", [
+    # choice: a three-level preempt needs two of the top five honours (KQT: three) and, only at
+    # unfavourable vulnerability, seven playing tricks (PLAYTRICKS 5 here): 6 HCP, seven hearts.
+    (False, False, "3H"), (True, True, "3H"), (False, True, "3H"),
+    (True, False, "PASS"),
+])
+def test_sayc_three_level_preempt_on_a_seven_card_suit(vul: bool, theyvul: bool, bid: str) -> None:
+    assert sayc("5.KQT9852.85.J64", 1, vul, theyvul) == bid

@@ -8,7 +8,7 @@ from openbid.cli.main import main
 
 def test_a_system_report_is_titled_system_checks(tmp_path, capsys) -> None:
     out = tmp_path / "sayc"
-    assert main(["prove", "--variant", "sayc", "--report", str(out), "--quiet"]) == 0
+    assert main(["prove", "--variant", "sayc-openings", "--report", str(out), "--quiet"]) == 0
     capsys.readouterr()
     page = (out / "index.html").read_text()
     assert "<h1>System checks</h1>" in page and "OPENBID, re-derived" not in page
@@ -19,6 +19,6 @@ def test_a_system_report_is_titled_system_checks(tmp_path, capsys) -> None:
     # the system's own findings (a claim the booklet makes and the file does not keep) first
     details = md.index("\n## System checks\n")
     assert md.index("\n## Findings\n") < details
-    assert "\n### System checks of variant sayc: findings" in md[:details]
+    assert "\n### System checks of variant sayc-openings: findings" in md[:details]
     assert "\n- claim open.12.first" in md[:details]
     assert page.index('id="system-findings"') < page.index('<section id="system">')
