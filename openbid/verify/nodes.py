@@ -187,6 +187,12 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
     claims about that node; ``context``: facts of the deal fixed (VUL, THEYVUL from the
     dealer's view: for the dealer's opponents they swap; the others range). ``solver``: False
     for the census's counts alone (the calls, gaps and illegal calls; no Z3 verdicts)."""
+    seen = tree_lower_bound(model, max_nodes)
+    if seen > max_nodes:
+        raise OpenbidError(f"the auction tree has more than {max_nodes:,} nodes (seeded deals bid "
+                           f"by the system already reach {seen:,} distinct auctions): the node "
+                           "checks take at most that many; check a smaller system, or give the "
+                           "blocks 'else pass' and fewer calls")
     g = nx.DiGraph()
     tree = Tree(title, g)
     level: list[Auction] = [()]
@@ -237,6 +243,26 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
                                "smaller system, or give the blocks 'else pass' and fewer calls")
         level = nxt
     return tree
+
+
+def tree_lower_bound(model: NodeModel, max_nodes: int, deals: int = 2000) -> int:
+    """A lower bound of the tree's size, found before any check: the distinct auctions (every
+    prefix, the ended ones included) of seeded random deals bid by the system; it stops as soon
+    as the bound passes ``max_nodes``. 0 for a model that cannot bid deals."""
+    system = model.system
+    if not hasattr(system, "bid_deal"):
+        return 0
+    from openbid.dd.deals import random_boards, seat_hands
+    from openbid.model.hand import Hand
+
+    seen: set[Auction] = set()
+    for b in random_boards(deals, "tree-size"):
+        hands = {k: Hand.parse(v) for k, v in seat_hands(b.deal).items()}
+        calls = system.bid_deal(hands, b.dealer, b.vul).auction
+        seen.update(tuple(calls[:i]) for i in range(len(calls) + 1))
+        if len(seen) > max_nodes:
+            break
+    return len(seen)
 
 
 def system_model(variant: str | None, path: str | None) -> NodeModel:

@@ -121,6 +121,19 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
                                f"{' '.join(later[0].auction)}, but these rules have no auction "
                                "blocks: every node past the opening is off-system (all pass)")
         opening += tuple(c for c in sa.claims if c.auction == ())
+        if sa.nodes is not None:  # a tree too large for the node checks: said before any check
+            from openbid.verify.nodes import MAX_NODES, tree_lower_bound
+
+            seen = tree_lower_bound(sa.nodes, MAX_NODES)
+            if seen > MAX_NODES:
+                from openbid.model.errors import OpenbidError
+
+                raise OpenbidError(
+                    f"the auction tree of {rules.title} has more than {MAX_NODES:,} nodes "
+                    f"(seeded deals bid by the system already reach {seen:,} distinct auctions): "
+                    "the node checks take at most that many; check the openings alone (a file "
+                    "without auction blocks), a smaller system, or give the blocks 'else pass' "
+                    "and fewer calls")
         run.system = check_system(rules, opening, dict(sa.context), rlimit, sa.claims_file,
                                   progress, given=sa.given)
         if sa.nodes is not None:

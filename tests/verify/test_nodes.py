@@ -258,3 +258,21 @@ def test_a_claim_about_a_later_auction_needs_auction_blocks(tmp_path, capsys):
     path.write_text(CLAIMS)
     assert main(["prove", "system", "--variant", "code", "--claims", str(path), "--quiet"]) == 2
     assert "these rules have no auction blocks" in capsys.readouterr().err
+
+
+def test_a_tree_too_large_is_refused_before_any_check() -> None:
+    """The size of the tree is bounded from below by the distinct auctions of seeded deals the
+    system bids: past the limit, the refusal comes before a single node is checked."""
+    from pathlib import Path
+
+    import pytest
+
+    from openbid.model.errors import OpenbidError
+    from openbid.verify.nodes import build_tree, system_model, tree_lower_bound
+
+    small = Path(__file__).resolve().parents[2] / "openbid/model/rules/examples/small.rules"
+    model = system_model(None, str(small))
+    seen = tree_lower_bound(model, 5)
+    assert 5 < seen <= 5 + 320  # it stops at the first deal that passes the limit
+    with pytest.raises(OpenbidError, match="more than 5 nodes"):
+        build_tree(model, max_nodes=5)
