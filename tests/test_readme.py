@@ -81,9 +81,9 @@ def test_a_readme_example_prints_what_it_shows(command: str, shown: list[str], t
         (tmp_path / "my.rules").write_text(text.replace(EDIT[0], EDIT[1]))
     if "sayc-16-18.rules" in command:
         readme = README.read_text(encoding="utf-8")
-        assert "$ openbid rules export --variant sayc-openings > sayc-16-18.rules" in readme
+        assert "$ openbid rules export --variant sayc > sayc-16-18.rules" in readme
         assert f"sed -i 's/{NT[0]}/{NT[1]}/' sayc-16-18.rules" in readme
-        main(["rules", "export", "--variant", "sayc-openings"])
+        main(["rules", "export", "--variant", "sayc"])
         text = capsys.readouterr().out
         assert text.count(NT[0]) == 1
         (tmp_path / "sayc-16-18.rules").write_text(text.replace(NT[0], NT[1]))
