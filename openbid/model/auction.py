@@ -217,15 +217,6 @@ class System:
             return TRUE if call == "PASS" else FALSE
         return Call("chose", (Const(" ".join(auction)), Const(call)))
 
-    def chooses_expanded(self, auction: tuple[str, ...] | str, call: str) -> Expr:
-        """The same condition written out in descriptors (the node's rules executed
-        symbolically): small for most blocks, but a procedure with jumps (OPENBID) writes out
-        very large."""
-        node = self.node(auction)
-        if node.rules is None:
-            return TRUE if call == "PASS" else FALSE
-        return _chooses(node.rules, call)
-
     def consistent(self, auction: tuple[str, ...] | str, seat: int) -> Expr:
         """The hands of the player at turn offset ``seat`` from the dealer (0 the dealer ... 3)
         that make every call that player made in ``auction``: an expression every reader
@@ -357,7 +348,10 @@ class _ExprAlgebra:
 
 
 @lru_cache(maxsize=4096)
-def _chooses(rules: Rules, call: str) -> Expr:
+def chooses_expr(rules: Rules, call: str) -> Expr:
+    """The condition, written out in descriptors, under which ``rules`` make ``call``: their
+    symbolic execution over expressions. Small for most blocks; a procedure with jumps
+    (OPENBID) writes out very large, which is why histories use ``chose()`` instead."""
     from openbid.model.rules.execution import execute
 
     ex = execute(rules, _ExprAlgebra(), lambda e: e, lambda e: e)

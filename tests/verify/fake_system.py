@@ -8,61 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from openbid.model.auction import chooses_expr
 from openbid.model.bids import bid_text
-from openbid.model.expr.ast import FALSE, TRUE, And, Compare, Const, Expr, Not, Or, conj
+from openbid.model.expr.ast import FALSE, TRUE, And, Expr, conj
 from openbid.model.procedure import program_for
 from openbid.model.rules.model import Rules
-from openbid.readers.execution import execute
-
-
-class ExprAlgebra:
-    true = TRUE
-    false = FALSE
-
-    def and_(self, a: Expr, b: Expr) -> Expr:
-        if a == FALSE or b == FALSE:
-            return FALSE
-        return conj(a, b)
-
-    def or_(self, a: Expr, b: Expr) -> Expr:
-        if a == TRUE or b == TRUE:
-            return TRUE
-        items = [x for x in (a, b) if x != FALSE]
-        if not items:
-            return FALSE
-        return items[0] if len(items) == 1 else Or(tuple(items))
-
-    def not_(self, a: Expr) -> Expr:
-        if a == TRUE:
-            return FALSE
-        if a == FALSE:
-            return TRUE
-        return Not(a)
-
-    def is_false(self, a: Expr) -> bool:
-        return a == FALSE
-
-
-ALG = ExprAlgebra()
 
 
 def makes(rules: Rules, call: str) -> Expr:
-    """The condition under which ``rules`` make ``call`` (plain calls; no tentative bids)."""
-    ex = execute(rules, ALG, lambda e: e, lambda e: e)
-    parts = [ex.passes] if call == "PASS" else []
-    for site in ex.sites:
-        v = site.value
-        if isinstance(v, Const):
-            if bid_text(int(v.value)) == call:
-                parts.append(site.fire)
-        else:
-            from openbid.model.bids import call_value
-
-            parts.append(ALG.and_(site.fire, Compare("=", v, Const(call_value(call)))))
-    out: Expr = FALSE
-    for p in parts:
-        out = ALG.or_(out, p)
-    return out
+    """The condition under which ``rules`` make ``call``, written out in descriptors."""
+    return chooses_expr(rules, call)
 
 
 @dataclass
