@@ -59,15 +59,8 @@ def run(args) -> int:
         return bad.close()
     program = program_for(rules)
     sections = {s.number: s.name for s in rules.sections}
-    seen = 0
     out = sys.stdout
-    for where, text in inputs(args.hands, args.file):
-        seen += 1
-        try:
-            hand = Hand.parse(text)
-        except HandError as exc:
-            bad(where, exc)
-            continue
+    for where, hand in _hands(args, bad):
         d = program.describe(hand, tuple(context.items()))
         try:
             if args.trace:
@@ -83,16 +76,12 @@ def run(args) -> int:
             if context:
                 obj["context"] = dict(context)
             if args.trace:
-                obj["trace"] = [{"section": s.section, "entered": s.entered, "guarded": s.guarded,
-                                 "result": s.result}
-                                for s in steps]
+                obj["trace"] = _trace_json(steps)
             emit_json(obj)
         elif args.brief:
             out.write(f"{hand.to_pbn()}\t{outcome.bid}\t{outcome.section}\n")
         else:
             out.write(_text(hand, outcome, d, steps, sections, context_label(context), rules))
-    if not seen:
-        raise OpenbidError(f"no hands in {args.file}: nothing to bid")
     return bad.close()
 
 
@@ -111,15 +100,8 @@ def _run_auction(args) -> int:
     seat = len(auction) % 4 + 1
     shown_auction = " ".join(auction) if auction else "(nothing: the dealer calls)"
     bad = BadInputs("bid")
-    seen = 0
     out = sys.stdout
-    for where, text in inputs(args.hands, args.file):
-        seen += 1
-        try:
-            hand = Hand.parse(text)
-        except HandError as exc:
-            bad(where, exc)
-            continue
+    for where, hand in _hands(args, bad):
         try:
             choice, node, steps = system.trace(auction, hand, args.vul)
             steps = steps if args.trace else []
@@ -132,8 +114,7 @@ def _run_auction(args) -> int:
             if args.vul is not None:
                 obj["vul"] = args.vul
             if args.trace:
-                obj["trace"] = [{"section": s.section, "entered": s.entered, "guarded": s.guarded,
-                                 "result": s.result} for s in steps]
+                obj["trace"] = _trace_json(steps)
             emit_json(obj)
         elif args.brief:
             out.write(f"{hand.to_pbn()}\t{choice.call}\t{choice.label}\n")
@@ -148,9 +129,28 @@ def _run_auction(args) -> int:
                 for st in steps:
                     lines.append(f"    {st.section:>2} {names.get(st.section, ''):<30} {st.text}")
             out.write("\n".join(lines) + "\n\n")
+    return bad.close()
+
+
+def _hands(args, bad: BadInputs):
+    """(where, hand) of every hand given (arguments, then ``--file``); a hand that cannot be read
+    goes to ``bad``; no input at all is an error."""
+    seen = 0
+    for where, text in inputs(args.hands, args.file):
+        seen += 1
+        try:
+            hand = Hand.parse(text)
+        except HandError as exc:
+            bad(where, exc)
+            continue
+        yield where, hand
     if not seen:
         raise OpenbidError(f"no hands in {args.file}: nothing to bid")
-    return bad.close()
+
+
+def _trace_json(steps) -> list[dict]:
+    return [{"section": s.section, "entered": s.entered, "guarded": s.guarded, "result": s.result}
+            for s in steps]
 
 
 def _why(choice, node) -> str:
