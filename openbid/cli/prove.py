@@ -49,6 +49,17 @@ def register(sub) -> None:
     p.add_argument("--where", metavar="COND",
                    help="system: check only the hands meeting COND (every count, verdict and "
                         "witness ranges over them; COND must select some hand)")
+    p.add_argument("--tree-census", action="store_true",
+                   help="system: check every node of an auction system by the exact tree census "
+                        "alone, no solver (the default when the tree is too large for the "
+                        "node checks)")
+    p.add_argument("--from", dest="subtree", metavar="AUCTION",
+                   help="system, with the tree census: only the nodes below AUCTION (calls from "
+                        "the dealer, e.g. '1NT P'); the claims about other nodes are left out")
+    p.add_argument("--node-claims", metavar="FILE",
+                   help="system: a file of 'forcing' and 'shows' claims about nodes, decided by "
+                        "the tree census (default for --variant sayc: "
+                        "openbid/proofs/sayc_node_claims.txt)")
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -121,7 +132,7 @@ def run(args) -> int:
             raise KeyboardInterrupt
         exp.write_expected(result, path, rules)  # refuses a run with an UNKNOWN
         changes, found = [], True
-    elif args.where:  # a subset of the hands: never compared with an expectation
+    elif args.where or args.subtree:  # a subset: never compared with an expectation
         changes, found = [], False
     else:
         changes, found = exp.compare_expected(result, path)
@@ -141,13 +152,16 @@ def run(args) -> int:
                                   args.update_expected))
         if args.report:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
-        if (rules.source and not args.update_expected and not args.where
+        if (rules.source and not args.update_expected and not args.where and not args.subtree
                 and path != exp.own_path(rules)):
             print(f"(compared with {path}, the expectation of variant {rules.name}; "
                   f"--update-expected records this file's own, {exp.own_path(rules)})")
     if unknown:
         return 2
     if changes:
+        return 1
+    ct = getattr(result, "census_tree", None)
+    if ct is not None and not found and any(not c.expected for c in ct.claims):
         return 1
     claims = list(result.system.claims) if result.system is not None else []
     if result.tree is not None:  # the claims about later nodes of an auction system
@@ -226,7 +240,35 @@ def _system_args(args, rules, parts: tuple[str, ...]):
             raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone "
                                "(from the dealer's side)")
         nodes = NodeModel(system_of(rules))
-    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, nodes)
+    elif args.tree_census or args.node_claims or args.subtree:
+        raise OpenbidError("--tree-census, --from and --node-claims check the nodes of an "
+                           "auction system; these rules have no auction blocks")
+    node_claims: tuple = ()
+    node_file = ""
+    if nodes is not None:
+        from openbid.proofs.node_claims import SHIPPED as NODE_SHIPPED, load_node_claims
+
+        own = not args.node_claims and not rules.source and rules.name in NODE_SHIPPED
+        if args.node_claims or own:
+            npath = args.node_claims or str(NODE_SHIPPED[rules.name])
+            node_claims = load_node_claims(npath, rules)
+            node_file = f"openbid/proofs/{NODE_SHIPPED[rules.name].name}" if own else npath
+    root: tuple[str, ...] = ()
+    if args.subtree is not None:
+        from openbid.model.auction import parse_auction
+
+        root = parse_auction(args.subtree)
+        if args.update_expected or args.expected:
+            raise OpenbidError("--from checks part of the tree: its verdicts are not compared "
+                               "with, nor recorded as, an expectation")
+        mine = tuple(c for c in node_claims if c.auction[:len(root)] == root)
+        if args.node_claims and not mine:
+            raise OpenbidError(f"no claim of {args.node_claims} is about a node below "
+                               f"{args.subtree}: it would check nothing")
+        node_claims = mine
+    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, nodes,
+                      census=bool(args.tree_census or node_claims or root),
+                      node_claims=node_claims, node_claims_file=node_file, root=root)
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -83,6 +83,10 @@ def render_html(run, data: dict, seconds: float | None = None, rules=None) -> st
         from openbid.report import tree
 
         body.append(tree.html(run.tree))
+    if getattr(run, "census_tree", None) is not None:
+        from openbid.report import tree_census
+
+        body.append(tree_census.html(run.census_tree))
     body.append(_variant(v))
     body.insert(0, _header(v, [a for a, _ in NAV if f'<section id="{a}">' in "".join(body)],
                            system_only))

@@ -57,6 +57,10 @@ def render_md(run, data: dict) -> str:
         from openbid.report import tree
 
         out += tree.markdown(run.tree)
+    if getattr(run, "census_tree", None) is not None:
+        from openbid.report import tree_census
+
+        out += tree_census.markdown(run.census_tree)
     out += _variant(v)
     return "\n".join(out).rstrip("\n") + "\n"
 

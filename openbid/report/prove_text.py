@@ -70,6 +70,10 @@ def json_items(run):
         from openbid.report import tree
 
         yield from tree.json_items(run.tree)
+    if getattr(run, "census_tree", None) is not None:
+        from openbid.report import tree_census
+
+        yield from tree_census.json_items(run.census_tree)
     for bidval, label, w, c, ex in run.census:
         from openbid.model.bids import bid_text
 
@@ -118,6 +122,10 @@ def summary(run) -> dict:
         from openbid.report import tree
 
         out["tree"] = tree.summary(run.tree)
+    if getattr(run, "census_tree", None) is not None:
+        from openbid.report import tree_census
+
+        out["tree"] = tree_census.summary(run.census_tree)
     return out
 
 
@@ -195,6 +203,10 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         from openbid.report import tree
 
         lines += tree.text(run.tree, detail=part == "system")
+    if getattr(run, "census_tree", None) is not None:
+        from openbid.report import tree_census
+
+        lines += tree_census.text(run.census_tree, detail=False)
     errs = paper_errors(run)
     if part == "all" and errs:
         lines += [f"Paper errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]

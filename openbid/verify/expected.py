@@ -65,6 +65,8 @@ def outcomes(run: ProofRun) -> dict[str, str]:
         out.update(run.system.verdicts())
     if getattr(run, "tree", None) is not None:
         out.update(run.tree.verdicts())
+    if getattr(run, "census_tree", None) is not None:
+        out.update(run.census_tree.verdicts())
     if run.binky is not None:
         for name, ok in run.binky.matrices.items():
             out[f"seed-003 matrices {name}"] = "held" if ok else "failed"

@@ -258,7 +258,10 @@ def tree_lower_bound(model: NodeModel, max_nodes: int, deals: int = 2000) -> int
     seen: set[Auction] = set()
     for b in random_boards(deals, "tree-size"):
         hands = {k: Hand.parse(v) for k, v in seat_hands(b.deal).items()}
-        calls = system.bid_deal(hands, b.dealer, b.vul).auction
+        try:
+            calls = system.bid_deal(hands, b.dealer, b.vul).auction
+        except OpenbidError:  # an illegal call: the checks report it, with a hand
+            continue
         seen.update(tuple(calls[:i]) for i in range(len(calls) + 1))
         if len(seen) > max_nodes:
             break

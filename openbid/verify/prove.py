@@ -58,6 +58,10 @@ class SystemArgs:
     given: Any = None  # a precondition (Expr): the checks range over the hands meeting it
     nodes: Any = None  # an auction system (openbid.verify.nodes.NodeModel): every node checked
     claims_at: Any = None  # auction -> the claims about that node
+    census: bool = False  # every node by the exact tree census alone (no solver)
+    node_claims: tuple = ()  # openbid.proofs.node_claims.NodeClaimSpec: forcing / shows
+    node_claims_file: str = ""
+    root: tuple = ()  # the tree census: only the subtree below this auction
 
 
 @dataclass
@@ -78,6 +82,7 @@ class ProofRun:
     binky: BinkyChecks | None = None
     system: SystemChecks | None = None
     tree: Any = None  # openbid.verify.nodes.Tree: every node of an auction system checked
+    census_tree: Any = None  # openbid.verify.tree.TreeCheck: every node by the tree census
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
@@ -121,22 +126,32 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
                                f"{' '.join(later[0].auction)}, but these rules have no auction "
                                "blocks: every node past the opening is off-system (all pass)")
         opening += tuple(c for c in sa.claims if c.auction == ())
-        if sa.nodes is not None:  # a tree too large for the node checks: said before any check
+        census = sa.census
+        if sa.nodes is not None and not census:  # a tree too large for the node checks
             from openbid.verify.nodes import MAX_NODES, tree_lower_bound
 
-            seen = tree_lower_bound(sa.nodes, MAX_NODES)
-            if seen > MAX_NODES:
-                from openbid.model.errors import OpenbidError
+            census = tree_lower_bound(sa.nodes, MAX_NODES) > MAX_NODES
+        if census and later:
+            from openbid.model.errors import OpenbidError
 
-                raise OpenbidError(
-                    f"the auction tree of {rules.title} has more than {MAX_NODES:,} nodes "
-                    f"(seeded deals bid by the system already reach {seen:,} distinct auctions): "
-                    "the node checks take at most that many; check the openings alone (a file "
-                    "without auction blocks), a smaller system, or give the blocks 'else pass' "
-                    "and fewer calls")
+            raise OpenbidError(f"claim {later[0].id} is about a later node: the tree census "
+                               "checks a node claims file (--node-claims: 'forcing' and 'shows' "
+                               "claims), not a claims file's auction claims")
+        if census and sa.context:
+            from openbid.model.errors import OpenbidError
+
+            raise OpenbidError("--vul: the tree census counts every vulnerability of the deal; "
+                               "give no --vul")
         run.system = check_system(rules, opening, dict(sa.context), rlimit, sa.claims_file,
                                   progress, given=sa.given)
-        if sa.nodes is not None:
+        if census:
+            from openbid.verify.tree import check_tree
+
+            t2 = time.monotonic()
+            run.census_tree = check_tree(rules, sa.node_claims, progress, root=sa.root)
+            run.census_tree.claims_file = sa.node_claims_file
+            run.seconds["tree"] = round(time.monotonic() - t2, 2)
+        elif sa.nodes is not None:
             from openbid.verify.nodes import build_tree, claims_by_node
 
             t2 = time.monotonic()

@@ -47,7 +47,11 @@ def systems(draw, max_sections: int = 2):
         head = f"auction {pattern}" + (" else pass" if draw(st.booleans()) else "")
         lines += ["", head] + ["  " + x for x in body]
         if draw(st.booleans()):  # a double, legal wherever an opponent's bid is the last
-            lines.append(f"  section 14 \"double\" when {draw(conditions())}")
+            import re
+
+            last = max([int(m) for m in re.findall(r"^section (\d+)", "\n".join(body), re.M)],
+                       default=13)
+            lines.append(f"  section {max(14, last + 1)} \"double\" when {draw(conditions())}")
             lines.append("    bid dbl when true value X")
     return "\n".join(lines) + "\n"
 
@@ -109,3 +113,55 @@ def test_every_node_of_a_random_system_agrees_with_the_reference(text):
 @given(systems(max_sections=3))
 def test_every_node_of_a_random_system_agrees_with_the_reference_long(text):
     check_system(text)
+
+
+def check_census(text: str) -> None:
+    """The tree census (openbid.readers.census.tree, checked by openbid.verify.tree) against the
+    reference at every node: the tree, the calls' hands, bids, meets, who takes a guard's hands,
+    the gap; and against the node checks' tree (Z3 and the per-node census)."""
+    from openbid.readers.census.tree import tree_census
+    from openbid.verify.tree import check_tree
+
+    rules = loads(text)
+    system = system_of(rules)
+    tc = tree_census(rules)
+    assert tc.contexts == 1  # nothing here reads the vulnerability
+    tree = build_tree(NodeModel(system), max_nodes=3000, solver=False)
+    assert set(tc.children) == set(tree.nodes)
+    for a, r in tree.nodes.items():
+        if r.checks is None:
+            assert a not in tc.counts
+            continue
+        assert sorted(tc.children[a]) == sorted(c.call for c in r.children), r.name
+    for a, nc in tc.counts.items():
+        rules_a = system.node(a).rules
+        calls: dict[str, int] = {}
+        for g in groups():
+            if consistent(system, a, g.facts):
+                c = bid_text(Hand1(rules_a, g.facts).outcome()[0])
+                calls[c] = calls.get(c, 0) + g.weight
+        assert {c: h for c, (h, _, _) in nc.calls.items()} == calls, a
+        ref = count(rules_a, given=lambda f, a=a: consistent(system, a, f))
+        assert {lb: nc.bids.get(lb, 0) for lb in ref.labels} == \
+            {lb: ref.bids[lb] for lb in ref.labels}, a
+        assert {lb: nc.meets.get(lb, 0) for lb in ref.labels} == ref.meets, a
+        assert {k: v for k, v in nc.taken.items() if k[1] != ref.pass_label} == \
+            {(lb, at): v for lb, d in ref.taken.items() for at, v in d.items()
+             if at != lb and at != ref.pass_label and v}, a
+        node = system.node(a)
+        want = ref.bids[ref.pass_label] if node.block is not None and not node.else_pass else 0
+        assert nc.gap == want, a
+    check_tree(rules, seeds=0)  # every hand it reports replays through the executor
+
+
+@FAST
+@given(systems())
+def test_the_tree_census_of_a_random_system_agrees_with_the_reference(text):
+    check_census(text)
+
+
+@pytest.mark.slow
+@LONG
+@given(systems(max_sections=3))
+def test_the_tree_census_of_a_random_system_agrees_with_the_reference_long(text):
+    check_census(text)

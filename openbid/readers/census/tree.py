@@ -1,0 +1,652 @@
+"""The exact census of a whole system's auction tree: every node, every hand class, no solver.
+
+A node is a concrete auction; its bidder ranges over exactly the hands that make the bidder's
+own earlier calls (each the system's first-wins choice at its node). Here every node of the tree
+is counted over all C(52, 13) hands, class by class, in one shared domain (the rank model and
+suit-state merging of every rules table the tree reads):
+
+* The hand classes are cut into chunks. In each chunk a depth-first walk visits the nodes; at a
+  node the node's rules are read (the numpy reader, :mod:`openbid.readers.census.arrays`) over
+  the bidder's rows only, and the rows making each call are the bidder's rows at that call's
+  later nodes. A reading is memoised on (the node's bound rules, the vulnerability when they read
+  it, the bidder's rows): the same rules over the same rows are read once per chunk, however many
+  auctions lead there (opponents' calls fan a tree out; a player's own rows do not change).
+* The tree is global: a call made at a node by some hand of ANY chunk makes a child in every
+  chunk (the other players' hands there still bid). The chunks are walked in rounds: the first
+  from the root, each later one from the nodes other chunks found and this chunk has not yet
+  walked, until no chunk finds a new node. Every (node, chunk) pair is read exactly once.
+* The deal's vulnerability, when any node reads it, ranges over its four values, each a context
+  equally likely (counts are of hand-contexts, as for the opening's checks).
+
+Per node: the hands consistent with the bidder's history, per call its hands, first hand and the
+bid points that make it, per bid point the hands it bids and the hands meeting its guard, which
+earlier point takes a guard's hands, the gap (hands falling through a block that does not say
+``else pass``) and each claim's counts. Every example is the first class of the enumeration, a
+concrete hand for the executor to re-run (openbid.verify.tree does). Returns data; never prints.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from openbid.model.auction import System, system_of
+from openbid.model.auction_facts import ended, illegal
+from openbid.model.bids import bid_text
+from openbid.model.expr.ast import Call, Const, Expr
+from openbid.model.rules.meets import meets_expr
+from openbid.model.rules.model import Rules
+from openbid.readers.census.arrays import ChunkView, full_mask
+from openbid.readers.census.domain import SUITS, TOTAL_HANDS, Chunk
+from openbid.readers.census.passes import Pass, PassSpec, plan
+from openbid.readers.uses import uses
+
+Auction = tuple[str, ...]
+# The deal's vulnerability from the dealer's side: (dealer's side vulnerable, the other side).
+DEAL_VULS = ((False, False), (True, False), (False, True), (True, True))
+TREE_CHUNK = 1 << 21  # rows per walk: fewer walks of the tree against less memory per walk
+MAX_TREE_NODES = 2_000_000
+
+
+@dataclass(frozen=True)
+class NodeClaim:
+    """A claim read at a node: every hand consistent with the bidder's history that makes
+    ``call`` here meets ``cond`` (``call`` '' : every consistent hand)."""
+
+    id: str
+    auction: Auction
+    call: str
+    cond: Expr
+
+
+@dataclass(frozen=True)
+class TreeSpec:
+    """What a tree census reads (picklable, hashable): the system, the auctions whose rules the
+    domain is planned for (more are added when a node reads a table none of them reads), whether
+    the deal's vulnerability ranges, and the claims."""
+
+    rules: Rules
+    seeds: tuple[Auction, ...] = ()
+    vul: bool = False
+    claims: tuple[NodeClaim, ...] = ()
+
+    def pass_spec(self) -> PassSpec:
+        system = system_of(self.rules)
+        exprs: tuple[Expr, ...] = tuple(Call("chose", (Const(" ".join(a)), Const("PASS")))
+                                        for a in self.seeds)
+        exprs += tuple(c.cond for c in self.claims)
+        return PassSpec((system.opening,), (exprs,), (True,), True, ())
+
+
+@dataclass
+class Example:
+    """The first hand of the enumeration with some property: (chunk, row) orders them."""
+
+    order: tuple[int, int, int]  # chunk, row, context
+    hand: str
+    vul: str  # the bidder's vulnerability word: none, we, they, both
+
+    def first(self, other: "Example | None") -> "Example":
+        return self if other is None or self.order <= other.order else other
+
+
+@dataclass
+class NodeCounts:
+    """One node's exact counts (hand-contexts), summed over chunks and contexts."""
+
+    selected: int = 0  # consistent with the bidder's history
+    calls: dict[str, list] = field(default_factory=dict)  # call -> [hands, Example, {labels}]
+    bids: dict[str, int] = field(default_factory=dict)  # label -> hands it bids
+    meets: dict[str, int] = field(default_factory=dict)  # label -> hands meeting its guard
+    taken: dict[tuple[str, str], int] = field(default_factory=dict)  # (label, taker) -> hands
+    taken_example: dict[tuple[str, str], Example] = field(default_factory=dict)
+    gap: int = 0
+    gap_example: Example | None = None
+    claims: dict[str, list] = field(default_factory=dict)  # id -> [premise hands, fails, Example]
+
+    def add(self, other: "NodeCounts") -> None:
+        self.selected += other.selected
+        for c, (h, ex, labels) in other.calls.items():
+            slot = self.calls.setdefault(c, [0, None, set()])
+            slot[0] += h
+            slot[1] = ex.first(slot[1])
+            slot[2] |= labels
+        for d, o in ((self.bids, other.bids), (self.meets, other.meets)):
+            for k, v in o.items():
+                d[k] = d.get(k, 0) + v
+        for pair, v in other.taken.items():
+            self.taken[pair] = self.taken.get(pair, 0) + v
+        for pair, ex in other.taken_example.items():
+            self.taken_example[pair] = ex.first(self.taken_example.get(pair))
+        self.gap += other.gap
+        if other.gap_example is not None:
+            self.gap_example = other.gap_example.first(self.gap_example)
+        for k, (p, f, ex) in other.claims.items():
+            slot = self.claims.setdefault(k, [0, 0, None])
+            slot[0] += p
+            slot[1] += f
+            if ex is not None:
+                slot[2] = ex.first(slot[2])
+
+
+@dataclass
+class TreeCounts:
+    """The census of the whole tree: every node's counts (on-system nodes), the children of
+    every node (calls some consistent hand makes; PASS alone off-system), the contexts counted,
+    and how the work went."""
+
+    system: System
+    counts: dict[Auction, NodeCounts]
+    children: dict[Auction, list[str]]
+    contexts: int
+    rounds: int = 0
+    chunks: int = 0
+    replans: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def nodes(self) -> int:
+        return len(self.children)
+
+
+class Replan(Exception):
+    """A node reads what the planned domain does not tell apart: plan again with it."""
+
+    def __init__(self, auction: Auction, vul: bool) -> None:
+        super().__init__(" ".join(auction))
+        self.auction = auction
+        self.vul = vul
+
+
+@dataclass
+class WalkResult:
+    visited: list[Auction]
+    found: dict[Auction, set[str]]  # calls made at each node in this chunk
+    counts: dict[Auction, NodeCounts]
+    replan: tuple[Auction, bool] | None = None
+    reach: dict[Auction, set[int]] = field(default_factory=dict)  # root -> players whose calls
+    # some hand of this chunk makes
+
+
+class _Walk:
+    """One chunk of the tree census: its rows, and every reading made in it so far (kept from
+    round to round, so a later round's roots find the paths to them already read)."""
+
+    def __init__(self, spec: TreeSpec, p: Pass, index: int, parts: list[Chunk]) -> None:
+        self.spec = spec
+        self.system = system_of(spec.rules)
+        self.p = p
+        self.index = index
+        self.chunk = Chunk({s: np.concatenate([c.ids[s] for c in parts]) for s in SUITS}, 0,
+                           tuple(x for c in parts for x in c.comps),
+                           tuple(x for c in parts for x in c.sizes))
+        self.n = self.chunk.size
+        # the rows of each composition are contiguous (the plan's order), and so are a subset's
+        self.comp_bounds = np.cumsum((0,) + self.chunk.sizes)
+        self._full_view: ChunkView | None = None
+        self.rkeys: dict[Rules, int] = {}
+        self.reads_vul: dict[int, bool] = {}
+        self.node_rkey: dict[Auction, tuple[int, Rules, bool]] = {}
+        self.evals: dict[tuple, "_Reading"] = {}
+        self.masks: dict[bytes, int] = {}  # a set of rows (its digest) -> its number
+        self.mask_rows: list[np.ndarray] = []
+        self.packed: set[int] = set()
+        self.claims: dict[Auction, list[NodeClaim]] = {}
+        for c in spec.claims:
+            self.claims.setdefault(c.auction, []).append(c)
+        self.tables = {s: set(p.tables[s]) for s in SUITS}
+        self.contexts = DEAL_VULS if spec.vul else ((False, False),)
+
+    @property
+    def full_view(self) -> ChunkView:
+        """The whole chunk's view (its gathered tables are dropped after each walk)."""
+        if self._full_view is None:
+            self._full_view = ChunkView(self.p, self.chunk)
+        return self._full_view
+
+    # -- the rules at a node -----------------------------------------------------------------
+    def rules_at(self, a: Auction) -> tuple[int, Rules, bool] | None:
+        got = self.node_rkey.get(a)
+        if got is None:
+            node = self.system.node(a)
+            if node.rules is None:
+                return None
+            rk = self.rkeys.get(node.rules)
+            if rk is None:
+                u = uses(self.p.defs[0], (), node.rules, outcome=True)
+                reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
+                covered = all(t in self.tables[s] for t, s in u.tables) and \
+                    all(r in self.p.model.tracked for r in u.reads)
+                if not covered or (reads_vul and not self.spec.vul):
+                    raise Replan(a, reads_vul)
+                rk = self.rkeys[node.rules] = len(self.rkeys)
+                self.reads_vul[rk] = reads_vul
+            got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk])
+        return got
+
+    # -- the bidder's rows ----------------------------------------------------------------------
+    def intern(self, rows: np.ndarray) -> int:
+        """The number of a set of rows: equal sets share one number (and every reading). A
+        large set is kept as a bitmap (an eighth of a byte a row), a small one as its rows."""
+        digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
+        got = self.masks.get(digest)
+        if got is None:
+            got = self.masks[digest] = len(self.mask_rows)
+            if len(rows) * 32 > self.n:
+                bits = np.zeros(self.n, dtype=bool)
+                bits[rows] = True
+                self.mask_rows.append(np.packbits(bits))
+                self.packed.add(got)
+            else:
+                self.mask_rows.append(rows)
+        return got
+
+    def sub_chunk(self, rows: np.ndarray) -> Chunk:
+        """The chunk of some rows (ascending), with its compositions (no need to read them back
+        from the rows)."""
+        per = np.diff(np.searchsorted(rows, self.comp_bounds))
+        keep = np.flatnonzero(per).tolist()
+        return Chunk({s: self.chunk.ids[s][rows] for s in SUITS}, 0,
+                     tuple(self.chunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
+
+    def rows_of(self, mask: int) -> np.ndarray | None:
+        if mask == -1:
+            return None
+        if mask == EMPTY:
+            return _NONE
+        got = self.mask_rows[mask]
+        if mask in self.packed:
+            return np.flatnonzero(np.unpackbits(got, count=self.n)).astype(np.int32)
+        return got
+
+    def rows(self, a: Auction, turn: int, ctx: int) -> int:
+        """The number of the set of rows of the hands of the player at ``turn`` (0 the dealer)
+        that make that player's calls in ``a`` (-1: every row)."""
+        mask = -1
+        for t in range(turn, len(a), 4):
+            if self.rules_at(a[:t]) is None:  # off-system: every hand passed
+                continue
+            reading = self.read(a[:t], mask, ctx)
+            mask = reading.children.get(a[t], EMPTY)
+        return mask
+
+    def view_vul(self, turn: int, ctx: int) -> tuple[bool, bool]:
+        ours, theirs = self.contexts[ctx]
+        return (ours, theirs) if turn % 2 == 0 else (theirs, ours)
+
+    def example(self, row: int, vul: str) -> Example:
+        pos = [int(self.chunk.ids[s][row]) for s in SUITS]
+        return Example((self.index, row, 0), str(self.p.domain.class_hand(pos)), vul)
+
+    def read(self, a: Auction, mask: int, ctx: int) -> "_Reading":
+        got = self.rules_at(a)
+        assert got is not None, a
+        rk, rules, reads_vul = got
+        vul = self.view_vul(len(a) % 4, ctx) if reads_vul else None
+        key = (rk, vul, mask)
+        reading = self.evals.get(key)
+        if reading is None:
+            reading = self.evals[key] = _Reading(self, a, rules, mask,
+                                                 vul or self.view_vul(len(a) % 4, ctx))
+        return reading
+
+    # -- the walk ---------------------------------------------------------------------------------
+    def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]]) -> WalkResult:
+        visited: list[Auction] = []
+        found: dict[Auction, set[str]] = {}
+        counts: dict[Auction, NodeCounts] = {}
+        reach: dict[Auction, set[int]] = {}
+        for r in roots:
+            reach[r] = {p for p in range(4) if self._makes(r, p)}
+        stack = list(roots)
+        while stack:
+            a = stack.pop()
+            visited.append(a)
+            if ended(a):
+                continue
+            here: set[str] = set()
+            if self.rules_at(a) is None:
+                here.add("PASS")
+            else:
+                nc = NodeCounts()
+                for ctx in range(len(self.contexts)):
+                    reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx)
+                    nc.add(reading.counts)
+                    here |= set(reading.children)
+                    for c in self.claims.get(a, ()):
+                        nc.claims[c.id] = _merge_claim(nc.claims.get(c.id), reading.claim(c))
+                counts[a] = nc
+            found[a] = here
+            for call in sorted(here | set(known.get(a, ())), reverse=True):
+                if not illegal(a, call):
+                    stack.append(a + (call,))
+        self._full_view = None
+        return WalkResult(visited, found, counts, reach=reach)
+
+    def _makes(self, a: Auction, turn: int) -> bool:
+        """Does some hand of this chunk make every call of the player at ``turn`` in ``a``?"""
+        for t in range(turn, len(a), 4):
+            if self.rules_at(a[:t]) is None and a[t] != "PASS":
+                return False
+        for ctx in range(len(self.contexts)):
+            mask = self.rows(a, turn, ctx)
+            if mask != EMPTY:
+                rows = self.rows_of(mask)
+                if rows is None or len(rows):
+                    return True
+        return False
+
+
+EMPTY = -2  # the number of the empty set of rows
+_NONE = np.zeros(0, dtype=np.int32)
+
+
+def _merge_claim(old: list | None, new: list) -> list:
+    if old is None:
+        return new
+    ex = new[2].first(old[2]) if new[2] is not None else old[2]
+    return [old[0] + new[0], old[1] + new[1], ex]
+
+
+class _Reading:
+    """A node's rules read over some rows of the chunk in one vulnerability: the counts, and the
+    rows making each call (by their number)."""
+
+    def __init__(self, walk: _Walk, a: Auction, rules: Rules, mask: int,
+                 vul: tuple[bool, bool]) -> None:
+        self.walk = walk
+        self.rules = rules
+        self.vul = vul
+        self.children: dict[str, int] = {}
+        self.counts = NodeCounts()
+        self.mask = mask
+        rows = walk.rows_of(mask)
+        n_rows = walk.n if rows is None else len(rows)
+        if n_rows == 0:
+            return
+        reader, w = self.reader(rows)
+        bidval, section = reader.outcome
+        rowpos = np.arange(walk.n, dtype=np.int32) if rows is None else rows
+        nc = self.counts
+        nc.selected = int(w.sum())
+        labels = rules.labels
+        nl = len(labels)
+        pass_index = nl - 1
+        vul_word = _vul_word(vul)
+        node = walk.system.node(a)
+        n = len(w)
+        sec = section.astype(np.intp)
+        code = bidval.astype(np.intp) * nl + sec
+        per_code = np.bincount(code, weights=w)
+        by_call: dict[int, list[int]] = {}
+        for cd in np.flatnonzero(per_code).tolist():
+            by_call.setdefault(cd // nl, []).append(cd % nl)
+        # the rows of each call: one stable sort (a radix sort of small integers) and a split
+        order = np.argsort(bidval, kind="stable")
+        ordered = bidval[order]
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
+        for st, en in zip(starts, starts[1:] + [n]):
+            b = int(ordered[st])
+            secs = by_call[b]
+            call = bid_text(b)
+            mine = rowpos[order[st:en]]
+            hands = int(sum(round(per_code[b * nl + s]) for s in secs))
+            nc.calls[call] = [hands, walk.example(int(mine[0]), vul_word),
+                              {labels[s] for s in secs if s != pass_index}]
+            self.children[call] = walk.intern(mine)
+        per = np.bincount(sec, weights=w, minlength=nl)
+        for i, lb in enumerate(labels[:-1]):
+            nc.bids[lb] = int(round(per[i]))
+        if node.block is not None and not node.else_pass and per[pass_index]:
+            nc.gap = int(round(per[pass_index]))
+            nc.gap_example = walk.example(int(rowpos[int(np.argmax(sec == pass_index))]),
+                                          vul_word)
+        backwards = np.arange(n - 1, -1, -1)
+        for j, lb in enumerate(labels[:-1]):
+            m = reader.cond(meets_expr(rules, lb))
+            if m is False or (m is not True and not m.any()):
+                nc.meets[lb] = 0
+                continue
+            if m is True:
+                takers, cand = per, sec
+            else:
+                takers = np.bincount(sec, weights=np.where(m, w, 0), minlength=nl)
+                cand = np.where(m, sec, nl)
+            nc.meets[lb] = int(round(takers.sum()))
+            first = np.full(nl + 1, -1, dtype=np.intp)
+            first[cand[::-1]] = backwards  # the last write to each wins: its first row
+            for i in np.flatnonzero(takers).tolist():
+                if i != j:
+                    nc.taken[(lb, labels[i])] = int(round(takers[i]))
+                    nc.taken_example[(lb, labels[i])] = walk.example(
+                        int(rowpos[int(first[i])]), vul_word)
+
+    def reader(self, rows: np.ndarray | None):
+        walk = self.walk
+        if rows is None:
+            view = walk.full_view
+        else:
+            view = ChunkView(walk.p, walk.sub_chunk(rows))
+        reader = view.reader(0)
+        reader.rules = self.rules
+        reader.context = {"VUL": self.vul[0], "THEYVUL": self.vul[1]}
+        return reader, view.weight
+
+    def claim(self, c: NodeClaim) -> list:
+        """[premise hands, failing hands, first failing Example] over these rows."""
+        if self.mask == EMPTY or (c.call and c.call not in self.children):
+            return [0, 0, None]
+        rows = self.walk.rows_of(self.mask)
+        if rows is not None and len(rows) == 0:
+            return [0, 0, None]
+        reader, w = self.reader(rows)
+        rowpos = np.arange(self.walk.n, dtype=np.int32) if rows is None else rows
+        premise = np.ones(len(w), dtype=bool)
+        if c.call:
+            bidval, _ = reader.outcome
+            premise = np.isin(bidval, _bidvals(c.call))
+        ok = full_mask(reader.cond(c.cond), len(w))
+        fail = premise & ~ok
+        ex = None
+        if fail.any():
+            ex = self.walk.example(int(rowpos[int(np.argmax(fail))]), _vul_word(self.vul))
+        return [int(w[premise].sum()), int(w[fail].sum()), ex]
+
+
+def _bidvals(call: str) -> list[int]:
+    from openbid.model.expr.names import bidvals_printing
+
+    return bidvals_printing(call)
+
+
+def _vul_word(vul: tuple[bool, bool]) -> str:
+    return {(False, False): "none", (True, False): "we", (False, True): "they",
+            (True, True): "both"}[vul]
+
+
+# -- the workers: each owns some chunks for the whole census -------------------------------------
+def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> None:
+    from openbid.readers.workers import _worker_start
+
+    _worker_start(parent)
+    p = plan(spec.pass_spec())
+    walks: dict[int, _Walk] = {}
+    try:
+        while True:
+            msg = conn.recv()
+            if msg is None:
+                return
+            known, roots = msg
+            out = {}
+            for k in chunks:
+                if not roots.get(k):
+                    continue
+                w = walks.get(k)
+                if w is None:
+                    parts = [p.domain.chunk(i) for i in
+                             range(k * group, min(len(p), (k + 1) * group))]
+                    w = walks[k] = _Walk(spec, p, k, parts)
+                try:
+                    out[k] = w.walk(tuple(roots[k]), known)
+                except Replan as r:
+                    out[k] = WalkResult([], {}, {}, (r.auction, r.vul))
+                    conn.send(out)
+                    return
+            conn.send(out)
+    except (EOFError, KeyboardInterrupt):
+        return
+
+
+class _Workers:
+    """Processes that each own a share of the chunks, from the first round to the last; ended
+    when the census ends (and with the command, however it ends)."""
+
+    def __init__(self, spec: TreeSpec, n_chunks: int, group: int, n: int) -> None:
+        import multiprocessing as mp
+        import os
+
+        from openbid.readers.workers import _ACTIVE
+
+        ctx = mp.get_context("fork")
+        n = max(1, min(n, n_chunks))
+        self.procs, self.conns, self.owned = [], [], []
+        for i in range(n):
+            mine = list(range(i, n_chunks, n))
+            here, there = ctx.Pipe()
+            proc = ctx.Process(target=_serve, args=(there, spec, mine, group, os.getpid()),
+                               daemon=True)
+            proc.start()
+            there.close()
+            self.procs.append(proc)
+            self.conns.append(here)
+            self.owned.append(mine)
+        _ACTIVE.add(self)  # type: ignore[arg-type]
+
+    def round(self, known: dict, roots: list[list[Auction]]) -> dict[int, WalkResult]:
+        from multiprocessing.connection import wait
+
+        sent = []
+        for conn, mine in zip(self.conns, self.owned):
+            share = {k: roots[k] for k in mine if roots[k]}
+            if share:
+                conn.send((known, share))
+                sent.append(conn)
+        out: dict[int, WalkResult] = {}
+        pending = list(sent)
+        while pending:
+            for ready in wait(pending):
+                conn = ready  # type: ignore[assignment]
+                try:
+                    out.update(conn.recv())
+                except EOFError:
+                    raise RuntimeError("a census worker ended unexpectedly") from None
+                pending.remove(conn)  # type: ignore[arg-type]
+        return out
+
+    def kill(self) -> None:
+        for proc in self.procs:
+            if proc.is_alive():
+                proc.kill()
+
+    def close(self) -> None:
+        from openbid.readers.workers import _ACTIVE
+
+        for conn in self.conns:
+            try:
+                conn.send(None)
+            except (OSError, BrokenPipeError):
+                pass
+        for proc in self.procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+        _ACTIVE.discard(self)  # type: ignore[arg-type]
+
+
+def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[Auction, ...] = (),
+                progress: Callable[[str], None] | None = None, group: int | None = None,
+                max_nodes: int = MAX_TREE_NODES, jobs: int | None = None,
+                root: Auction = ()) -> TreeCounts:
+    """Every node of ``rules``' system counted exactly (see the module's doc); ``root``: only
+    the subtree below that auction (its bidders' histories still read every earlier node)."""
+    import time
+
+    from openbid.model.errors import OpenbidError
+
+    system = system_of(rules.system or rules)
+    rules = system.rules
+    if ended(tuple(root)):
+        raise OpenbidError(f"the auction {' '.join(root)} has ended: there is no node below it")
+    spec = TreeSpec(rules, tuple(dict.fromkeys(((),) + tuple(seeds))), False, tuple(claims))
+    replans = 0
+    t0 = time.monotonic()
+    while True:
+        p = plan(spec.pass_spec())
+        g = group or max(1, TREE_CHUNK // max(1, p.domain.target))
+        out = _rounds(spec, p, g, progress, max_nodes, jobs, tuple(root))
+        if isinstance(out, Replan):
+            replans += 1
+            spec = TreeSpec(rules, spec.seeds + (out.auction,), spec.vul or out.vul, spec.claims)
+            continue
+        out.replans = replans
+        out.seconds["wall"] = round(time.monotonic() - t0, 2)
+        return out
+
+
+def _rounds(spec: TreeSpec, p: Pass, group: int, progress, max_nodes: int,
+            jobs: int | None = None, root: Auction = ()) -> "TreeCounts | Replan":
+    from openbid.model.errors import OpenbidError
+    from openbid.readers.workers import jobs as default_jobs
+
+    n = (len(p) + group - 1) // group
+    children: dict[Auction, set[str]] = {}
+    counts: dict[Auction, NodeCounts] = {}
+    done: list[set[Auction]] = [set() for _ in range(n)]
+    roots: list[list[Auction]] = [[root] for _ in range(n)]
+    nodes: set[Auction] = {root}
+    rounds = 0
+    reach: set[int] = set()
+    contexts = len(DEAL_VULS) if spec.vul else 1
+    workers = _Workers(spec, n, group, jobs or default_jobs())
+    try:
+        while any(roots):
+            rounds += 1
+            known = {a: tuple(sorted(cs)) for a, cs in children.items()}
+            results = workers.round(known, roots)
+            for k, res in sorted(results.items()):
+                if res.replan is not None:
+                    return Replan(*res.replan)
+                done[k].update(res.visited)
+                reach |= res.reach.get(root, set())
+                for a, cs in res.found.items():
+                    children.setdefault(a, set()).update(c for c in cs if not illegal(a, c))
+                for a, nc in res.counts.items():
+                    counts.setdefault(a, NodeCounts()).add(nc)
+            if progress:
+                progress(f"round {rounds}")
+            nodes = {root} | {a + (c,) for a, cs in children.items() for c in cs}
+            if len(nodes) > max_nodes:
+                raise OpenbidError(f"the auction tree has more than {max_nodes:,} nodes")
+            roots = [sorted(b for b in nodes - done[k] if b[:-1] in done[k]) for k in range(n)]
+    finally:
+        workers.close()
+    for a, nc in counts.items():
+        calls = sum(h for h, _, _ in nc.calls.values())
+        if calls != nc.selected:
+            raise AssertionError(f"node {' '.join(a)}: calls count {calls}, selected "
+                                 f"{nc.selected}")
+    tree_children = {a: sorted(cs) for a, cs in children.items()}
+    for a in nodes:
+        if ended(a):
+            tree_children.setdefault(a, [])
+    if len(reach) < 4:
+        raise OpenbidError(f"no hands make the calls of the auction {' '.join(root)}: there is "
+                           "nothing below it to check")
+    top = counts.get(())
+    if top is not None and top.selected != TOTAL_HANDS * contexts:
+        raise AssertionError(f"the root counts {top.selected} hands, not C(52,13) x {contexts}")
+    return TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n)

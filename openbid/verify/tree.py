@@ -1,0 +1,302 @@
+"""Every node of a system's auction tree checked by the exact tree census
+(:mod:`openbid.readers.census.tree`), for trees too large for the node checks with Z3
+(:mod:`openbid.verify.nodes`); every hand it reports is re-run through the executor.
+
+At each node, over exactly the hands consistent with the bidder's own earlier calls:
+
+* the calls made, each with its exact share and a hand that makes it (re-bid along the whole
+  auction by :meth:`System.call`);
+* a GAP: hands that fall through a block that does not say ``else pass`` (with a hand);
+* an ILLEGAL CALL: a call some consistent hand reaches that cannot be made there;
+* a SHADOWED point: its guard holds for some consistent hand, but an earlier point bids every
+  such hand (with a hand and the point that takes it);
+* an OVERLAP: hands meeting a point's guard that an earlier point bids with a different call;
+* per bid point of each block, over every node the block applies to: the hands it bids. A point
+  that bids no hand anywhere is DEAD.
+
+Claims: ``forcing`` (the bidder never passes at the node) and ``shows`` (every consistent hand
+making a call meets a condition), each HELD, FAILED with a hand, or VACUOUS when no consistent
+hand is left. Returns data; never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from openbid.model.auction import System, system_of
+from openbid.model.errors import OpenbidError
+from openbid.model.evaluate import holds
+from openbid.model.hand import Hand
+from openbid.model.rules.meets import meets_expr
+from openbid.model.rules.model import Rules
+from openbid.proofs.node_claims import NodeClaimSpec
+from openbid.readers.census.tree import (Auction, Example, NodeClaim, NodeCounts, TreeCounts,
+                                         tree_census)
+from openbid.verify.search import Disagreement
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str  # gap | illegal call | shadowed | overlap
+    auction: Auction
+    hands: int
+    witness: str
+    vul: str
+    point: str = ""  # the point (block/label) concerned
+    detail: str = ""
+
+    @property
+    def node(self) -> str:
+        return " ".join(self.auction) or "(opening)"
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    claim: NodeClaimSpec
+    verdict: str  # held | failed | vacuous
+    hands: int  # the hands the claim is about (consistent; making the call for ``shows``)
+    failing: int = 0
+    witness: str = ""
+    vul: str = ""
+
+    @property
+    def expected(self) -> bool:
+        return self.verdict == self.claim.expect.lower()
+
+
+@dataclass
+class PointTotal:
+    block: str
+    label: str
+    call: str  # the calls it makes ('' when it bids nothing)
+    nodes: int = 0  # nodes the block applies to (with a consistent hand)
+    bids: int = 0  # hand-contexts it bids, summed over those nodes
+
+
+@dataclass
+class TreeCheck:
+    title: str
+    counts: TreeCounts
+    findings: list[Finding] = field(default_factory=list)
+    claims: list[ClaimResult] = field(default_factory=list)
+    points: dict[str, PointTotal] = field(default_factory=dict)
+    replayed: int = 0  # hands re-run through the executor
+    claims_file: str = ""
+    seconds: dict[str, float] = field(default_factory=dict)
+    root: Auction = ()  # the subtree checked (() the whole tree)
+
+    @property
+    def on_system(self) -> int:
+        return len(self.counts.counts)
+
+    def of_kind(self, kind: str) -> list[Finding]:
+        return [f for f in self.findings if f.kind == kind]
+
+    @property
+    def dead(self) -> list[PointTotal]:
+        return [p for p in self.points.values() if p.bids == 0]
+
+    def verdicts(self) -> dict[str, str]:
+        """Stable keys -> values, for expectations (regression checks after an edit)."""
+        out = {"tree nodes": str(self.counts.nodes), "tree on-system nodes": str(self.on_system)}
+        for f in self.findings:
+            if f.kind == "overlap":
+                continue
+            key = f"tree node {f.node}: {f.kind}" + (f" {f.point}" if f.point else "") + \
+                (f" {f.detail}" if f.kind == "illegal call" else "")
+            out[key] = str(f.hands)
+        for name, p in self.points.items():
+            out[f"tree point {name}: bids"] = str(p.bids)
+        for c in self.claims:
+            out[f"tree claim {c.claim.id}"] = c.verdict
+        return out
+
+
+def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
+               progress: Callable[[str], None] | None = None, seeds: int = 300,
+               jobs: int | None = None, root: Auction = ()) -> TreeCheck:
+    """The census of every node of ``rules``' system, its findings and claims, every hand
+    re-run. ``seeds``: deals bid first, whose nodes the census's domain is planned for (a node
+    that reads more makes it plan again: only the time changes)."""
+    import time
+
+    t0 = time.monotonic()
+    system = system_of(rules.system or rules)
+    from openbid.model.auction_facts import parse_auction
+
+    root = parse_auction(root) if isinstance(root, str) else tuple(root)
+    for c in claims:
+        if c.auction[:len(root)] != root:
+            raise OpenbidError(f"claim {c.id} is about {c.node}, outside the subtree below "
+                               f"{' '.join(root)}")
+        node = system.node(c.auction)
+        if node.rules is None:
+            raise OpenbidError(f"claim {c.id} is about the auction {c.node}, where no block of "
+                               f"{system.title} applies (nobody bids there): it would check "
+                               "nothing")
+    census_claims = tuple(NodeClaim(c.id, c.auction, c.call, c.cond) for c in claims
+                          if c.kind == "shows")
+    counts = tree_census(system.rules, census_claims, _seed_auctions(system, seeds), progress,
+                         jobs=jobs, root=root)
+    out = TreeCheck(system.title, counts, root=root)
+    out.seconds["census"] = counts.seconds.get("wall", 0.0)
+    t1 = time.monotonic()
+    _findings(system, out)
+    out.claims = [_claim(system, counts, c) for c in claims]
+    out.seconds["replay"] = round(time.monotonic() - t1, 2)
+    out.seconds["wall"] = round(time.monotonic() - t0, 2)
+    return out
+
+
+def _seed_auctions(system: System, deals: int) -> tuple[Auction, ...]:
+    """An auction of every block (and binding) seeded deals reach."""
+    if deals <= 0:
+        return ()
+    from openbid.dd.deals import random_boards, seat_hands
+
+    seen: dict = {}
+    for b in random_boards(deals, "tree-census"):
+        hands = {k: Hand.parse(v) for k, v in seat_hands(b.deal).items()}
+        try:
+            calls = system.bid_deal(hands, b.dealer, b.vul).auction
+        except OpenbidError:  # an illegal call: the census reports it, with a hand
+            continue
+        for j in range(len(calls)):
+            node = system.node(calls[:j])
+            if node.rules is not None:
+                seen.setdefault((node.name, node.binding), tuple(calls[:j]))
+    return tuple(seen.values())
+
+
+def _outcome(system: System, a: Auction, hand: Hand, vul: str) -> tuple[str, str]:
+    """(the call, the bid point) the rules at ``a`` give ``hand``, legal or not."""
+    from openbid.model.procedure import program_for
+
+    node = system.node(a)
+    assert node.rules is not None
+    program = program_for(node.rules)
+    outcome, _ = program.trace(program.describe(hand, _ctx(vul)))
+    return outcome.bid, outcome.section
+
+
+def _history(system: System, a: Auction, hand: Hand, vul: str) -> bool:
+    """Does ``hand`` make every earlier call of the bidder at ``a``?"""
+    return all(system.call(a[:t], hand, vul).call == a[t]
+               for t in range(len(a) % 4, len(a), 4))
+
+
+def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] | None,
+            want_point: str | None = None) -> Hand:
+    hand = Hand.parse(ex.hand)
+    call, point = _outcome(system, a, hand, ex.vul)
+    wanted = {want_call} if isinstance(want_call, str) else want_call
+    if not _history(system, a, hand, ex.vul) or (wanted is not None and call not in wanted) \
+            or (want_point is not None and point != want_point):
+        raise Disagreement(f"node {' '.join(a) or '(opening)'}: the census's hand {ex.hand} "
+                           f"({ex.vul}) does not replay: the executor bids {call} at point "
+                           f"{point}, expected {want_call} {want_point or ''} (class {ex.order})")
+    return hand
+
+
+def _findings(system: System, out: TreeCheck) -> None:
+    from openbid.model.auction_facts import illegal
+
+    counts = out.counts
+    for a in sorted(counts.counts, key=lambda x: (len(x), x)):
+        nc: NodeCounts = counts.counts[a]
+        if nc.selected == 0:
+            continue
+        node = system.node(a)
+        rules = node.rules
+        assert rules is not None
+        for call, (hands, ex, labels) in sorted(nc.calls.items()):
+            _replay(system, a, ex, call)
+            out.replayed += 1
+            why = illegal(a, call)
+            if why:
+                out.findings.append(Finding("illegal call", a, hands, ex.hand, ex.vul,
+                                            ",".join(sorted(labels)), f"{call}: {why}"))
+        if nc.gap:
+            assert nc.gap_example is not None
+            _replay(system, a, nc.gap_example, "PASS", rules.pass_label)
+            out.replayed += 1
+            out.findings.append(Finding("gap", a, nc.gap, nc.gap_example.hand,
+                                        nc.gap_example.vul))
+        calls_of: dict[str, set[str]] = {}  # a point can make several calls (a loop, a value)
+        for c, (_, _, lbs) in nc.calls.items():
+            for lb in lbs:
+                calls_of.setdefault(lb, set()).add(c)
+        for lb in rules.labels[:-1]:
+            name = node.point(lb)
+            total = out.points.setdefault(name, PointTotal(node.name or "(opening)", lb, ""))
+            total.nodes += 1
+            total.bids += nc.bids.get(lb, 0)
+            if lb in calls_of:
+                total.call = ",".join(sorted(set(total.call.split(",")) - {""} | calls_of[lb]))
+            met = nc.meets.get(lb, 0)
+            if met and not nc.bids.get(lb, 0):
+                taker, ex = _first_taker(nc, lb)
+                hand = _replay(system, a, ex, None, taker)
+                _check_meets(system, a, rules, lb, hand, ex.vul)
+                out.replayed += 1
+                out.findings.append(Finding("shadowed", a, met, ex.hand, ex.vul, name,
+                                            f"every hand meeting it is bid by {taker}"))
+            for (mine, taker), hands in nc.taken.items():
+                if mine != lb or taker == rules.pass_label:
+                    continue
+                own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
+                if not own or not theirs or (own == theirs and len(own) == 1):
+                    continue
+                ex = nc.taken_example[(mine, taker)]
+                hand = _replay(system, a, ex, theirs, taker)
+                _check_meets(system, a, rules, lb, hand, ex.vul)
+                out.replayed += 1
+                out.findings.append(Finding("overlap", a, hands, ex.hand, ex.vul, name,
+                                            f"{taker} ({'/'.join(sorted(theirs))}) is first "
+                                            f"for these hands; {lb} would call "
+                                            f"{'/'.join(sorted(own))}"))
+
+
+def _first_taker(nc: NodeCounts, lb: str) -> tuple[str, Example]:
+    best = None
+    for (mine, taker), ex in nc.taken_example.items():
+        if mine == lb and (best is None or ex.order < best[1].order):
+            best = (taker, ex)
+    assert best is not None
+    return best
+
+
+def _check_meets(system: System, a: Auction, rules: Rules, lb: str, hand: Hand, vul: str) -> None:
+    if not holds(meets_expr(rules, lb), hand, rules, _ctx(vul)):
+        raise Disagreement(f"node {' '.join(a) or '(opening)'}: the census says {hand} meets "
+                           f"point {lb}'s guard; the executor says it does not")
+
+
+def _claim(system: System, counts: TreeCounts, c: NodeClaimSpec) -> ClaimResult:
+    nc = counts.counts.get(c.auction)
+    if nc is None or nc.selected == 0:
+        return ClaimResult(c, "vacuous", 0)
+    if c.kind == "forcing":
+        slot = nc.calls.get("PASS")
+        if slot is None:
+            return ClaimResult(c, "held", nc.selected)
+        hands, ex, _ = slot
+        _replay(system, c.auction, ex, "PASS")
+        return ClaimResult(c, "failed", nc.selected, hands, ex.hand, ex.vul)
+    premise, fails, ex = nc.claims.get(c.id, [0, 0, None])
+    if premise == 0:
+        return ClaimResult(c, "vacuous", 0)
+    if fails == 0:
+        return ClaimResult(c, "held", premise)
+    hand = _replay(system, c.auction, ex, c.call)
+    node = system.node(c.auction)
+    assert node.rules is not None
+    if holds(c.cond, hand, node.rules, _ctx(ex.vul)):
+        raise Disagreement(f"claim {c.id}: the census's hand {ex.hand} meets the condition when "
+                           "the executor reads it")
+    return ClaimResult(c, "failed", premise, fails, ex.hand, ex.vul)
+
+
+def _ctx(vul: str) -> tuple:
+    return (("VUL", vul in ("we", "both")), ("THEYVUL", vul in ("they", "both")))
