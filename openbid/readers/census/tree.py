@@ -542,7 +542,11 @@ class _Workers:
                 try:
                     out.update(conn.recv())
                 except EOFError:
-                    raise RuntimeError("a census worker ended unexpectedly") from None
+                    from openbid.model.errors import OpenbidError
+
+                    raise OpenbidError("a worker of the tree census ended unexpectedly (out of "
+                                       "memory? --from AUCTION checks a part of the tree)") \
+                        from None
                 pending.remove(conn)  # type: ignore[arg-type]
         return out
 
