@@ -404,25 +404,25 @@ class _Reading:
             nc.gap = int(round(per[pass_index]))
             nc.gap_example = walk.example(int(rowpos[int(np.argmax(sec == pass_index))]),
                                           vul_word)
-        backwards = np.arange(n - 1, -1, -1)
         for j, lb in enumerate(labels[:-1]):
             m = reader.cond(meets_expr(rules, lb))
             if m is False or (m is not True and not m.any()):
                 nc.meets[lb] = 0
                 continue
-            if m is True:
-                takers, cand = per, sec
-            else:
-                takers = np.bincount(sec, weights=np.where(m, w, 0), minlength=nl)
-                cand = np.where(m, sec, nl)
+            idx = np.arange(n) if m is True else np.flatnonzero(m)  # a guard holds for few rows
+            secs_m = sec[idx]
+            takers = np.bincount(secs_m, weights=w[idx], minlength=nl)
             nc.meets[lb] = int(round(takers.sum()))
-            first = np.full(nl + 1, -1, dtype=np.intp)
-            first[cand[::-1]] = backwards  # the last write to each wins: its first row
-            for i in np.flatnonzero(takers).tolist():
+            found = np.flatnonzero(takers).tolist()
+            if found == [j]:
+                continue
+            first = np.full(nl, -1, dtype=np.intp)
+            first[secs_m[::-1]] = np.arange(len(idx) - 1, -1, -1)  # the last write wins: the first
+            for i in found:
                 if i != j:
                     nc.taken[(lb, labels[i])] = int(round(takers[i]))
                     nc.taken_example[(lb, labels[i])] = walk.example(
-                        int(rowpos[int(first[i])]), vul_word)
+                        int(rowpos[int(idx[first[i]])]), vul_word)
 
     def reader(self, rows: np.ndarray | None):
         walk = self.walk
