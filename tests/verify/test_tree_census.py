@@ -32,6 +32,10 @@ def census(small):
 
 
 def test_every_node_and_call_equals_the_node_checks(small, census):
+    equals_node_checks(small, census)
+
+
+def equals_node_checks(small, census):
     tree = build_tree(NodeModel(system_of(small)), solver=False)
     assert set(census.children) == set(tree.nodes)
     checked = 0
@@ -125,3 +129,67 @@ forcing after.double
   auction: 1C
   expect: HELD
 """
+
+
+# -- past the opening, the coarse rows --------------------------------------------------------------
+# The example with a strong 2C on playing tricks: only the opening reads PLAYTRICKS (a table of
+# tens and spots), so every later node is read over the coarse classes, weighted by the hands
+# that make the bidder's opening-seat call.
+@pytest.fixture(scope="module")
+def strong(tmp_path_factory):
+    text = Path(SMALL).read_text()
+    assert "  bid 1nt when" in text
+    text = text.replace("  bid 1nt when", "  bid strong when PLAYTRICKS >= 9 value 2C\n"
+                        "  bid 1nt when", 1)
+    path = tmp_path_factory.mktemp("strong") / "strong.rules"
+    path.write_text(text)
+    return resolve(None, str(path))
+
+
+@pytest.fixture(scope="module")
+def strong_census(strong):
+    return tree_census(strong)
+
+
+def test_past_the_opening_the_census_reads_fewer_classes(strong):
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec, coarse_plan
+
+    system = system_of(strong)
+    spec = TreeSpec(system.rules, ((), ("1NT", "PASS"), ("1NT", "PASS", "2C", "PASS"),
+                                   ("1C", "PASS"), ("1H",)))
+    p = plan(spec.pass_spec())
+    pc = coarse_plan(spec, p)
+    assert pc is not None
+    assert all(c.size < f.size for c, f in zip(pc.domain.suits, p.domain.suits))
+
+
+def test_the_coarse_census_equals_the_node_checks(strong, strong_census):
+    equals_node_checks(strong, strong_census)
+
+
+def _everything(nc):
+    def ex(e):
+        return None if e is None else (e.order, e.hand, e.vul)
+
+    return (nc.selected, {c: (h, ex(e), sorted(lbs)) for c, (h, e, lbs) in nc.calls.items()},
+            nc.bids, nc.meets, nc.taken, {k: ex(e) for k, e in nc.taken_example.items()},
+            nc.gap, ex(nc.gap_example))
+
+
+def test_the_coarse_census_equals_the_census_without_it(strong, strong_census, monkeypatch):
+    import openbid.readers.census.tree as tree_module
+
+    monkeypatch.setattr(tree_module, "coarse_plan", lambda spec, p: None)
+    fine = tree_census(strong)
+    assert set(fine.children) == set(strong_census.children)
+    assert fine.counts.keys() == strong_census.counts.keys()
+    for a, nc in fine.counts.items():  # every count and every example hand
+        assert _everything(strong_census.counts[a]) == _everything(nc), a
+
+
+def test_every_example_past_the_opening_replays(strong, strong_census):
+    model = NodeModel(system_of(strong))
+    for a, nc in strong_census.counts.items():
+        for call, (_, ex, _) in nc.calls.items():
+            assert replays(model, a, Hand.parse(ex.hand), ex.vul, call), (a, call)

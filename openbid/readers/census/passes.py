@@ -44,6 +44,7 @@ class PassSpec:
     outcomes: tuple[bool, ...]  # per rules table
     merge: bool = True  # merge suit states nothing can tell apart
     context: tuple[tuple[str, object], ...] = ()  # the facts of the deal, fixed (SEAT, VUL, ...)
+    track: str = ""  # ranks tracked whether read or not (two passes over one rank model)
 
 
 @lru_cache(maxsize=8)
@@ -62,7 +63,7 @@ class Pass:
         self.rules = list(s.rules)
         self.defs = [definitions(r.readings, r.definitions) for r in s.rules]
         tables: dict[int, set[SuitTable]] = {k: set() for k in (1, 2, 3, 4)}
-        reads = BASE_RANKS
+        reads = BASE_RANKS + s.track
         for i, r in enumerate(s.rules):
             u = uses(self.defs[i], s.exprs[i], r, outcome=s.outcomes[i])
             for t, suit in u.tables:

@@ -80,6 +80,58 @@ class TreeSpec:
         exprs += tuple(c.cond for c in self.claims)
         return PassSpec((system.opening,), (exprs,), (True,), True, ())
 
+    def coarse_spec(self, track: str) -> PassSpec | None:
+        """The pass of the nodes past the opening: only what their rules (and the claims at
+        them) read, over the rank model ``track``; None when no such node is known yet."""
+        system = system_of(self.rules)
+        rules = tuple(dict.fromkeys(r for r in (system.node(a).rules for a in self.seeds
+                                                if opened(a)) if r is not None))
+        if not rules:
+            return None
+        conds = tuple(c.cond for c in self.claims if opened(c.auction))
+        return PassSpec((system.opening,) + rules, (conds,) + ((),) * len(rules),
+                        (False,) + (True,) * len(rules), True, (), track)
+
+
+def opened(a: Auction) -> bool:
+    """Has someone called other than pass: a node past the opening."""
+    return any(c != "PASS" for c in a)
+
+
+def coarse_plan(spec: TreeSpec, p: Pass) -> Pass | None:
+    """The coarse pass of ``spec`` (see :class:`_Walk`), when it tells apart fewer suit states
+    than ``p`` and ``p`` refines it; else None (every node is read over ``p``)."""
+    cs = spec.coarse_spec(p.model.tracked)
+    if cs is None:
+        return None
+    pc = plan(cs)
+    if pc.model != p.model or all(a.size == b.size for a, b in zip(pc.domain.suits, p.domain.suits)):
+        return None
+    return pc if _state_maps(p, pc) is not None else None
+
+
+def _reps_of(p: Pass, k: int) -> np.ndarray:
+    """Every state's representative (the first state of its signature) at suit ``k``."""
+    m = p.model
+    tabs = [t.table(m) for t in p.tables[k]]
+    first: dict[tuple, int] = {}
+    return np.array([first.setdefault((m.length[st],) + tuple(t[st] for t in tabs), st)
+                     for st in range(m.n_states)], dtype=np.intp)
+
+
+def _state_maps(p: Pass, pc: Pass) -> list[np.ndarray] | None:
+    """Per suit: a position into ``p``'s representatives -> the position of its state's
+    representative in ``pc``'s; None unless every state ``p`` merges ``pc`` merges too."""
+    out = []
+    for k in SUITS:
+        fine, coarse = _reps_of(p, k), _reps_of(pc, k)
+        if (coarse[fine] != coarse).any():
+            return None
+        pos = np.full(p.model.n_states, -1, dtype=np.intp)
+        pos[pc.domain.suits[k - 1].reps] = np.arange(pc.domain.suits[k - 1].size)
+        out.append(pos[coarse[p.domain.suits[k - 1].reps]])
+    return out
+
 
 @dataclass
 class Example:
@@ -175,10 +227,12 @@ class _Walk:
     """One chunk of the tree census: its rows, and every reading made in it so far (kept from
     round to round, so a later round's roots find the paths to them already read)."""
 
-    def __init__(self, spec: TreeSpec, p: Pass, index: int, parts: list[Chunk]) -> None:
+    def __init__(self, spec: TreeSpec, p: Pass, index: int, parts: list[Chunk],
+                 pc: Pass | None = None) -> None:
         self.spec = spec
         self.system = system_of(spec.rules)
         self.p = p
+        self.pc = pc
         self.index = index
         self.chunk = Chunk({s: np.concatenate([c.ids[s] for c in parts]) for s in SUITS}, 0,
                            tuple(x for c in parts for x in c.comps),
@@ -188,6 +242,8 @@ class _Walk:
         self.comp_bounds = np.cumsum((0,) + self.chunk.sizes)
         self._full_view: ChunkView | None = None
         self.rkeys: dict[Rules, int] = {}
+        self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
+        self.any_opened = any(opened(a) for a in spec.seeds)
         self.reads_vul: dict[int, bool] = {}
         self.node_rkey: dict[Auction, tuple[int, Rules, bool]] = {}
         self.evals: dict[tuple, "_Reading"] = {}
@@ -199,6 +255,19 @@ class _Walk:
             self.claims.setdefault(c.auction, []).append(c)
         self.tables = {s: set(p.tables[s]) for s in SUITS}
         self.contexts = DEAL_VULS if spec.vul else ((False, False),)
+        # the coarse rows: this chunk's classes of ``pc`` (built on first use)
+        self.ctables = {s: set(pc.tables[s]) for s in SUITS} if pc is not None else None
+        self.cmap: np.ndarray | None = None  # a row -> its coarse row
+        self.cchunk: Chunk | None = None
+        self.cn = 0
+        self.ccomp_bounds = np.zeros(1, dtype=np.intp)
+        self.cmasks: dict[bytes, int] = {}
+        self.cmask_rows: list[np.ndarray] = []
+        self.cpacked: set[int] = set()
+        self.origins: dict[int, tuple[int, int]] = {}  # a set of rows -> (origin, coarse rows)
+        self.ow: list[np.ndarray] = []  # per origin: the hands of each coarse row
+        self.ofirst: list[np.ndarray] = []  # per origin: each coarse row's first row
+        self._fine_weight: np.ndarray | None = None
 
     @property
     def full_view(self) -> ChunkView:
@@ -214,16 +283,23 @@ class _Walk:
             node = self.system.node(a)
             if node.rules is None:
                 return None
+            if self.pc is None and opened(a) and not self.any_opened:
+                raise Replan(a, False)  # plan the coarse pass with a node past the opening
             rk = self.rkeys.get(node.rules)
-            if rk is None:
+            coarse = self.coarse_node(a)
+            if rk is None or (coarse and rk not in self.coarse_ok):
                 u = uses(self.p.defs[0], (), node.rules, outcome=True)
                 reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
-                covered = all(t in self.tables[s] for t, s in u.tables) and \
+                tables = self.ctables if coarse and self.ctables is not None else self.tables
+                covered = all(t in tables[s] for t, s in u.tables) and \
                     all(r in self.p.model.tracked for r in u.reads)
                 if not covered or (reads_vul and not self.spec.vul):
                     raise Replan(a, reads_vul)
-                rk = self.rkeys[node.rules] = len(self.rkeys)
+                if rk is None:
+                    rk = self.rkeys[node.rules] = len(self.rkeys)
                 self.reads_vul[rk] = reads_vul
+                if coarse:
+                    self.coarse_ok.add(rk)
             got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk])
         return got
 
@@ -231,18 +307,80 @@ class _Walk:
     def intern(self, rows: np.ndarray) -> int:
         """The number of a set of rows: equal sets share one number (and every reading). A
         large set is kept as a bitmap (an eighth of a byte a row), a small one as its rows."""
-        digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
-        got = self.masks.get(digest)
+        return _intern(rows, self.n, self.masks, self.mask_rows, self.packed)
+
+    def intern_like(self, mask, rows: np.ndarray):
+        """The mask of ``rows``, rows of the same space as ``mask`` (fine, or coarse of its
+        origin)."""
+        if isinstance(mask, tuple):
+            return (mask[0], _intern(rows, self.cn, self.cmasks, self.cmask_rows, self.cpacked))
+        return self.intern(rows)
+
+    # -- the coarse rows -------------------------------------------------------------------------
+    # Past the opening, the rules of a system read far less than the opening does (SAYC's
+    # opening reads playing tricks and honour counts, nothing later does). There, a node is read
+    # over the chunk's classes of the coarse pass, each a union of the fine classes it merges,
+    # weighted by the hands of those fine classes that make the bidder's calls at the opening
+    # (the *origin*): every count is unchanged, since nothing read there tells the merged
+    # classes apart, and every example is still the first fine row (kept per coarse row).
+    def coarse_node(self, a: Auction) -> bool:
+        return self.pc is not None and opened(a)
+
+    def _coarse(self) -> None:
+        if self.cmap is not None:
+            return
+        assert self.pc is not None
+        maps = _state_maps(self.p, self.pc)
+        assert maps is not None
+        size = max(s.size for s in self.pc.domain.suits)
+        comps = self.chunk.comps
+        assert len(comps) * size ** 4 < 1 << 62
+        key = np.repeat(np.arange(len(comps), dtype=np.int64), self.chunk.sizes)
+        pos = [maps[k][self.chunk.ids[s]] for k, s in enumerate(SUITS)]
+        for x in pos:
+            key = key * size + x
+        uniq, first, inv = np.unique(key, return_index=True, return_inverse=True)
+        per = np.bincount(key[first] // size ** 4, minlength=len(comps))
+        keep = np.flatnonzero(per).tolist()
+        self.cchunk = Chunk({s: pos[k][first] for k, s in enumerate(SUITS)}, 0,
+                            tuple(comps[i] for i in keep), tuple(int(per[i]) for i in keep))
+        self.cmap = inv.reshape(-1).astype(np.intp)
+        self.cn = len(uniq)
+        self.ccomp_bounds = np.cumsum((0,) + self.cchunk.sizes)
+
+    def project(self, mask: int) -> "int | tuple[int, int]":
+        """The coarse rows of a set of rows (its origin: their weights and first rows)."""
+        if mask == EMPTY:
+            return EMPTY
+        got = self.origins.get(mask)
         if got is None:
-            got = self.masks[digest] = len(self.mask_rows)
-            if len(rows) * 32 > self.n:
-                bits = np.zeros(self.n, dtype=bool)
-                bits[rows] = True
-                self.mask_rows.append(np.packbits(bits))
-                self.packed.add(got)
+            self._coarse()
+            assert self.cmap is not None
+            rows = self.rows_of(mask)
+            if self._fine_weight is None:
+                self._fine_weight = self.full_view.weight
+            fw = self._fine_weight
+            if rows is None:
+                cm, wf, fr = self.cmap, fw, np.arange(self.n, dtype=np.intp)
             else:
-                self.mask_rows.append(rows)
+                cm, wf, fr = self.cmap[rows], fw[rows], rows.astype(np.intp)
+            w = np.bincount(cm, weights=wf, minlength=self.cn)
+            first = np.full(self.cn, self.n, dtype=np.intp)
+            first[cm[::-1]] = fr[::-1]  # the last write wins: the first row
+            o = len(self.ow)
+            self.ow.append(w)
+            self.ofirst.append(first)
+            got = self.origins[mask] = (
+                o, _intern(np.flatnonzero(w).astype(np.int32), self.cn, self.cmasks,
+                           self.cmask_rows, self.cpacked))
         return got
+
+    def csub_chunk(self, rows: np.ndarray) -> Chunk:
+        assert self.cchunk is not None
+        per = np.diff(np.searchsorted(rows, self.ccomp_bounds))
+        keep = np.flatnonzero(per).tolist()
+        return Chunk({s: self.cchunk.ids[s][rows] for s in SUITS}, 0,
+                     tuple(self.cchunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
 
     def sub_chunk(self, rows: np.ndarray) -> Chunk:
         """The chunk of some rows (ascending), with its compositions (no need to read them back
@@ -252,7 +390,13 @@ class _Walk:
         return Chunk({s: self.chunk.ids[s][rows] for s in SUITS}, 0,
                      tuple(self.chunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
 
-    def rows_of(self, mask: int) -> np.ndarray | None:
+    def rows_of(self, mask) -> np.ndarray | None:
+        if isinstance(mask, tuple):
+            cid = mask[1]
+            if cid in self.cpacked:
+                return np.flatnonzero(np.unpackbits(self.cmask_rows[cid], count=self.cn)
+                                      ).astype(np.int32)
+            return self.cmask_rows[cid]
         if mask == -1:
             return None
         if mask == EMPTY:
@@ -262,10 +406,10 @@ class _Walk:
             return np.flatnonzero(np.unpackbits(got, count=self.n)).astype(np.int32)
         return got
 
-    def rows(self, a: Auction, turn: int, ctx: int) -> int:
+    def rows(self, a: Auction, turn: int, ctx: int):
         """The number of the set of rows of the hands of the player at ``turn`` (0 the dealer)
-        that make that player's calls in ``a`` (-1: every row)."""
-        mask = -1
+        that make that player's calls in ``a`` (-1: every row; a pair: coarse rows)."""
+        mask: int | tuple[int, int] = -1
         for t in range(turn, len(a), 4):
             if self.rules_at(a[:t]) is None:  # off-system: every hand passed
                 continue
@@ -281,10 +425,15 @@ class _Walk:
         pos = [int(self.chunk.ids[s][row]) for s in SUITS]
         return Example((self.index, row, 0), str(self.p.domain.class_hand(pos)), vul)
 
-    def read(self, a: Auction, mask: int, ctx: int) -> "_Reading":
+    def read(self, a: Auction, mask, ctx: int) -> "_Reading":
         got = self.rules_at(a)
         assert got is not None, a
         rk, rules, reads_vul = got
+        if self.coarse_node(a):
+            if not isinstance(mask, tuple):
+                mask = self.project(mask)
+        else:
+            assert not isinstance(mask, tuple), a  # a player's opening call comes first
         vul = self.view_vul(len(a) % 4, ctx) if reads_vul else None
         key = (rk, vul, mask)
         reading = self.evals.get(key)
@@ -344,6 +493,22 @@ EMPTY = -2  # the number of the empty set of rows
 _NONE = np.zeros(0, dtype=np.int32)
 
 
+def _intern(rows: np.ndarray, n: int, masks: dict[bytes, int], mask_rows: list[np.ndarray],
+            packed: set[int]) -> int:
+    digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
+    got = masks.get(digest)
+    if got is None:
+        got = masks[digest] = len(mask_rows)
+        if len(rows) * 32 > n:
+            bits = np.zeros(n, dtype=bool)
+            bits[rows] = True
+            mask_rows.append(np.packbits(bits))
+            packed.add(got)
+        else:
+            mask_rows.append(rows)
+    return got
+
+
 def _merge_claim(old: list | None, new: list) -> list:
     if old is None:
         return new
@@ -355,7 +520,7 @@ class _Reading:
     """A node's rules read over some rows of the chunk in one vulnerability: the counts, and the
     rows making each call (by their number)."""
 
-    def __init__(self, walk: _Walk, a: Auction, rules: Rules, mask: int,
+    def __init__(self, walk: _Walk, a: Auction, rules: Rules, mask,
                  vul: tuple[bool, bool]) -> None:
         self.walk = walk
         self.rules = rules
@@ -370,6 +535,8 @@ class _Reading:
         reader, w = self.reader(rows)
         bidval, section = reader.outcome
         rowpos = np.arange(walk.n, dtype=np.int32) if rows is None else rows
+        coarse = isinstance(mask, tuple)
+        fr = walk.ofirst[mask[0]][rowpos] if coarse else rowpos  # each row's first fine row
         nc = self.counts
         nc.selected = int(w.sum())
         labels = rules.labels
@@ -394,16 +561,18 @@ class _Reading:
             call = bid_text(b)
             mine = rowpos[order[st:en]]
             hands = int(sum(round(per_code[b * nl + s]) for s in secs))
-            nc.calls[call] = [hands, walk.example(int(mine[0]), vul_word),
+            ex = int(fr[order[st:en]].min()) if coarse else int(mine[0])
+            nc.calls[call] = [hands, walk.example(ex, vul_word),
                               {labels[s] for s in secs if s != pass_index}]
-            self.children[call] = walk.intern(mine)
+            self.children[call] = walk.intern_like(mask, mine)
         per = np.bincount(sec, weights=w, minlength=nl)
         for i, lb in enumerate(labels[:-1]):
             nc.bids[lb] = int(round(per[i]))
         if node.block is not None and not node.else_pass and per[pass_index]:
             nc.gap = int(round(per[pass_index]))
-            nc.gap_example = walk.example(int(rowpos[int(np.argmax(sec == pass_index))]),
-                                          vul_word)
+            ex = int(fr[sec == pass_index].min()) if coarse else \
+                int(rowpos[int(np.argmax(sec == pass_index))])
+            nc.gap_example = walk.example(ex, vul_word)
         for j, lb in enumerate(labels[:-1]):
             m = reader.cond(meets_expr(rules, lb))
             if m is False or (m is not True and not m.any()):
@@ -416,24 +585,33 @@ class _Reading:
             found = np.flatnonzero(takers).tolist()
             if found == [j]:
                 continue
-            first = np.full(nl, -1, dtype=np.intp)
-            first[secs_m[::-1]] = np.arange(len(idx) - 1, -1, -1)  # the last write wins: the first
+            if coarse:
+                fi = fr[idx]
+            else:
+                first = np.full(nl, -1, dtype=np.intp)
+                first[secs_m[::-1]] = np.arange(len(idx) - 1, -1, -1)  # the last write wins
             for i in found:
                 if i != j:
                     nc.taken[(lb, labels[i])] = int(round(takers[i]))
-                    nc.taken_example[(lb, labels[i])] = walk.example(
-                        int(rowpos[int(idx[first[i]])]), vul_word)
+                    ex = int(fi[secs_m == i].min()) if coarse else int(rowpos[int(idx[first[i]])])
+                    nc.taken_example[(lb, labels[i])] = walk.example(ex, vul_word)
 
     def reader(self, rows: np.ndarray | None):
         walk = self.walk
-        if rows is None:
+        if isinstance(self.mask, tuple):
+            assert rows is not None and walk.pc is not None
+            view = ChunkView(walk.pc, walk.csub_chunk(rows))
+            w = walk.ow[self.mask[0]][rows]
+        elif rows is None:
             view = walk.full_view
+            w = view.weight
         else:
             view = ChunkView(walk.p, walk.sub_chunk(rows))
+            w = view.weight
         reader = view.reader(0)
         reader.rules = self.rules
         reader.context = {"VUL": self.vul[0], "THEYVUL": self.vul[1]}
-        return reader, view.weight
+        return reader, w
 
     def claim(self, c: NodeClaim) -> list:
         """[premise hands, failing hands, first failing Example] over these rows."""
@@ -452,7 +630,11 @@ class _Reading:
         fail = premise & ~ok
         ex = None
         if fail.any():
-            ex = self.walk.example(int(rowpos[int(np.argmax(fail))]), _vul_word(self.vul))
+            if isinstance(self.mask, tuple):
+                row = int(self.walk.ofirst[self.mask[0]][rowpos[fail]].min())
+            else:
+                row = int(rowpos[int(np.argmax(fail))])
+            ex = self.walk.example(row, _vul_word(self.vul))
         return [int(w[premise].sum()), int(w[fail].sum()), ex]
 
 
@@ -473,6 +655,7 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
 
     _worker_start(parent)
     p = plan(spec.pass_spec())
+    pc = coarse_plan(spec, p)
     walks: dict[int, _Walk] = {}
     try:
         while True:
@@ -488,7 +671,7 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
                 if w is None:
                     parts = [p.domain.chunk(i) for i in
                              range(k * group, min(len(p), (k + 1) * group))]
-                    w = walks[k] = _Walk(spec, p, k, parts)
+                    w = walks[k] = _Walk(spec, p, k, parts, pc)
                 try:
                     out[k] = w.walk(tuple(roots[k]), known)
                 except Replan as r:
