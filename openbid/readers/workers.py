@@ -49,6 +49,30 @@ def run_task(task: Task) -> Result:
     return Result(task, value, round(time.monotonic() - t0, 2), round(time.process_time() - c0, 2))
 
 
+@dataclass(frozen=True)
+class _Shared:
+    """A task whose argument the worker inherited (``_SHARED[key]``)."""
+
+    fn: Callable[..., Any]
+    key: int
+    index: int | None
+    name: str
+    z3: bool
+
+
+_SHARED: dict[int, Any] = {}
+
+
+def _run_shared(t: _Shared) -> tuple:
+    r = run_task(Task(t.fn, _SHARED[t.key], t.index, t.name, t.z3))
+    return r.value, r.seconds, r.cpu
+
+
+def _run_bare(t: Task) -> tuple:
+    r = run_task(t)
+    return r.value, r.seconds, r.cpu
+
+
 def keep_freed_memory() -> None:
     """Let this process keep the memory numpy frees, for reuse.
 
@@ -118,25 +142,45 @@ class Pool:
         from concurrent.futures import ProcessPoolExecutor
 
         self.n = n or jobs()
+        self._forked = False  # the executor forks every worker at the first submission
+        self._shared: dict[int, Any] = {}
         _ACTIVE.add(self)
         self._pool = ProcessPoolExecutor(self.n, mp_context=mp.get_context("fork"),
                                          initializer=_worker_start, initargs=(os.getpid(),))
 
     def submit(self, task: Task):
+        self._forked = True
         return self._pool.submit(run_task, task)
 
     def results(self, tasks: Iterable[Task]) -> Iterator[Result]:
-        """Every task's result, as they finish."""
+        """Every task's result, as they finish (each with the very task given). Given to a pool
+        that has not started its workers yet, the tasks' arguments are left where the workers
+        will find them when they fork, and a task travels as a reference: a system's rules
+        (SAYC's are 145 KB pickled) are not pickled once per chunk and context, nor sent back
+        with every result."""
         from concurrent.futures import as_completed
 
-        futures = [self.submit(t) for t in tasks]
+        tasks = list(tasks)
+        if not self._forked:
+            self._forked = True
+            for t in tasks:
+                self._shared[id(t.arg)] = t.arg  # kept alive (ids stay unique) while open
+            _SHARED.update(self._shared)
+            futures = {self._pool.submit(_run_shared, _Shared(t.fn, id(t.arg), t.index, t.name,
+                                                              t.z3)): t for t in tasks}
+        else:
+            futures = {self._pool.submit(_run_bare, t): t for t in tasks}
         for fut in as_completed(futures):
-            yield fut.result()
+            value, seconds, cpu = fut.result()
+            yield Result(futures[fut], value, seconds, cpu)
 
     def close(self, cancel: bool = False) -> None:
         if cancel:
             self.kill()
         self._pool.shutdown(wait=True, cancel_futures=cancel)
+        for key in self._shared:
+            _SHARED.pop(key, None)
+        self._shared.clear()
         _ACTIVE.discard(self)
 
     def kill(self) -> None:
