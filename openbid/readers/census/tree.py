@@ -15,6 +15,12 @@ suit-state merging of every rules table the tree reads):
   chunk (the other players' hands there still bid). The chunks are walked in rounds: the first
   from the root, each later one from the nodes other chunks found and this chunk has not yet
   walked, until no chunk finds a new node. Every (node, chunk) pair is read exactly once.
+* Past the opening, a node is read over coarser classes when the rules there read less than the
+  opening does (SAYC's opening reads playing tricks and honour counts, which tell every holding
+  of the ace to the ten apart; nothing later does): the classes of a second pass planned for the
+  later nodes alone, each weighted by the hands of the fine classes it merges that make the
+  bidder's call at the opening. Nothing read there tells those fine classes apart, so every
+  count is unchanged, and every example is still the first fine class (kept per coarse class).
 * The deal's vulnerability, when any node reads it, ranges over its four values, each a context
   equally likely (counts are of hand-contexts, as for the opening's checks).
 
@@ -228,9 +234,9 @@ class _Walk:
     round to round, so a later round's roots find the paths to them already read)."""
 
     def __init__(self, spec: TreeSpec, p: Pass, index: int, parts: list[Chunk],
-                 pc: Pass | None = None) -> None:
+                 pc: Pass | None = None, system: System | None = None) -> None:
         self.spec = spec
-        self.system = system_of(spec.rules)
+        self.system = system or system_of(spec.rules)  # one per process: its nodes are cached
         self.p = p
         self.pc = pc
         self.index = index
@@ -656,6 +662,7 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
     _worker_start(parent)
     p = plan(spec.pass_spec())
     pc = coarse_plan(spec, p)
+    system = system_of(spec.rules)
     walks: dict[int, _Walk] = {}
     try:
         while True:
@@ -671,7 +678,7 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
                 if w is None:
                     parts = [p.domain.chunk(i) for i in
                              range(k * group, min(len(p), (k + 1) * group))]
-                    w = walks[k] = _Walk(spec, p, k, parts, pc)
+                    w = walks[k] = _Walk(spec, p, k, parts, pc, system)
                 try:
                     out[k] = w.walk(tuple(roots[k]), known)
                 except Replan as r:
