@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 import numpy as np
@@ -125,6 +126,7 @@ def _reps_of(p: Pass, k: int) -> np.ndarray:
                      for st in range(m.n_states)], dtype=np.intp)
 
 
+@lru_cache(maxsize=4)  # once per process for a pair of passes, not once per chunk
 def _state_maps(p: Pass, pc: Pass) -> list[np.ndarray] | None:
     """Per suit: a position into ``p``'s representatives -> the position of its state's
     representative in ``pc``'s; None unless every state ``p`` merges ``pc`` merges too."""
@@ -253,9 +255,7 @@ class _Walk:
         self.reads_vul: dict[int, bool] = {}
         self.node_rkey: dict[Auction, tuple[int, Rules, bool]] = {}
         self.evals: dict[tuple, "_Reading"] = {}
-        self.masks: dict[bytes, int] = {}  # a set of rows (its digest) -> its number
-        self.mask_rows: list[np.ndarray] = []
-        self.packed: set[int] = set()
+        self.sets = _RowSets(self.n)  # the sets of rows, each by its number
         self.claims: dict[Auction, list[NodeClaim]] = {}
         for c in spec.claims:
             self.claims.setdefault(c.auction, []).append(c)
@@ -267,9 +267,7 @@ class _Walk:
         self.cchunk: Chunk | None = None
         self.cn = 0
         self.ccomp_bounds = np.zeros(1, dtype=np.intp)
-        self.cmasks: dict[bytes, int] = {}
-        self.cmask_rows: list[np.ndarray] = []
-        self.cpacked: set[int] = set()
+        self.csets = _RowSets(0)  # the sets of coarse rows (sized when they are built)
         self.origins: dict[int, tuple[int, int]] = {}  # a set of rows -> (origin, coarse rows)
         self.ow: list[np.ndarray] = []  # per origin: the hands of each coarse row
         self.ofirst: list[np.ndarray] = []  # per origin: each coarse row's first row
@@ -313,13 +311,13 @@ class _Walk:
     def intern(self, rows: np.ndarray) -> int:
         """The number of a set of rows: equal sets share one number (and every reading). A
         large set is kept as a bitmap (an eighth of a byte a row), a small one as its rows."""
-        return _intern(rows, self.n, self.masks, self.mask_rows, self.packed)
+        return self.sets.intern(rows)
 
     def intern_like(self, mask, rows: np.ndarray):
         """The mask of ``rows``, rows of the same space as ``mask`` (fine, or coarse of its
         origin)."""
         if isinstance(mask, tuple):
-            return (mask[0], _intern(rows, self.cn, self.cmasks, self.cmask_rows, self.cpacked))
+            return (mask[0], self.csets.intern(rows))
         return self.intern(rows)
 
     # -- the coarse rows -------------------------------------------------------------------------
@@ -351,7 +349,7 @@ class _Walk:
         self.cchunk = Chunk({s: pos[k][first] for k, s in enumerate(SUITS)}, 0,
                             tuple(comps[i] for i in keep), tuple(int(per[i]) for i in keep))
         self.cmap = inv.reshape(-1).astype(np.intp)
-        self.cn = len(uniq)
+        self.cn = self.csets.n = len(uniq)
         self.ccomp_bounds = np.cumsum((0,) + self.cchunk.sizes)
 
     def project(self, mask: int) -> "int | tuple[int, int]":
@@ -376,41 +374,24 @@ class _Walk:
             o = len(self.ow)
             self.ow.append(w)
             self.ofirst.append(first)
-            got = self.origins[mask] = (
-                o, _intern(np.flatnonzero(w).astype(np.int32), self.cn, self.cmasks,
-                           self.cmask_rows, self.cpacked))
+            got = self.origins[mask] = (o, self.csets.intern(np.flatnonzero(w).astype(np.int32)))
         return got
 
     def csub_chunk(self, rows: np.ndarray) -> Chunk:
         assert self.cchunk is not None
-        per = np.diff(np.searchsorted(rows, self.ccomp_bounds))
-        keep = np.flatnonzero(per).tolist()
-        return Chunk({s: self.cchunk.ids[s][rows] for s in SUITS}, 0,
-                     tuple(self.cchunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
+        return _sub_chunk(self.cchunk, self.ccomp_bounds, rows)
 
     def sub_chunk(self, rows: np.ndarray) -> Chunk:
-        """The chunk of some rows (ascending), with its compositions (no need to read them back
-        from the rows)."""
-        per = np.diff(np.searchsorted(rows, self.comp_bounds))
-        keep = np.flatnonzero(per).tolist()
-        return Chunk({s: self.chunk.ids[s][rows] for s in SUITS}, 0,
-                     tuple(self.chunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
+        return _sub_chunk(self.chunk, self.comp_bounds, rows)
 
     def rows_of(self, mask) -> np.ndarray | None:
         if isinstance(mask, tuple):
-            cid = mask[1]
-            if cid in self.cpacked:
-                return np.flatnonzero(np.unpackbits(self.cmask_rows[cid], count=self.cn)
-                                      ).astype(np.int32)
-            return self.cmask_rows[cid]
+            return self.csets.rows(mask[1])
         if mask == -1:
             return None
         if mask == EMPTY:
             return _NONE
-        got = self.mask_rows[mask]
-        if mask in self.packed:
-            return np.flatnonzero(np.unpackbits(got, count=self.n)).astype(np.int32)
-        return got
+        return self.sets.rows(mask)
 
     def rows(self, a: Auction, turn: int, ctx: int):
         """The number of the set of rows of the hands of the player at ``turn`` (0 the dealer)
@@ -499,20 +480,45 @@ EMPTY = -2  # the number of the empty set of rows
 _NONE = np.zeros(0, dtype=np.int32)
 
 
-def _intern(rows: np.ndarray, n: int, masks: dict[bytes, int], mask_rows: list[np.ndarray],
-            packed: set[int]) -> int:
-    digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
-    got = masks.get(digest)
-    if got is None:
-        got = masks[digest] = len(mask_rows)
-        if len(rows) * 32 > n:
-            bits = np.zeros(n, dtype=bool)
-            bits[rows] = True
-            mask_rows.append(np.packbits(bits))
-            packed.add(got)
-        else:
-            mask_rows.append(rows)
-    return got
+class _RowSets:
+    """Sets of the rows of a chunk (of ``n`` rows), each by its number: equal sets share one
+    number (and every reading). A large set is kept as a bitmap (an eighth of a byte a row), a
+    small one as its rows."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.numbers: dict[bytes, int] = {}  # a set of rows (its digest) -> its number
+        self.kept: list[np.ndarray] = []
+        self.packed: set[int] = set()
+
+    def intern(self, rows: np.ndarray) -> int:
+        digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
+        got = self.numbers.get(digest)
+        if got is None:
+            got = self.numbers[digest] = len(self.kept)
+            if len(rows) * 32 > self.n:
+                bits = np.zeros(self.n, dtype=bool)
+                bits[rows] = True
+                self.kept.append(np.packbits(bits))
+                self.packed.add(got)
+            else:
+                self.kept.append(rows)
+        return got
+
+    def rows(self, number: int) -> np.ndarray:
+        got = self.kept[number]
+        if number in self.packed:
+            return np.flatnonzero(np.unpackbits(got, count=self.n)).astype(np.int32)
+        return got
+
+
+def _sub_chunk(chunk: Chunk, bounds: np.ndarray, rows: np.ndarray) -> Chunk:
+    """The chunk of some of ``chunk``'s rows (ascending), with its compositions (``bounds``:
+    where each of ``chunk``'s begins; no need to read them back from the rows)."""
+    per = np.diff(np.searchsorted(rows, bounds))
+    keep = np.flatnonzero(per).tolist()
+    return Chunk({s: chunk.ids[s][rows] for s in SUITS}, 0,
+                 tuple(chunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
 
 
 def _merge_claim(old: list | None, new: list) -> list:
