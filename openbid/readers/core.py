@@ -46,6 +46,10 @@ class Interpreter:
         self.defs = defs
         self.context = dict(context or {})  # fixed facts of the deal (SEAT, VUL, ...)
         self._memo: dict[Expr, Any] = {}
+        # Set while an expression is read when it reads what is this reader's own (a fact of
+        # the deal, the outcome of its rules): a reader that shares values with others
+        # (openbid.readers.census.arrays) shares only what did not set it.
+        self._own = False
 
     # -- entry points -------------------------------------------------------------------------
     def value(self, e: Expr) -> Any:
@@ -121,11 +125,13 @@ class Interpreter:
         if e.id in SUIT_CONSTANTS:
             return SUIT_CONSTANTS[e.id]
         if e.id in OUTCOMES:
+            self._own = True
             return self.outcome_name(e.id)
         entry = self.defs.entry(e.id, 0)
         if isinstance(entry, PatternTable):
             return self.pattern(entry)
         if isinstance(entry, Context):
+            self._own = True
             if entry.name in self.context:
                 return self.context[entry.name]
             return self.free_context(entry)
@@ -154,6 +160,8 @@ class Interpreter:
             if all(is_const(x) for x in vals):
                 return max(vals) if fn == "max" else min(vals)
             return self.extreme(fn, vals)
+        if fn in ("meets", "chose"):
+            self._own = True
         if fn == "meets":
             return self.meets(str(e.args[0].value))  # type: ignore[union-attr]
         if fn == "chose":
@@ -174,6 +182,8 @@ class Interpreter:
             t = self.bid_is(text)
         else:
             t = self.section_is(text)
+        if name != "SHAPE":
+            self._own = True
         if isinstance(t, bool):
             return t != negated
         return self.not_(t) if negated else t

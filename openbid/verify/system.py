@@ -28,7 +28,7 @@ from openbid.model.procedure import program_for
 from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import Rules
 from openbid.proofs.system_claims import SystemClaim
-from openbid.readers.census.system_pass import SystemCounts, combine, system_chunk, system_spec
+from openbid.readers.census.system_pass import SystemCounts, combine, system_chunks, system_spec
 from openbid.readers.census.passes import plan
 from openbid.verify.search import Disagreement
 from openbid.verify.system_claims import ClaimAnswer
@@ -186,8 +186,9 @@ class SystemJob:
         self.solver = solver
         if not solver and claims:
             raise ValueError("claims need the solver")
-        self.tasks = [self.z3_task] + [Task(system_chunk, a, index=i) for a in self.args
-                                       for i in range(len(plan(a.spec)))]
+        # one task per chunk, reading it in every context (the contexts share one plan)
+        self.tasks = [self.z3_task] + [Task(system_chunks, tuple(self.args), index=i)
+                                       for i in range(len(plan(self.args[0].spec)))]
         if not solver:
             self.tasks = self.tasks[1:]
 
@@ -199,8 +200,8 @@ class SystemJob:
             z3r = results[self.z3_task]
             points, answers = z3r.value
             out.seconds["z3"] = z3r.seconds
-        counts = [combine(a, [results[t].value for t in self.tasks if t.index is not None
-                              and t.arg == a]) for a in self.args]
+        chunks = [results[t].value for t in self.tasks if t.index is not None]
+        counts = [combine(a, [c[j] for c in chunks]) for j, a in enumerate(self.args)]
         out.selected = sum(c.selected for c in counts)
         if given is not None and not out.selected:
             from openbid.model.errors import OpenbidError

@@ -52,6 +52,25 @@ def test_dense_ids_numbers_first_rows():
     assert sorted(first.tolist()) == [0, 1, 3]  # and each number's first row is the first one
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 70), st.integers(1, 300), st.integers(0, 2**32 - 1))
+def test_patterns_group_the_rows_by_the_masks_they_meet(k, n, seed):
+    """Rows meeting the same masks share a pattern and no others do; each pattern's first row
+    is its first row; ``on`` is each pattern's masks (one word of keys, or several)."""
+    rng = np.random.default_rng(seed)
+    masks = [rng.random(n) < rng.random() for _ in range(k)]
+    ids, first, on = gram_pass.patterns(masks, n)
+    rows = [tuple(bool(m[r]) for m in masks) for r in range(n)]
+    seen: dict[tuple, int] = {}
+    for r, key in enumerate(rows):
+        seen.setdefault(key, r)
+    assert len(first) == len(seen) == on.shape[0] and on.shape[1] == k
+    assert sorted(first.tolist()) == sorted(seen.values())
+    for r, key in enumerate(rows):
+        assert first[ids[r]] == seen[key]
+        assert tuple(on[ids[r]].tolist()) == key
+
+
 # ---- constants are compared by type ---------------------------------------------------------
 def test_constants_of_different_types_are_different_terms():
     assert Const(True) != Const(1)

@@ -134,6 +134,33 @@ class ArrayReader(Interpreter):
         self.rules: Rules | None = view.pass_.rules[index] if view.pass_.rules else None
         self.tabulate = tabulate
         self.n = view.size
+        self._mine: set = set()  # memoised expressions that read this reader's own facts
+
+    # -- values shared by the readers of one view ---------------------------------------------
+    def value(self, e):
+        """``e`` over the view's rows. What does not read the reader's own facts of the deal or
+        its rules' outcome is the same for every reader of the view (and index): it is read
+        once, by the first reader that needs it (the checks of one chunk in every seat and
+        vulnerability share all the rest)."""
+        memo = self._memo
+        got = memo.get(e)
+        if got is not None or e in memo:
+            if e in self._mine:
+                self._own = True
+            return got
+        key = (self.index, e)
+        shared = self.view.shared
+        if key in shared:
+            got = memo[e] = shared[key]
+            return got
+        outer, self._own = self._own, False
+        got = memo[e] = self._read(e)
+        if self._own:
+            self._mine.add(e)
+        else:
+            shared[key] = got
+        self._own = self._own or outer
+        return got
 
     # -- tabulation: one-suit and half-hand sub-expressions are read once per pass -----------------
     def _read(self, e):
@@ -409,6 +436,7 @@ class ChunkView:
         self.chunk = chunk
         self.size = chunk.size
         self._gathers: dict = {}
+        self.shared: dict = {}  # (index, expression) -> its value, for every reader (see value)
 
     def gather(self, table: object, key: int | str) -> Any:
         """``table`` (an Fx or Boolean array over suit states, or over a half's pairs) at every

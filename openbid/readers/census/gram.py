@@ -86,18 +86,29 @@ def patterns(masks: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, n
     meet: (each row's pattern number, each pattern's first row, the patterns as a Boolean
     matrix, patterns x masks). The masks are packed 62 to an int64 key and the keys numbered
     one word at a time."""
-    ids = np.zeros(n, dtype=np.intp)
-    for start in range(0, len(masks), WORD):
-        bits = np.zeros(n, dtype=np.int64)
-        for j, m in enumerate(masks[start:start + WORD]):
-            bits |= m.astype(np.int64) << j
-        word, _ = dense_ids(bits)
-        width = int(word.max()) + 1 if n else 1
-        ids, _ = dense_ids(ids.astype(np.int64) * width + word)  # below n * n: no overflow
-    ids, first = dense_ids(ids.astype(np.int64))
+    if len(masks) <= WORD:  # one word: its numbering is the patterns' numbering
+        ids, first = dense_ids(_word(masks, n))
+    else:
+        ids = np.zeros(n, dtype=np.intp)
+        for start in range(0, len(masks), WORD):
+            word, _ = dense_ids(_word(masks[start:start + WORD], n))
+            width = int(word.max()) + 1 if n else 1
+            ids, _ = dense_ids(ids.astype(np.int64) * width + word)  # below n * n: no overflow
+        ids, first = dense_ids(ids.astype(np.int64))
     on = (np.stack([m[first] for m in masks], axis=1) if masks
           else np.zeros((len(first), 0), dtype=bool))
     return ids, first, on
+
+
+def _word(masks: list[np.ndarray], n: int) -> np.ndarray:
+    """At most 62 masks as one key per row: bit j set when the row meets mask j (in the
+    narrowest integer type that holds them: less memory to pass over)."""
+    k = len(masks)
+    dt = np.int16 if k <= 15 else np.int32 if k <= 31 else np.int64
+    bits = np.zeros(n, dtype=dt)
+    for j, m in enumerate(masks):
+        bits |= m.astype(dt) << j
+    return bits
 
 
 def pair_sums(on: np.ndarray, first: np.ndarray, weights: tuple[np.ndarray, ...],

@@ -32,7 +32,7 @@ def dense_ids(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     k = 1
     shift = 0
     while shift < width:
-        b = max(4, 20 - k.bit_length())
+        b = min(max(4, 20 - k.bit_length()), width - shift)  # no slot beyond the key's width
         part = (key >> shift) & ((1 << b) - 1) if shift or b < width else key
         code = part.astype(np.intp) if ids is None else (ids << b) | part
         present = np.bincount(code, minlength=k << b).astype(bool)

@@ -23,11 +23,14 @@ from openbid.readers.census.passes import PassSpec, plan
 @dataclass(frozen=True)
 class SystemPass:
     """A pass's task argument (picklable, hashable): the rules, ``paired`` expressions counted
-    pairwise, ``single`` expressions counted alone, and the fixed facts of the deal."""
+    pairwise, ``single`` expressions counted alone, and the fixed facts of the deal. The spec
+    itself fixes no fact: the passes of one check in every context share one plan, and one
+    reading of a chunk (:func:`system_chunks`)."""
 
     spec: PassSpec
     paired: int  # the first ``paired`` expressions of the spec are counted pairwise
     given: bool = False  # the spec's last expression is a precondition: only its hands count
+    context: tuple[tuple[str, object], ...] = ()  # the facts of the deal, fixed (SEAT, VUL, ...)
 
 
 @dataclass
@@ -51,19 +54,53 @@ def system_spec(rules: Rules, paired: list[Expr], single: list[Expr],
     """``given``: a precondition; every count is then of the hands meeting it, every example
     one of them."""
     extra = (given,) if given is not None else ()
-    spec = PassSpec((rules,), (tuple(paired) + tuple(single) + extra,), (True,), True, context)
-    return SystemPass(spec, len(paired), given is not None)
+    spec = PassSpec((rules,), (tuple(paired) + tuple(single) + extra,), (True,), True)
+    return SystemPass(spec, len(paired), given is not None, tuple(context))
 
 
-def chunk_count(arg: SystemPass) -> int:
-    return len(plan(arg.spec))
+def system_chunks(args: tuple[SystemPass, ...], i: int) -> tuple:
+    """One chunk's counts in the context of each of ``args`` (passes of one spec), in order:
+    the chunk is gathered once, and every value that reads no fact of the deal is read once
+    for all the contexts (openbid.readers.census.arrays)."""
+    import hashlib
+
+    if len({a.spec for a in args}) > 1:
+        raise ValueError("the passes of one reading share their spec")
+    view = plan(args[0].spec).view(i)
+    exprs = args[0].spec.exprs[0]
+    out = []
+    seen: dict[tuple, tuple] = {}
+    digests: dict[int, tuple] = {}  # a value (by identity; kept alive below) -> its digest
+    kept = []
+
+    def digest(v) -> tuple:
+        if not isinstance(v, np.ndarray):
+            return ("all", bool(v))
+        got = digests.get(id(v))
+        if got is None:
+            kept.append(v)
+            got = digests[id(v)] = (str(v.dtype), hashlib.blake2b(v.tobytes(),
+                                                                  digest_size=16).digest())
+        return got
+
+    for a in args:
+        run = view.reader(0)
+        run.context = dict(a.context)
+        # A context whose every condition and outcome equal an earlier context's, row by row,
+        # counts the same: its counts are the earlier context's (SAYC's openings differ
+        # between seats and vulnerabilities in a few bid points only).
+        values = [run.cond(e) for e in exprs] + list(run.outcome)
+        key = (a.paired, a.given) + tuple(digest(v) for v in values)
+        got = seen.get(key)
+        if got is None or not all(x is y or np.array_equal(x, y)  # equal, not just the digest
+                                  for x, y in zip(values, got[0])):
+            got = seen[key] = (values, _chunk_counts(a, view, run))
+        out.append(got[1])
+    return tuple(out)
 
 
-def system_chunk(arg: SystemPass, i: int) -> tuple:
-    """One chunk's counts (combined by :func:`combine`)."""
-    p = plan(arg.spec)
-    view = p.view(i)
-    run = view.reader(0)
+def _chunk_counts(arg: SystemPass, view, run) -> tuple:
+    p = view.pass_
     chunk = view.chunk
     n = chunk.size
     exprs = arg.spec.exprs[0]
@@ -84,11 +121,11 @@ def system_chunk(arg: SystemPass, i: int) -> tuple:
     bidval, section = run.outcome
     n_labels = len(p.rules[0].labels)
     sec = section.astype(np.int64)
-    taken = np.zeros((k, n_labels), dtype=np.int64)
-    for j in range(k):
-        m = masks[j]
-        if m.any():
-            taken[j] = np.bincount(sec[m], weights=w[m], minlength=n_labels)[:n_labels]
+    # per pattern of the paired conditions, the hands each label bids; then per condition, over
+    # the patterns meeting it (integer sums below 2**53: exact)
+    per = np.bincount(inv.astype(np.int64) * n_labels + sec, weights=w.astype(np.float64),
+                      minlength=len(first) * n_labels).reshape(len(first), n_labels)
+    taken = on.T.astype(np.int64) @ np.rint(per).astype(np.int64)
     single, single_ex = [], {}
     for j in range(k, len(exprs)):
         m = masks[j]
@@ -144,7 +181,7 @@ def combine(arg: SystemPass, parts: list) -> SystemCounts:
     def hand(ids) -> Hand:
         return p.domain.class_hand(ids).lowest(small)
 
-    return SystemCounts(arg.spec.context, pairs.tolist(),
+    return SystemCounts(arg.context, pairs.tolist(),
                         {key: hand(ids) for key, ids in pex.items()}, single,
                         {key: hand(ids) for key, ids in sex.items()}, taken.tolist(),
                         {key: (v, hand(ids)) for key, (v, ids) in outs.items()}, total,

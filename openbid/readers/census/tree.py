@@ -48,6 +48,7 @@ from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS, Chunk
+from openbid.readers.census.gram import patterns
 from openbid.readers.census.passes import Pass, PassSpec, plan
 from openbid.readers.uses import uses
 
@@ -585,28 +586,36 @@ class _Reading:
             ex = int(fr[sec == pass_index].min()) if coarse else \
                 int(rowpos[int(np.argmax(sec == pass_index))])
             nc.gap_example = walk.example(ex, vul_word)
+        # Every bid point's guard at once: each row's pattern (the guards it meets), and per
+        # pattern the hands each point bids and its first (fine) row there. A guard's hands
+        # and who takes them are sums over the patterns meeting it (integer sums: exact).
+        guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
+        inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], n)
+        npat = on.shape[0]
+        code = inv.astype(np.intp) * nl + sec
+        per = np.rint(np.bincount(code, weights=w.astype(np.float64), minlength=npat * nl)
+                      ).astype(np.int64).reshape(npat, nl)
+        firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
+        np.minimum.at(firsts, code, fr.astype(np.int64))  # one dtype: numpy's fast path
+        firsts = firsts.reshape(npat, nl)
+        col = 0
         for j, lb in enumerate(labels[:-1]):
-            m = reader.cond(meets_expr(rules, lb))
-            if m is False or (m is not True and not m.any()):
-                nc.meets[lb] = 0
-                continue
-            idx = np.arange(n) if m is True else np.flatnonzero(m)  # a guard holds for few rows
-            secs_m = sec[idx]
-            takers = np.bincount(secs_m, weights=w[idx], minlength=nl)
-            nc.meets[lb] = int(round(takers.sum()))
-            found = np.flatnonzero(takers).tolist()
-            if found == [j]:
-                continue
-            if coarse:
-                fi = fr[idx]
+            g = guards[j]
+            if isinstance(g, np.ndarray):
+                sel = on[:, col]
+                col += 1
             else:
-                first = np.full(nl, -1, dtype=np.intp)
-                first[secs_m[::-1]] = np.arange(len(idx) - 1, -1, -1)  # the last write wins
+                sel = np.full(npat, bool(g))
+            takers = per[sel].sum(axis=0)
+            nc.meets[lb] = int(takers.sum())
+            found = np.flatnonzero(takers).tolist()
+            if not found or found == [j]:
+                continue
+            fx = firsts[sel].min(axis=0)
             for i in found:
                 if i != j:
-                    nc.taken[(lb, labels[i])] = int(round(takers[i]))
-                    ex = int(fi[secs_m == i].min()) if coarse else int(rowpos[int(idx[first[i]])])
-                    nc.taken_example[(lb, labels[i])] = walk.example(ex, vul_word)
+                    nc.taken[(lb, labels[i])] = int(takers[i])
+                    nc.taken_example[(lb, labels[i])] = walk.example(int(fx[i]), vul_word)
 
     def reader(self, rows: np.ndarray | None):
         walk = self.walk
