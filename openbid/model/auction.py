@@ -108,6 +108,11 @@ class System:
         self.rules = rules
         self.blocks = rules.auctions
         self._nodes: dict[tuple[str, ...], Node] = {}
+        # the blocks by the number of calls their pattern matches, each list in file order (a
+        # block matches an auction only if it has as many calls past the leading passes)
+        self._by_length: dict[int, list] = {}
+        for b in self.blocks:
+            self._by_length.setdefault(len(b.tokens), []).append(b)
         opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
         if len(rules.auctions) > MAX_BLOCKS:
@@ -143,7 +148,8 @@ class System:
                         tuple(f.items()))
         else:
             node = Node(auction, None, None, (), tuple(f.items()))
-            for b in self.blocks:
+            opened = len(auction) - next(i for i, c in enumerate(auction) if c != "PASS")
+            for b in self._by_length.get(opened, ()):
                 binding = match(b.tokens, dict(b.variables), auction)
                 if binding is None:
                     continue

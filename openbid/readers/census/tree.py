@@ -273,6 +273,9 @@ class _Walk:
         self.ow: list[np.ndarray] = []  # per origin: the hands of each coarse row
         self.ofirst: list[np.ndarray] = []  # per origin: each coarse row's first row
         self._fine_weight: np.ndarray | None = None
+        self._stacked: np.ndarray | None = None  # the chunk's positions for sub-chunks
+        self._hands: dict[int, str] = {}  # a row -> its hand class, as text
+        self._cstacked: np.ndarray | None = None  # the coarse rows' positions
 
     @property
     def full_view(self) -> ChunkView:
@@ -380,10 +383,14 @@ class _Walk:
 
     def csub_chunk(self, rows: np.ndarray) -> Chunk:
         assert self.cchunk is not None
-        return _sub_chunk(self.cchunk, self.ccomp_bounds, rows)
+        if self._cstacked is None:
+            self._cstacked = _stacked(self.cchunk)
+        return _sub_chunk(self.cchunk, self.ccomp_bounds, rows, self._cstacked)
 
     def sub_chunk(self, rows: np.ndarray) -> Chunk:
-        return _sub_chunk(self.chunk, self.comp_bounds, rows)
+        if self._stacked is None:
+            self._stacked = _stacked(self.chunk)
+        return _sub_chunk(self.chunk, self.comp_bounds, rows, self._stacked)
 
     def rows_of(self, mask) -> np.ndarray | None:
         if isinstance(mask, tuple):
@@ -410,8 +417,11 @@ class _Walk:
         return (ours, theirs) if turn % 2 == 0 else (theirs, ours)
 
     def example(self, row: int, vul: str) -> Example:
-        pos = [int(self.chunk.ids[s][row]) for s in SUITS]
-        return Example((self.index, row, 0), str(self.p.domain.class_hand(pos)), vul)
+        hand = self._hands.get(row)  # the same first rows recur from node to node
+        if hand is None:
+            pos = [int(self.chunk.ids[s][row]) for s in SUITS]
+            hand = self._hands[row] = str(self.p.domain.class_hand(pos))
+        return Example((self.index, row, 0), hand, vul)
 
     def read(self, a: Auction, mask, ctx: int) -> "_Reading":
         got = self.rules_at(a)
@@ -486,13 +496,21 @@ class _RowSets:
     number (and every reading). A large set is kept as a bitmap (an eighth of a byte a row), a
     small one as its rows."""
 
+    RECENT = 1 << 21  # rows of the bitmaps last made or read, kept unpacked (8 MB)
+
     def __init__(self, n: int) -> None:
         self.n = n
         self.numbers: dict[bytes, int] = {}  # a set of rows (its digest) -> its number
         self.kept: list[np.ndarray] = []
         self.packed: set[int] = set()
+        # A walk reads a set soon after it is made (the next call of the same player, a few
+        # levels down): the last bitmaps' rows are kept as they are, to be read without
+        # unpacking, up to RECENT rows in all (the oldest dropped first).
+        self.recent: dict[int, np.ndarray] = {}
+        self.recent_rows = 0
 
     def intern(self, rows: np.ndarray) -> int:
+        rows = rows.astype(np.int32, copy=False)
         digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
         got = self.numbers.get(digest)
         if got is None:
@@ -502,6 +520,7 @@ class _RowSets:
                 bits[rows] = True
                 self.kept.append(np.packbits(bits))
                 self.packed.add(got)
+                self._remember(got, rows)
             else:
                 self.kept.append(rows)
         return got
@@ -509,16 +528,39 @@ class _RowSets:
     def rows(self, number: int) -> np.ndarray:
         got = self.kept[number]
         if number in self.packed:
-            return np.flatnonzero(np.unpackbits(got, count=self.n)).astype(np.int32)
+            hit = self.recent.get(number)
+            if hit is not None:
+                return hit
+            rows = np.flatnonzero(np.unpackbits(got, count=self.n)).astype(np.int32)
+            self._remember(number, rows)
+            return rows
         return got
 
+    def _remember(self, number: int, rows: np.ndarray) -> None:
+        self.recent[number] = rows
+        self.recent_rows += len(rows)
+        while self.recent_rows > self.RECENT and len(self.recent) > 1:
+            old = next(iter(self.recent))
+            self.recent_rows -= len(self.recent.pop(old))
 
-def _sub_chunk(chunk: Chunk, bounds: np.ndarray, rows: np.ndarray) -> Chunk:
+
+def _stacked(chunk: Chunk) -> np.ndarray:
+    """The chunk's state positions, suit by suit, as one array of the narrowest integer type
+    (a sub-chunk is gathered from it in one pass over less memory)."""
+    top = max(int(chunk.ids[s].max(initial=0)) for s in SUITS)
+    dt = np.int16 if top < 1 << 15 else np.int32 if top < 1 << 31 else np.int64
+    return np.stack([chunk.ids[s] for s in SUITS]).astype(dt)
+
+
+def _sub_chunk(chunk: Chunk, bounds: np.ndarray, rows: np.ndarray,
+               stacked: np.ndarray) -> Chunk:
     """The chunk of some of ``chunk``'s rows (ascending), with its compositions (``bounds``:
-    where each of ``chunk``'s begins; no need to read them back from the rows)."""
+    where each of ``chunk``'s begins; no need to read them back from the rows); ``stacked``:
+    :func:`_stacked` of ``chunk``."""
     per = np.diff(np.searchsorted(rows, bounds))
     keep = np.flatnonzero(per).tolist()
-    return Chunk({s: chunk.ids[s][rows] for s in SUITS}, 0,
+    got = stacked.take(rows, axis=1)
+    return Chunk({s: got[k] for k, s in enumerate(SUITS)}, 0,
                  tuple(chunk.comps[i] for i in keep), tuple(int(per[i]) for i in keep))
 
 
@@ -559,45 +601,51 @@ class _Reading:
         node = walk.system.node(a)
         n = len(w)
         sec = section.astype(np.intp)
-        code = bidval.astype(np.intp) * nl + sec
-        per_code = np.bincount(code, weights=w)
-        by_call: dict[int, list[int]] = {}
-        for cd in np.flatnonzero(per_code).tolist():
-            by_call.setdefault(cd // nl, []).append(cd % nl)
-        # the rows of each call: one stable sort (a radix sort of small integers) and a split
-        order = np.argsort(bidval, kind="stable")
-        ordered = bidval[order]
-        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
-        for st, en in zip(starts, starts[1:] + [n]):
-            b = int(ordered[st])
-            secs = by_call[b]
-            call = bid_text(b)
-            mine = rowpos[order[st:en]]
-            hands = int(sum(round(per_code[b * nl + s]) for s in secs))
-            ex = int(fr[order[st:en]].min()) if coarse else int(mine[0])
-            nc.calls[call] = [hands, walk.example(ex, vul_word),
-                              {labels[s] for s in secs if s != pass_index}]
-            self.children[call] = walk.intern_like(mask, mine)
-        per = np.bincount(sec, weights=w, minlength=nl)
-        for i, lb in enumerate(labels[:-1]):
-            nc.bids[lb] = int(round(per[i]))
-        if node.block is not None and not node.else_pass and per[pass_index]:
-            nc.gap = int(round(per[pass_index]))
-            ex = int(fr[sec == pass_index].min()) if coarse else \
-                int(rowpos[int(np.argmax(sec == pass_index))])
-            nc.gap_example = walk.example(ex, vul_word)
+        wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
         # Every bid point's guard at once: each row's pattern (the guards it meets), and per
         # pattern the hands each point bids and its first (fine) row there. A guard's hands
         # and who takes them are sums over the patterns meeting it (integer sums: exact).
         guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
         inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], n)
         npat = on.shape[0]
-        code = inv.astype(np.intp) * nl + sec
-        per = np.rint(np.bincount(code, weights=w.astype(np.float64), minlength=npat * nl)
-                      ).astype(np.int64).reshape(npat, nl)
+        pcode = inv.astype(np.intp) * nl + sec
+        per_pat = np.rint(np.bincount(pcode, weights=wf, minlength=npat * nl)
+                          ).astype(np.int64).reshape(npat, nl)
         firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
-        np.minimum.at(firsts, code, fr.astype(np.int64))  # one dtype: numpy's fast path
+        np.minimum.at(firsts, pcode, fr.astype(np.int64))  # one dtype: numpy's fast path
         firsts = firsts.reshape(npat, nl)
+        # the calls
+        code = bidval.astype(np.intp) * nl + sec
+        per_code = np.bincount(code, weights=wf)
+        by_call: dict[int, list[int]] = {}
+        for cd in np.flatnonzero(per_code).tolist():
+            by_call.setdefault(cd // nl, []).append(cd % nl)
+        # the rows of each call, in order: a few calls each by its mask, more by one stable
+        # sort (a radix sort of small integers) and a split
+        if len(by_call) <= 4:
+            parts = [(b, bidval == b) for b in sorted(by_call)]
+        else:
+            order = np.argsort(bidval, kind="stable")
+            ordered = bidval[order]
+            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
+            parts = [(int(ordered[st]), order[st:en]) for st, en in zip(starts, starts[1:] + [n])]
+        for b, pick in parts:
+            secs = by_call[b]
+            call = bid_text(b)
+            mine = rowpos[pick]
+            hands = int(sum(round(per_code[b * nl + s]) for s in secs))
+            ex = int(fr[pick].min()) if coarse else int(mine[0])
+            nc.calls[call] = [hands, walk.example(ex, vul_word),
+                              {labels[s] for s in secs if s != pass_index}]
+            self.children[call] = walk.intern_like(mask, mine)
+        # the bid points, and the gap
+        per = per_pat.sum(axis=0)
+        for i, lb in enumerate(labels[:-1]):
+            nc.bids[lb] = int(per[i])
+        if node.block is not None and not node.else_pass and per[pass_index]:
+            nc.gap = int(per[pass_index])
+            nc.gap_example = walk.example(int(firsts[:, pass_index].min()), vul_word)
+        # each guard: its hands, and the points that take them
         col = 0
         for j, lb in enumerate(labels[:-1]):
             g = guards[j]
@@ -606,7 +654,7 @@ class _Reading:
                 col += 1
             else:
                 sel = np.full(npat, bool(g))
-            takers = per[sel].sum(axis=0)
+            takers = per_pat[sel].sum(axis=0)
             nc.meets[lb] = int(takers.sum())
             found = np.flatnonzero(takers).tolist()
             if not found or found == [j]:
