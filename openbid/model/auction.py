@@ -111,8 +111,8 @@ class System:
         # the blocks by the number of calls their pattern matches, each list in file order (a
         # block matches an auction only if it has as many calls past the leading passes)
         self._by_length: dict[int, list] = {}
-        for b in self.blocks:
-            self._by_length.setdefault(len(b.tokens), []).append(b)
+        for block in self.blocks:
+            self._by_length.setdefault(len(block.tokens), []).append(block)
         opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
         if len(rules.auctions) > MAX_BLOCKS:

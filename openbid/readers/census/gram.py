@@ -84,8 +84,8 @@ WORD = 62  # conditions packed per int64 key
 def patterns(masks: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The rows grouped by which of ``masks`` (any number of Boolean arrays over ``n`` rows) they
     meet: (each row's pattern number, each pattern's first row, the patterns as a Boolean
-    matrix, patterns x masks). The masks are packed 62 to an int64 key and the keys numbered
-    one word at a time."""
+    matrix, patterns x masks). The masks are packed up to 62 to an integer key and the keys
+    numbered one word at a time."""
     if len(masks) <= WORD:  # one word: its numbering is the patterns' numbering
         ids, first = dense_ids(_word(masks, n))
     else:
@@ -105,9 +105,9 @@ def _word(masks: list[np.ndarray], n: int) -> np.ndarray:
     narrowest integer type that holds them: less memory to pass over)."""
     k = len(masks)
     dt = np.int16 if k <= 15 else np.int32 if k <= 31 else np.int64
-    bits = np.zeros(n, dtype=dt)
+    bits: np.ndarray = np.zeros(n, dtype=dt)
     for j, m in enumerate(masks):
-        bits |= m.astype(dt) << j
+        np.bitwise_or(bits, np.left_shift(m.astype(dt), j), out=bits)
     return bits
 
 
