@@ -104,7 +104,7 @@ def _word(masks: list[np.ndarray], n: int) -> np.ndarray:
     """At most 62 masks as one key per row: bit j set when the row meets mask j (in the
     narrowest integer type that holds them: less memory to pass over)."""
     k = len(masks)
-    dt = np.int16 if k <= 15 else np.int32 if k <= 31 else np.int64
+    dt = np.uint16 if k <= 16 else np.uint32 if k <= 32 else np.int64
     bits: np.ndarray = np.zeros(n, dtype=dt)
     for j, m in enumerate(masks):
         np.bitwise_or(bits, np.left_shift(m.astype(dt), j), out=bits)
