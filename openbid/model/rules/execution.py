@@ -123,11 +123,16 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
     ex.flow = dict(reach)
     end = reach.get(rules.pass_section, alg.false)
     ex.reach[rules.pass_section] = end
-    any_tentative = alg.false
-    for t, value, label, suit in tentative:
-        ex.sites.append(Site(label, alg.and_(t, end), value, suit))
-        any_tentative = alg.or_(any_tentative, t)
-    ex.passes = alg.and_(end, alg.not_(any_tentative))
+    # A tentative bid stands when the hand reaches the end and makes no later tentative bid (a
+    # resumed section's own tentative bid replaces it, as the executor runs it); the tentative
+    # bids are listed in the order a hand makes them (resumes and gotos go forward).
+    later = alg.false
+    stands = []
+    for t, value, label, suit in reversed(tentative):
+        stands.append(Site(label, alg.and_(alg.and_(t, end), alg.not_(later)), value, suit))
+        later = alg.or_(later, t)
+    ex.sites.extend(reversed(stands))
+    ex.passes = alg.and_(end, alg.not_(later))
     return ex
 
 
