@@ -63,6 +63,17 @@ section 2 "y"
   bid 2a when SUITLENGTH(S) >= 6 value 2S
 """
 
+# Two tentative bids in a row (found by the long profile): the second replaces the first, as
+# the executor runs it, but the Z3 formulas let the first stand too, so Z3 proposed a hand for
+# 1a that the executor bids at 2a, and prove refused the file (exit 2).
+TWO_TENTATIVE = """\
+name gen
+section 1 "s1" else goto 2
+  bid 1a when HCP = 0 value PASS resume 2 when HCP = 0
+section 2 "s2" else goto 14
+  bid 2a when HCP = 0 value PASS resume 14 when HCP = 0
+"""
+
 # A bid point in a section control never reaches: 'no bid point 2a' (exit 2) instead of dead.
 UNREACHED = """\
 name unreached
@@ -119,6 +130,7 @@ def prove_cases(draw, max_sections: int = 4, max_depth: int = 3):
 @example((GAP, CLAIMS))
 @example((TENTATIVE, CLAIMS))
 @example((UNREACHED, CLAIMS))
+@example((TWO_TENTATIVE, CLAIMS))
 def test_prove_agrees_with_the_reference(case):
     check_prove(*case)
 
