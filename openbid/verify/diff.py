@@ -66,8 +66,6 @@ def modular_equivalent(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT) -> bool
     function of the hand as B's section of that number (bid points, printed bids, where control
     goes next, tentative bids). Both start at their first section, so by induction over the
     sections they then make the same bid at the same bid point on every hand."""
-    from dataclasses import replace
-
     from openbid.readers.execution import execute
     from openbid.readers.symbolic import ALG
 
@@ -77,8 +75,10 @@ def modular_equivalent(a: Rules, b: Rules, rlimit: int = DEFAULT_RLIMIT) -> bool
     solver = new_solver(rlimit)
     solver.add(sa.domain)
     for sec_a, sec_b in zip(a.sections, b.sections):
-        xa = execute(replace(a, sections=(sec_a,)), ALG, sa.cond, sa.num)
-        xb = execute(replace(b, sections=(sec_b,)), ALG, sb.cond, sb.num)
+        # each section within its own file: a jump goes to the file's section of that number
+        # (or the next there is), not to the end of a file of one section
+        xa = execute(a, ALG, sa.cond, sa.num, only=sec_a.number)
+        xb = execute(b, ALG, sb.cond, sb.num, only=sec_b.number)
         differ = []
         for sites_a, sites_b in ((xa.sites, xb.sites), (xa.tentative, xb.tentative)):
             # in a fixed order: the terms made here shape the later queries (witness hands

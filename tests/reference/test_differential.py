@@ -94,6 +94,40 @@ claim c0
 """
 
 # The same calls made at other bid points: 'diff --by bid' said "differ", exit 1.
+# Two files alike but where section 1 jumps (found by the long profile): the proof section by
+# section read each section as a file of its own, where a jump to 7 and one to 9 both end at the
+# pass (Z3 "proved" them equivalent), and a jump past 14 found no section at all (a crash).
+JUMPS = ("""\
+name a
+section 1 "s1"
+  goto 7 when HCP >= 10
+section 7 "s7"
+  bid 7a when true value 1C
+section 9 "s9"
+  bid 9a when true value 1D
+""", """\
+name b
+section 1 "s1"
+  goto 9 when HCP >= 10
+section 7 "s7"
+  bid 7a when true value 1C
+section 9 "s9"
+  bid 9a when true value 1D
+""")
+FAR_JUMP = ("""\
+name a
+section 1 "s1"
+  bid 1a when HCP >= 10 value 1D resume 28 when HCP >= 12
+section 28 "s28"
+  bid 28a when HCP >= 14 value 1S
+""", """\
+name b
+section 1 "s1"
+  bid 1a when HCP >= 10 value 1D resume 28 when HCP >= 13
+section 28 "s28"
+  bid 28a when HCP >= 14 value 1S
+""")
+
 SAME_CALLS = ("""\
 name a
 section 1 "x"
@@ -175,6 +209,9 @@ def test_count_and_find_agree_with_the_reference(case):
 @example(*SAME_CALLS, "bid")
 @example(*SAME_CALLS, "bid-section")
 @example(GAP, TENTATIVE, "bid")
+@example(*JUMPS, "bid")
+@example(*FAR_JUMP, "bid-section")
+@example(FAR_JUMP[0], FAR_JUMP[0], "bid")
 def test_diff_agrees_with_the_reference(a, b, by):
     check_diff(a, b, by)
 

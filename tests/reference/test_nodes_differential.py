@@ -7,7 +7,7 @@ player's history with it). A fast profile by default, a long one under ``-m slow
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from openbid.model.auction import system_of
@@ -115,6 +115,39 @@ def test_every_node_of_a_random_system_agrees_with_the_reference_long(text):
     check_system(text)
 
 
+# Later nodes that read only suit lengths: the census reads them over the coarse classes (each
+# weighted by the hands of the fine classes it merges), a player's first call over every coarse
+# row at once, an opener's rebid over some of them.
+COARSE = """name gen
+section 1 "open"
+  bid nt when BALANCED and 15 <= HCP <= 17 value 1NT
+  bid hearts when SUITLENGTH(H) >= 5 and HCP >= 12 value 1H
+  bid spades when SUITLENGTH(S) >= 5 and HCP >= 12 value 1S
+  bid clubs when HCP >= 12 value 1C
+
+auction "1C"
+  section 1 "over"
+    bid ov when SUITLENGTH(S) >= 5 value 1S
+    bid ov2 when LONGEST >= 6 value 2D
+
+auction "1C P" else pass
+  section 1 "resp"
+    bid r1 when SUITLENGTH(H) >= 4 value 1H
+    bid r2 when SUITLENGTH(S) - SUITLENGTH(D) >= 1 value 1S
+  section 2 "more"
+    bid r3 when LONGEST <= 4 value 1NT
+
+auction "1C P 1H P"
+  section 1 "rebid"
+    bid rb when SUITLENGTH(H) >= 4 value 2H
+    bid rb2 when LONGEST >= 6 value 2C
+
+auction "1 s P" where s in SUITS
+  section 1 "raise"
+    bid up when SUITLENGTH(C) >= 3 and SUITLENGTH(D) <= 2 value 2C
+"""
+
+
 def check_census(text: str) -> None:
     """The tree census (openbid.readers.census.tree, checked by openbid.verify.tree) against the
     reference at every node: the tree, the calls' hands, bids, meets, who takes a guard's hands,
@@ -156,6 +189,7 @@ def check_census(text: str) -> None:
 
 @FAST
 @given(systems())
+@example(COARSE)
 def test_the_tree_census_of_a_random_system_agrees_with_the_reference(text):
     check_census(text)
 

@@ -26,6 +26,23 @@ def test_playtricks_procedure_differs_with_a_real_witness():
     assert (oa.bid, oa.section) != (ob.bid, ob.section)
 
 
+def test_the_proof_section_by_section_follows_each_jump_to_its_own_section():
+    """Section 1 jumps to 7 in one file, to 9 in the other: the section-by-section proof read
+    each section as a file of its own, where both jumps ended at the pass, and proved the two
+    files equivalent (Z3 alone: ``diff --no-count``); a witness must bid apart."""
+    from openbid.model.rules.text import loads
+    from openbid.verify.diff import modular_equivalent
+
+    text = ('name {n}\nsection 1 "s1"\n  goto {t} when HCP >= 10\nsection 7 "s7"\n'
+            '  bid 7a when true value 1C\nsection 9 "s9"\n  bid 9a when true value 1D\n')
+    a, b = loads(text.format(n="a", t=7)), loads(text.format(n="b", t=9))
+    assert not modular_equivalent(a, b)
+    assert modular_equivalent(a, loads(text.format(n="c", t=7)))
+    status, witness, _ = decide(a, b)
+    assert status is Status.SAT
+    assert program_for(a).bid_hand(witness).bid != program_for(b).bid_hand(witness).bid
+
+
 def test_editing_one_constant_counts_exactly(tmp_path, capsys):
     path = tmp_path / "my.rules"
     text = rules_text("code.rules")

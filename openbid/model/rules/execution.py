@@ -92,8 +92,10 @@ class _Walker:
 
 
 def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
-            num: Callable[[Expr], Any]) -> Execution:
-    """``cond``/``num`` compile a closed expression to the algebra's Boolean / number."""
+            num: Callable[[Expr], Any], only: int | None = None) -> Execution:
+    """``cond``/``num`` compile a closed expression to the algebra's Boolean / number.
+    ``only``: section ``only`` alone, entered by every hand (its bids, and where control goes
+    from it, to the file's own sections: for proofs section by section)."""
     ex = Execution()
     reach: dict[int, Any] = {}
     numbers = sorted({sec.number for sec in rules.sections} | {rules.pass_section})
@@ -106,10 +108,14 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
 
     tentative: list[tuple[Any, Any, str, int | None]] = []
     walker = _Walker(alg, cond, num, ex, add, tentative)
-    first = rules.sections[0].number
+    first = rules.sections[0].number if only is None else only
+    if not any(sec.number == first for sec in rules.sections):
+        raise ValueError(f"no section {first}")
     reach[first] = alg.true
     for sec in rules.sections:
         k = sec.number
+        if only is not None and k != only:
+            continue
         pc = reach.get(k, alg.false)
         ex.reach[k] = pc
         if alg.is_false(pc):

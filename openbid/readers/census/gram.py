@@ -111,6 +111,19 @@ def _word(masks: list[np.ndarray], n: int) -> np.ndarray:
     return bits
 
 
+def pattern_sums(ids: np.ndarray, n_patterns: int, section: np.ndarray, n_labels: int,
+                 weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pattern (``ids``: each row's, from :func:`patterns`) and per label (``section``: the
+    label that bids each row), the sum of ``weights``: an int64 matrix, patterns x labels. A
+    condition's hands and the labels that take them are then sums over the patterns meeting it
+    (``on``'s column); integer weights, sums below 2**53: exact. Also each row's cell (pattern
+    x labels + label), for more per-cell reductions."""
+    code = ids.astype(np.intp) * n_labels + section.astype(np.intp)
+    sums = np.rint(np.bincount(code, weights=weights.astype(np.float64, copy=False),
+                               minlength=n_patterns * n_labels))
+    return sums.astype(np.int64).reshape(n_patterns, n_labels), code
+
+
 def pair_sums(on: np.ndarray, first: np.ndarray, weights: tuple[np.ndarray, ...],
               chunk) -> tuple[list[np.ndarray], dict]:
     """For every pair (i, j) of masks: the sum of each of ``weights`` (one value per pattern)

@@ -16,7 +16,7 @@ from openbid.model.hand import Hand
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
-from openbid.readers.census.gram import pair_sums, patterns
+from openbid.readers.census.gram import pair_sums, pattern_sums, patterns
 from openbid.readers.census.passes import PassSpec, plan
 
 
@@ -122,10 +122,8 @@ def _chunk_counts(arg: SystemPass, view, run) -> tuple:
     n_labels = len(p.rules[0].labels)
     sec = section.astype(np.int64)
     # per pattern of the paired conditions, the hands each label bids; then per condition, over
-    # the patterns meeting it (integer sums below 2**53: exact)
-    per = np.bincount(inv.astype(np.int64) * n_labels + sec, weights=w.astype(np.float64),
-                      minlength=len(first) * n_labels).reshape(len(first), n_labels)
-    taken = on.T.astype(np.int64) @ np.rint(per).astype(np.int64)
+    # the patterns meeting it
+    taken = on.T.astype(np.int64) @ pattern_sums(inv, len(first), sec, n_labels, w)[0]
     single, single_ex = [], {}
     for j in range(k, len(exprs)):
         m = masks[j]

@@ -48,7 +48,7 @@ from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS, Chunk
-from openbid.readers.census.gram import patterns
+from openbid.readers.census.gram import pattern_sums, patterns
 from openbid.readers.census.passes import Pass, PassSpec, plan
 from openbid.readers.uses import uses
 
@@ -250,6 +250,7 @@ class _Walk:
         # the rows of each composition are contiguous (the plan's order), and so are a subset's
         self.comp_bounds = np.cumsum((0,) + self.chunk.sizes)
         self._full_view: ChunkView | None = None
+        self._full_cview: ChunkView | None = None
         self.rkeys: dict[Rules, int] = {}
         self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
         self.any_opened = any(opened(a) for a in spec.seeds)
@@ -283,6 +284,14 @@ class _Walk:
         if self._full_view is None:
             self._full_view = ChunkView(self.p, self.chunk)
         return self._full_view
+
+    @property
+    def full_cview(self) -> ChunkView:
+        """Every coarse row's view (dropped after each walk, as the fine one is)."""
+        if self._full_cview is None:
+            assert self.pc is not None and self.cchunk is not None
+            self._full_cview = ChunkView(self.pc, self.cchunk)
+        return self._full_cview
 
     # -- the rules at a node -----------------------------------------------------------------
     def rules_at(self, a: Auction) -> tuple[int, Rules, bool] | None:
@@ -470,7 +479,7 @@ class _Walk:
             for call in sorted(here | set(known.get(a, ())), reverse=True):
                 if not illegal(a, call):
                     stack.append(a + (call,))
-        self._full_view = None
+        self._full_view = self._full_cview = None
         return WalkResult(visited, found, counts, reach=reach)
 
     def _makes(self, a: Auction, turn: int) -> bool:
@@ -608,9 +617,7 @@ class _Reading:
         guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
         inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], n)
         npat = on.shape[0]
-        pcode = inv.astype(np.intp) * nl + sec
-        per_pat = np.rint(np.bincount(pcode, weights=wf, minlength=npat * nl)
-                          ).astype(np.int64).reshape(npat, nl)
+        per_pat, pcode = pattern_sums(inv, npat, sec, nl, wf)
         firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(firsts, pcode, fr.astype(np.int64))  # one dtype: numpy's fast path
         firsts = firsts.reshape(npat, nl)
@@ -669,8 +676,12 @@ class _Reading:
         walk = self.walk
         if isinstance(self.mask, tuple):
             assert rows is not None and walk.pc is not None
-            view = ChunkView(walk.pc, walk.csub_chunk(rows))
-            w = walk.ow[self.mask[0]][rows]
+            if len(rows) == walk.cn:  # every coarse row (a player's first call): one view
+                view = walk.full_cview  # for all, its values read once per walk
+                w = walk.ow[self.mask[0]]
+            else:
+                view = ChunkView(walk.pc, walk.csub_chunk(rows))
+                w = walk.ow[self.mask[0]][rows]
         elif rows is None:
             view = walk.full_view
             w = view.weight
