@@ -17,7 +17,7 @@ from openbid.verify.nodes import NodeModel, build_tree, replays
 
 from reference.count import count, groups
 from reference.gen import conditions, rule_files
-from reference.interp import Hand1, bid_text
+from reference.interp import Facts, Hand1, bid_text
 
 FAST = settings(max_examples=3, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -71,14 +71,32 @@ def consistent(system, auction, facts) -> bool:
     return True
 
 
-def check_system(text: str) -> None:
-    system = system_of(loads(text))
+def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
+    """The node checks (Z3 and a census pass per node) against the reference at every node;
+    claims at the nodes of up to three calls: "every hand has COND", "PASS shows COND" and
+    "CALL shows COND" over the hands consistent with the bidder's history (the verdict, the
+    hands meeting the premise and those failing COND, as the reference counts them)."""
+    from openbid.proofs.system_claims import SystemClaim
+
+    rules0 = loads(text)
+    system = system_of(rules0)
     model = NodeModel(system)
-    tree = build_tree(model, max_nodes=3000)
+    cond = rules0.parse(cond_text)
+    premises = (("true", None), ('bid = "PASS"', "PASS"), (f'bid = "{call}"', call))
+
+    def claims_at(a):
+        if len(a) > 3:
+            return ()
+        return tuple(SystemClaim(f"c{i}", "test", "test", rules0.parse(pt), cond, pt, cond_text,
+                                 bid=b, auction=a) for i, (pt, b) in enumerate(premises))
+
+    tree = build_tree(model, claims_at, max_nodes=3000)
     for r in tree.nodes.values():
         if r.checks is None:
             continue
         rules = system.node(r.auction).rules
+        if len(r.auction) <= 3:
+            _check_node_claims(r, rules, system, cond, premises)
         calls: dict[str, int] = {}
         for g in groups():
             if consistent(system, r.auction, g.facts):
@@ -102,17 +120,42 @@ def check_system(text: str) -> None:
         assert gap == want, (r.name, gap, want)
 
 
+def _check_node_claims(r, rules, system, cond, premises) -> None:
+    from openbid.verify.verdicts import Verdict
+
+    made: dict[str, list[int]] = {}  # call -> [hands, failing COND]
+    for g in groups():
+        if consistent(system, r.auction, g.facts):
+            h1 = Hand1(rules, g.facts)
+            slot = made.setdefault(bid_text(h1.outcome()[0]), [0, 0])
+            slot[0] += g.weight
+            slot[1] += 0 if h1.truth(cond, {}) else g.weight
+    got = {c.claim.id: (c.verdict, c.premise_hands, c.gap_hands) for c in r.checks.claims}
+    want = {}
+    for i, (_, b) in enumerate(premises):
+        h = sum(v[0] for k, v in made.items() if b is None or k == b)
+        f = sum(v[1] for k, v in made.items() if b is None or k == b)
+        want[f"c{i}"] = (Verdict.VACUOUS if not h else Verdict.FAILED if f else Verdict.HELD,
+                         h, f)
+    assert got == want, r.name
+    for c in r.checks.claims:  # a failing claim's witness makes the bidder's calls, fails COND
+        if c.verdict is Verdict.FAILED:
+            facts = Facts.of(Hand.parse(c.witness))
+            assert consistent(system, r.auction, facts), r.name
+            assert not Hand1(rules, facts).truth(cond, {}), r.name
+
+
 @FAST
-@given(systems())
-def test_every_node_of_a_random_system_agrees_with_the_reference(text):
-    check_system(text)
+@given(systems(), conditions(), st.sampled_from(["1C", "1H", "1NT", "2C", "X"]))
+def test_every_node_of_a_random_system_agrees_with_the_reference(text, cond, call):
+    check_system(text, cond, call)
 
 
 @pytest.mark.slow
 @LONG
-@given(systems(max_sections=3))
-def test_every_node_of_a_random_system_agrees_with_the_reference_long(text):
-    check_system(text)
+@given(systems(max_sections=3), conditions(), st.sampled_from(["1C", "1H", "1NT", "2C", "X"]))
+def test_every_node_of_a_random_system_agrees_with_the_reference_long(text, cond, call):
+    check_system(text, cond, call)
 
 
 # Later nodes that read only suit lengths: the census reads them over the coarse classes (each
@@ -148,10 +191,12 @@ auction "1 s P" where s in SUITS
 """
 
 
-def check_census(text: str) -> None:
+def check_census(text: str, cond_text: str = "true") -> None:
     """The tree census (openbid.readers.census.tree, checked by openbid.verify.tree) against the
     reference at every node: the tree, the calls' hands, bids, meets, who takes a guard's hands,
-    the gap; and against the node checks' tree (Z3 and the per-node census)."""
+    the gap; and against the node checks' tree (Z3 and the per-node census). Node claims: at
+    every node, ``forcing``, and ``shows cond_text`` of each call made there: the verdict,
+    the hands and the failing hands, as the reference decides them."""
     from openbid.readers.census.tree import tree_census
     from openbid.verify.tree import check_tree
 
@@ -184,18 +229,48 @@ def check_census(text: str) -> None:
         node = system.node(a)
         want = ref.bids[ref.pass_label] if node.block is not None and not node.else_pass else 0
         assert nc.gap == want, a
-    check_tree(rules, seeds=0)  # every hand it reports replays through the executor
+    # node claims: the census's verdicts (every witness replays) against the reference's counts
+    from openbid.proofs.node_claims import NodeClaimSpec
+
+    cond = rules.parse(cond_text)
+    specs, want = [], {}
+    for a in sorted(tc.counts, key=lambda x: (len(x), x))[:12]:
+        rules_a = system.node(a).rules
+        made: dict[str, list[int]] = {}  # call -> [hands, failing]
+        for g in groups():
+            if consistent(system, a, g.facts):
+                h1 = Hand1(rules_a, g.facts)
+                slot = made.setdefault(bid_text(h1.outcome()[0]), [0, 0])
+                slot[0] += g.weight
+                slot[1] += 0 if h1.truth(cond, {}) else g.weight
+        n = len(specs)
+        specs.append(NodeClaimSpec("forcing", f"f{n}", "test", "test", a, "held"))
+        everyone = sum(h for h, _ in made.values())
+        passing = made.get("PASS", [0, 0])[0]
+        want[f"f{n}"] = ("vacuous", 0, 0) if not everyone else \
+            ("held", everyone, 0) if not passing else ("failed", everyone, passing)
+        for call in sorted(made)[:2]:
+            specs.append(NodeClaimSpec("shows", f"s{len(specs)}", "test", "test", a, "held",
+                                       call, cond, cond_text))
+            h, f = made[call]
+            want[specs[-1].id] = ("held", h, 0) if not f else ("failed", h, f)
+        specs.append(NodeClaimSpec("shows", f"s{len(specs)}", "test", "test", a, "held", "7NT",
+                                   cond, cond_text))  # a call nobody makes here: vacuous
+        want[specs[-1].id] = ("vacuous", 0, 0)
+    checked = check_tree(rules, tuple(specs), seeds=0)  # every hand it reports replays
+    got = {c.claim.id: (c.verdict, c.hands, c.failing) for c in checked.claims}
+    assert got == want
 
 
 @FAST
-@given(systems())
-@example(COARSE)
-def test_the_tree_census_of_a_random_system_agrees_with_the_reference(text):
-    check_census(text)
+@given(systems(), conditions())
+@example(COARSE, "SUITLENGTH(H) >= 4 or HCP >= 12")
+def test_the_tree_census_of_a_random_system_agrees_with_the_reference(text, cond):
+    check_census(text, cond)
 
 
 @pytest.mark.slow
 @LONG
-@given(systems(max_sections=3))
-def test_the_tree_census_of_a_random_system_agrees_with_the_reference_long(text):
-    check_census(text)
+@given(systems(max_sections=3), conditions())
+def test_the_tree_census_of_a_random_system_agrees_with_the_reference_long(text, cond):
+    check_census(text, cond)
