@@ -158,7 +158,7 @@ class ArrayReader(Interpreter):
         if self._own:
             self._mine.add(e)
         else:
-            shared[key] = got
+            self.view.share(key, got)
         self._own = self._own or outer
         return got
 
@@ -431,12 +431,24 @@ class ChunkView:
     """What every reader of one chunk shares: the gathered per-suit arrays, the half-hand
     indices, the patterns, the weights."""
 
-    def __init__(self, pass_, chunk) -> None:
+    def __init__(self, pass_, chunk, budget: int | None = None) -> None:
         self.pass_ = pass_
         self.chunk = chunk
         self.size = chunk.size
         self._gathers: dict = {}
         self.shared: dict = {}  # (index, expression) -> its value, for every reader (see value)
+        # at most ``budget`` bytes of shared values (None: no limit): a view that many readers
+        # of different rules share keeps the first values read, not every value
+        self.budget = budget
+
+    def share(self, key, value) -> None:
+        if self.budget is not None:
+            size = value.a.nbytes if isinstance(value, Fx) else \
+                value.nbytes if isinstance(value, np.ndarray) else 0
+            if size > self.budget:
+                return
+            self.budget -= size
+        self.shared[key] = value
 
     def gather(self, table: object, key: int | str) -> Any:
         """``table`` (an Fx or Boolean array over suit states, or over a half's pairs) at every

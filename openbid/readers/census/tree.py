@@ -57,6 +57,7 @@ Auction = tuple[str, ...]
 DEAL_VULS = ((False, False), (True, False), (False, True), (True, True))
 TREE_CHUNK = 1 << 21  # rows per walk: fewer walks of the tree against less memory per walk
 MAX_TREE_NODES = 2_000_000
+SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
 
 
 @dataclass(frozen=True)
@@ -287,10 +288,11 @@ class _Walk:
 
     @property
     def full_cview(self) -> ChunkView:
-        """Every coarse row's view (dropped after each walk, as the fine one is)."""
+        """Every coarse row's view (dropped after each walk, as the fine one is); the values
+        its readers share are held to SHARED_BYTES."""
         if self._full_cview is None:
             assert self.pc is not None and self.cchunk is not None
-            self._full_cview = ChunkView(self.pc, self.cchunk)
+            self._full_cview = ChunkView(self.pc, self.cchunk, SHARED_BYTES)
         return self._full_cview
 
     # -- the rules at a node -----------------------------------------------------------------
