@@ -104,9 +104,14 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
                 calls[c] = calls.get(c, 0) + g.weight
         assert r.selected == sum(calls.values()), r.name
         legal = {c.call: c.hands for c in r.children}
-        bad = {f.detail.split(": ")[0]: f.hands for f in r.findings if f.kind == "illegal call"}
+        # an illegal call's finding per (call, bid point): "LABEL: CALL is not higher than ..."
+        bad: dict[str, int] = {}
+        for f in r.findings:
+            if f.kind == "illegal call":
+                call = f.detail.split(": ", 1)[1].split()[0]
+                bad[call] = bad.get(call, 0) + f.hands
         assert {k: v for k, v in calls.items() if k in legal} == legal, r.name
-        assert sum(calls.values()) == sum(legal.values()) + sum(bad.values()), r.name
+        assert {k: v for k, v in calls.items() if k not in legal} == bad, r.name
         for c in r.children:
             assert replays(model, r.auction, Hand.parse(c.witness), c.vul, c.call)
         ref = count(rules, given=lambda f, a=r.auction: consistent(system, a, f))
@@ -146,14 +151,14 @@ def _check_node_claims(r, rules, system, cond, premises) -> None:
 
 
 @FAST
-@given(systems(), conditions(), st.sampled_from(["1C", "1H", "1NT", "2C", "X"]))
+@given(systems(), conditions(), st.sampled_from(["1C", "1H", "1NT", "2C", "2D"]))
 def test_every_node_of_a_random_system_agrees_with_the_reference(text, cond, call):
     check_system(text, cond, call)
 
 
 @pytest.mark.slow
 @LONG
-@given(systems(max_sections=3), conditions(), st.sampled_from(["1C", "1H", "1NT", "2C", "X"]))
+@given(systems(max_sections=3), conditions(), st.sampled_from(["1C", "1H", "1NT", "2C", "2D"]))
 def test_every_node_of_a_random_system_agrees_with_the_reference_long(text, cond, call):
     check_system(text, cond, call)
 
