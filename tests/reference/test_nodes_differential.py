@@ -71,6 +71,20 @@ def consistent(system, auction, facts) -> bool:
     return True
 
 
+def made_at(system, auction, cond=None) -> dict[str, list[int]]:
+    """The reference at a node: per call, [the hands consistent with the bidder's history that
+    make it, those of them that fail ``cond``] (one pass over every hand group)."""
+    rules = system.node(auction).rules
+    made: dict[str, list[int]] = {}
+    for g in groups():
+        if consistent(system, auction, g.facts):
+            h1 = Hand1(rules, g.facts)
+            slot = made.setdefault(bid_text(h1.outcome()[0]), [0, 0])
+            slot[0] += g.weight
+            slot[1] += 0 if cond is None or h1.truth(cond, {}) else g.weight
+    return made
+
+
 def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
     """The node checks (Z3 and a census pass per node) against the reference at every node;
     claims at the nodes of up to three calls: "every hand has COND", "PASS shows COND" and
@@ -95,13 +109,10 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
         if r.checks is None:
             continue
         rules = system.node(r.auction).rules
+        made = made_at(system, r.auction, cond if len(r.auction) <= 3 else None)
         if len(r.auction) <= 3:
-            _check_node_claims(r, rules, system, cond, premises)
-        calls: dict[str, int] = {}
-        for g in groups():
-            if consistent(system, r.auction, g.facts):
-                c = bid_text(Hand1(rules, g.facts).outcome()[0])
-                calls[c] = calls.get(c, 0) + g.weight
+            _check_node_claims(r, rules, system, cond, premises, made)
+        calls = {c: h for c, (h, _) in made.items()}
         assert r.selected == sum(calls.values()), r.name
         legal = {c.call: c.hands for c in r.children}
         # an illegal call's finding per (call, bid point): "LABEL: CALL is not higher than ..."
@@ -125,16 +136,9 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
         assert gap == want, (r.name, gap, want)
 
 
-def _check_node_claims(r, rules, system, cond, premises) -> None:
+def _check_node_claims(r, rules, system, cond, premises, made) -> None:
     from openbid.verify.verdicts import Verdict
 
-    made: dict[str, list[int]] = {}  # call -> [hands, failing COND]
-    for g in groups():
-        if consistent(system, r.auction, g.facts):
-            h1 = Hand1(rules, g.facts)
-            slot = made.setdefault(bid_text(h1.outcome()[0]), [0, 0])
-            slot[0] += g.weight
-            slot[1] += 0 if h1.truth(cond, {}) else g.weight
     got = {c.claim.id: (c.verdict, c.premise_hands, c.gap_hands) for c in r.checks.claims}
     want = {}
     for i, (_, b) in enumerate(premises):
@@ -216,14 +220,14 @@ def check_census(text: str, cond_text: str = "true") -> None:
             assert a not in tc.counts
             continue
         assert sorted(tc.children[a]) == sorted(c.call for c in r.children), r.name
+    cond = rules.parse(cond_text)
+    claimed = sorted(tc.counts, key=lambda x: (len(x), x))[:12]  # the nodes claims are about
+    made_of = {}
     for a, nc in tc.counts.items():
         rules_a = system.node(a).rules
-        calls: dict[str, int] = {}
-        for g in groups():
-            if consistent(system, a, g.facts):
-                c = bid_text(Hand1(rules_a, g.facts).outcome()[0])
-                calls[c] = calls.get(c, 0) + g.weight
-        assert {c: h for c, (h, _, _) in nc.calls.items()} == calls, a
+        made = made_of[a] = made_at(system, a, cond if a in claimed else None)
+        assert {c: h for c, (h, _, _) in nc.calls.items()} == \
+            {c: h for c, (h, _) in made.items()}, a
         ref = count(rules_a, given=lambda f, a=a: consistent(system, a, f))
         assert {lb: nc.bids.get(lb, 0) for lb in ref.labels} == \
             {lb: ref.bids[lb] for lb in ref.labels}, a
@@ -237,17 +241,9 @@ def check_census(text: str, cond_text: str = "true") -> None:
     # node claims: the census's verdicts (every witness replays) against the reference's counts
     from openbid.proofs.node_claims import NodeClaimSpec
 
-    cond = rules.parse(cond_text)
     specs, want = [], {}
-    for a in sorted(tc.counts, key=lambda x: (len(x), x))[:12]:
-        rules_a = system.node(a).rules
-        made: dict[str, list[int]] = {}  # call -> [hands, failing]
-        for g in groups():
-            if consistent(system, a, g.facts):
-                h1 = Hand1(rules_a, g.facts)
-                slot = made.setdefault(bid_text(h1.outcome()[0]), [0, 0])
-                slot[0] += g.weight
-                slot[1] += 0 if h1.truth(cond, {}) else g.weight
+    for a in claimed:
+        made = made_of[a]
         n = len(specs)
         specs.append(NodeClaimSpec("forcing", f"f{n}", "test", "test", a, "held"))
         everyone = sum(h for h, _ in made.values())

@@ -15,12 +15,11 @@ FAILED with a deal below it), or one more (FAILED). A fast profile by default, a
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from openbid.dd.deals import random_deal, seat_hands
 from openbid.model.auction import system_of
 from openbid.model.auction_facts import ended, illegal
 from openbid.model.hand import Hand
@@ -38,7 +37,6 @@ LONG = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 SEATS = "NESW"
-RANKS = "AKQJT98765432"
 DEALS = 3000
 # (the claim's text with {k}, the quantity it bounds below, on the reference's facts)
 QUANTITIES = (
@@ -49,15 +47,8 @@ QUANTITIES = (
 )
 
 
-def deal(rng: random.Random) -> dict[str, Hand]:
-    cards = [(s, r) for s in range(4) for r in RANKS]  # suits S H D C
-    rng.shuffle(cards)
-    out = {}
-    for i, seat in enumerate(SEATS):
-        mine = cards[13 * i:13 * i + 13]
-        out[seat] = Hand.parse(".".join("".join(r for s2, r in sorted(mine, key=lambda c: (
-            c[0], RANKS.index(c[1]))) if s2 == s) for s in range(4)))
-    return out
+def deal(seed: int, number: int) -> dict[str, Hand]:
+    return {k: Hand.parse(v) for k, v in seat_hands(random_deal(seed, number)).items()}
 
 
 def ref_call(system, auction: tuple[str, ...], hand: Hand) -> str:
@@ -83,8 +74,7 @@ def bid_out(system, d: dict[str, Hand], limit: int) -> tuple[str, ...]:
 
 def check_claims(text: str, seed: int, cut: int, which: int) -> None:
     system = system_of(loads(text))
-    rng = random.Random(seed)
-    deals = [deal(rng) for _ in range(DEALS)]
+    deals = [deal(seed, i) for i in range(1, DEALS + 1)]
     # the auction of the first of 200 deals with the most calls other than pass
     auction = max((bid_out(system, d, cut) for d in deals[:200]),
                   key=lambda a: sum(c != "PASS" for c in a))
