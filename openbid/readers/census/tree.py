@@ -45,6 +45,7 @@ from openbid.model.auction_facts import ended, illegal
 from openbid.model.bids import bid_text
 from openbid.model.expr.ast import Call, Const, Expr
 from openbid.model.rules.meets import meets_expr
+from openbid.model.rules.fold import fold_facts
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS, Chunk
@@ -257,6 +258,8 @@ class _Walk:
         self.any_opened = any(opened(a) for a in spec.seeds)
         self.reads_vul: dict[int, bool] = {}
         self.node_rkey: dict[Auction, tuple[int, Rules, bool]] = {}
+        self._folded: dict[tuple, tuple[int, Rules, bool]] = {}
+        self.fkeys: dict[Rules, int] = {}  # the folded tables, each by its number
         self.evals: dict[tuple, "_Reading"] = {}
         self.sets = _RowSets(self.n)  # the sets of rows, each by its number
         self.claims: dict[Auction, list[NodeClaim]] = {}
@@ -443,13 +446,31 @@ class _Walk:
                 mask = self.project(mask)
         else:
             assert not isinstance(mask, tuple), a  # a player's opening call comes first
-        vul = self.view_vul(len(a) % 4, ctx) if reads_vul else None
-        key = (rk, vul, mask)
+        vul = self.view_vul(len(a) % 4, ctx)
+        fk, folded, folded_vul = self.folded(rk, rules, vul if reads_vul else None)
+        node = self.system.node(a)
+        gap = node.block is not None and not node.else_pass
+        key = (fk, vul if folded_vul else None, gap, mask)
         reading = self.evals.get(key)
         if reading is None:
-            reading = self.evals[key] = _Reading(self, a, rules, mask,
-                                                 vul or self.view_vul(len(a) % 4, ctx))
+            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul)
         return reading
+
+    def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
+        """The rules at a node as read in the vulnerability ``vul`` (None: they do not read
+        it), with every fact of the deal a constant and the constant terms folded
+        (openbid.model.rules.fold): the number of the folded table, the table, and whether it
+        still reads the vulnerability. Nodes and vulnerabilities whose tables fold alike make
+        the same calls with every hand, and share every reading."""
+        got = self._folded.get((rk, vul))
+        if got is None:
+            facts = () if vul is None else (("VUL", vul[0]), ("THEYVUL", vul[1]))
+            f = fold_facts(rules, facts)
+            fk = self.fkeys.setdefault(f, len(self.fkeys))
+            still = vul is not None and bool({"VUL", "THEYVUL"} & uses(
+                self.p.defs[0], (), f, outcome=True).contexts)
+            got = self._folded[(rk, vul)] = (fk, f, still)
+        return got
 
     # -- the walk ---------------------------------------------------------------------------------
     def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]]) -> WalkResult:
@@ -586,8 +607,10 @@ class _Reading:
     """A node's rules read over some rows of the chunk in one vulnerability: the counts, and the
     rows making each call (by their number)."""
 
-    def __init__(self, walk: _Walk, a: Auction, rules: Rules, mask,
+    def __init__(self, walk: _Walk, gap: bool, rules: Rules, mask,
                  vul: tuple[bool, bool]) -> None:
+        """``gap``: whether falling through the rules is a gap (the node's block does not say
+        ``else pass``); ``rules`` as :meth:`_Walk.folded` gives them."""
         self.walk = walk
         self.rules = rules
         self.vul = vul
@@ -609,7 +632,6 @@ class _Reading:
         nl = len(labels)
         pass_index = nl - 1
         vul_word = _vul_word(vul)
-        node = walk.system.node(a)
         n = len(w)
         sec = section.astype(np.intp)
         wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
@@ -651,7 +673,7 @@ class _Reading:
         per = per_pat.sum(axis=0)
         for i, lb in enumerate(labels[:-1]):
             nc.bids[lb] = int(per[i])
-        if node.block is not None and not node.else_pass and per[pass_index]:
+        if gap and per[pass_index]:
             nc.gap = int(per[pass_index])
             nc.gap_example = walk.example(int(firsts[:, pass_index].min()), vul_word)
         # each guard: its hands, and the points that take them
