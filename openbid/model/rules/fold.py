@@ -135,3 +135,12 @@ def fold_facts(rules: Rules, facts: tuple[tuple[str, object], ...]) -> Rules:
     f = _Folder(definitions(rules.readings, rules.definitions), dict(facts))
     sections = tuple(replace(s, guard=f(s.guard), body=_steps(s.body, f)) for s in rules.sections)
     return rules if sections == rules.sections else replace(rules, sections=sections)
+
+
+@lru_cache(maxsize=4096)
+def fold_exprs(rules: Rules, exprs: tuple[Expr, ...],
+               facts: tuple[tuple[str, object], ...]) -> tuple[Expr, ...]:
+    """Expressions over ``rules``' names with the facts ``facts`` read as constants, folded as
+    :func:`fold_facts` folds a table's."""
+    f = _Folder(definitions(rules.readings, rules.definitions), dict(facts))
+    return tuple(f(e) for e in exprs)

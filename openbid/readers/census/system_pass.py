@@ -13,6 +13,7 @@ import numpy as np
 
 from openbid.model.expr.ast import Expr
 from openbid.model.hand import Hand
+from openbid.model.rules.fold import fold_exprs, fold_facts
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
@@ -62,40 +63,26 @@ def system_chunks(args: tuple[SystemPass, ...], i: int) -> tuple:
     """One chunk's counts in the context of each of ``args`` (passes of one spec), in order:
     the chunk is gathered once, and every value that reads no fact of the deal is read once
     for all the contexts (openbid.readers.census.arrays)."""
-    import hashlib
-
     if len({a.spec for a in args}) > 1:
         raise ValueError("the passes of one reading share their spec")
     view = plan(args[0].spec).view(i)
-    exprs = args[0].spec.exprs[0]
     out = []
-    seen: dict[tuple, tuple] = {}
-    digests: dict[int, tuple] = {}  # a value (by identity; kept alive below) -> its digest
-    kept = []
-
-    def digest(v) -> tuple:
-        if not isinstance(v, np.ndarray):
-            return ("all", bool(v))
-        got = digests.get(id(v))
-        if got is None:
-            kept.append(v)
-            got = digests[id(v)] = (str(v.dtype), hashlib.blake2b(v.tobytes(),
-                                                                  digest_size=16).digest())
-        return got
-
+    folded: dict[tuple, tuple] = {}
     for a in args:
+        # A context whose rules and expressions fold to the same trees as an earlier
+        # context's (openbid.model.rules.fold) counts the same on every hand: nothing to read.
+        rules = a.spec.rules[0]
+        sig = (a.paired, a.given, fold_facts(rules, a.context),
+               fold_exprs(rules, a.spec.exprs[0], a.context))
+        hit = folded.get(sig)
+        if hit is not None:
+            out.append(hit)
+            continue
         run = view.reader(0)
         run.context = dict(a.context)
-        # A context whose every condition and outcome equal an earlier context's, row by row,
-        # counts the same: its counts are the earlier context's (SAYC's openings differ
-        # between seats and vulnerabilities in a few bid points only).
-        values = [run.cond(e) for e in exprs] + list(run.outcome)
-        key = (a.paired, a.given) + tuple(digest(v) for v in values)
-        got = seen.get(key)
-        if got is None or not all(x is y or np.array_equal(x, y)  # equal, not just the digest
-                                  for x, y in zip(values, got[0])):
-            got = seen[key] = (values, _chunk_counts(a, view, run))
-        out.append(got[1])
+        got = _chunk_counts(a, view, run)
+        out.append(got)
+        folded[sig] = got
     return tuple(out)
 
 
