@@ -398,14 +398,16 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
             continue
         if fire is True:
             fire = np.ones(n, dtype=bool)
-        value = site.value if np.isscalar(site.value) else site.value[fire]
-        if not np.isin(value, valid).all():
+        scalar = np.isscalar(site.value)
+        value = site.value if scalar else site.value[fire]
+        if not (value in VALID_BIDVALS if scalar else np.isin(value, valid).all()):
             bad = sorted(set(np.atleast_1d(value).tolist()) - VALID_BIDVALS)[:3]
             raise OpenbidError(f"{rules.title}: bid point {site.label} makes "
                                f"BIDVAL {', '.join(map(str, bad))}, which is not a bid "
                                "(Appendix 5); 'openbid rules check FILE' finds every such point")
-        bidval[fire] = value
-        section[fire] = labels.index(site.label)
+        np.copyto(bidval, site.value if scalar else site.value.astype(np.int16, copy=False),
+                  where=fire, casting="unsafe")
+        np.copyto(section, labels.index(site.label), where=fire, casting="unsafe")
     return bidval, section
 
 
