@@ -59,6 +59,8 @@ DEAL_VULS = ((False, False), (True, False), (False, True), (True, True))
 TREE_CHUNK = 1 << 21  # rows per walk: fewer walks of the tree against less memory per walk
 MAX_TREE_NODES = 2_000_000
 SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
+SUB_VIEWS = 8  # views of some rows kept for the next readings of the same rows
+SUB_BYTES = 16 << 20  # values shared by the readers of one such view, at most
 
 
 @dataclass(frozen=True)
@@ -253,6 +255,7 @@ class _Walk:
         self.comp_bounds = np.cumsum((0,) + self.chunk.sizes)
         self._full_view: ChunkView | None = None
         self._full_cview: ChunkView | None = None
+        self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
         self.rkeys: dict[Rules, int] = {}
         self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
         self.any_opened = any(opened(a) for a in spec.seeds)
@@ -297,6 +300,24 @@ class _Walk:
             assert self.pc is not None and self.cchunk is not None
             self._full_cview = ChunkView(self.pc, self.cchunk, SHARED_BYTES)
         return self._full_cview
+
+    def sub_view(self, mask, rows: np.ndarray) -> tuple[ChunkView, np.ndarray]:
+        """The view of some rows (a mask, fine or coarse) and their weights. The nodes of one
+        bidder's history read the same rows one after another (opener's rebids after each
+        response): the views of the last SUB_VIEWS masks are kept, each with the values its
+        readers share (at most SUB_BYTES)."""
+        got = self._sub_views.pop(mask, None)
+        if got is None:
+            if isinstance(mask, tuple):
+                view = ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES)
+                got = (view, self.ow[mask[0]][rows])
+            else:
+                view = ChunkView(self.p, self.sub_chunk(rows), SUB_BYTES)
+                got = (view, view.weight)
+        self._sub_views[mask] = got  # the most recent last
+        while len(self._sub_views) > SUB_VIEWS:
+            del self._sub_views[next(iter(self._sub_views))]
+        return got
 
     # -- the rules at a node -----------------------------------------------------------------
     def rules_at(self, a: Auction) -> tuple[int, Rules, bool] | None:
@@ -503,6 +524,7 @@ class _Walk:
                 if not illegal(a, call):
                     stack.append(a + (call,))
         self._full_view = self._full_cview = None
+        self._sub_views.clear()
         return WalkResult(visited, found, counts, reach=reach)
 
     def _makes(self, a: Auction, turn: int) -> bool:
@@ -543,14 +565,19 @@ class _RowSets:
 
     def intern(self, rows: np.ndarray) -> int:
         rows = rows.astype(np.int32, copy=False)
-        digest = hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
+        large = len(rows) * 32 > self.n  # a set is large or not by its size: one form each
+        if large:  # its bitmap is digested (a 32nd of the bytes of its rows)
+            bits = np.zeros(self.n, dtype=bool)
+            bits[rows] = True
+            packed = np.packbits(bits)
+            digest = b"b" + hashlib.blake2b(packed.tobytes(), digest_size=16).digest()
+        else:
+            digest = b"r" + hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
         got = self.numbers.get(digest)
         if got is None:
             got = self.numbers[digest] = len(self.kept)
-            if len(rows) * 32 > self.n:
-                bits = np.zeros(self.n, dtype=bool)
-                bits[rows] = True
-                self.kept.append(np.packbits(bits))
+            if large:
+                self.kept.append(packed)
                 self.packed.add(got)
                 self._remember(got, rows)
             else:
@@ -704,14 +731,12 @@ class _Reading:
                 view = walk.full_cview  # for all, its values read once per walk
                 w = walk.ow[self.mask[0]]
             else:
-                view = ChunkView(walk.pc, walk.csub_chunk(rows))
-                w = walk.ow[self.mask[0]][rows]
+                view, w = walk.sub_view(self.mask, rows)
         elif rows is None:
             view = walk.full_view
             w = view.weight
         else:
-            view = ChunkView(walk.p, walk.sub_chunk(rows))
-            w = view.weight
+            view, w = walk.sub_view(self.mask, rows)
         reader = view.reader(0)
         reader.rules = self.rules
         reader.context = {"VUL": self.vul[0], "THEYVUL": self.vul[1]}
