@@ -67,23 +67,58 @@ def system_chunks(args: tuple[SystemPass, ...], i: int) -> tuple:
         raise ValueError("the passes of one reading share their spec")
     view = plan(args[0].spec).view(i)
     out = []
+    # A context whose rules and expressions fold to the same trees as an earlier context's
+    # (openbid.model.rules.fold) counts the same on every hand: nothing to read. One whose rules
+    # and bid points' conditions fold alike but some further expression does not (a claim
+    # about the first seat) reads those expressions alone.
     folded: dict[tuple, tuple] = {}
     for a in args:
-        # A context whose rules and expressions fold to the same trees as an earlier
-        # context's (openbid.model.rules.fold) counts the same on every hand: nothing to read.
         rules = a.spec.rules[0]
-        sig = (a.paired, a.given, fold_facts(rules, a.context),
-               fold_exprs(rules, a.spec.exprs[0], a.context))
-        hit = folded.get(sig)
-        if hit is not None:
-            out.append(hit)
-            continue
+        exprs = a.spec.exprs[0]
+        k, end = a.paired, len(exprs) - int(a.given)
+        base = (k, a.given, fold_facts(rules, a.context),
+                fold_exprs(rules, exprs[:k] + exprs[end:], a.context))
+        singles = fold_exprs(rules, exprs[k:end], a.context)
         run = view.reader(0)
         run.context = dict(a.context)
-        got = _chunk_counts(a, view, run)
+        hit = folded.get(base)
+        if hit is None:
+            got = _chunk_counts(a, view, run)
+            folded[base] = (got, singles)
+        elif hit[1] == singles:
+            got = hit[0]
+        else:
+            w, keep = _weights(a, view, run)
+            got = hit[0][:3] + _singles(a, view, run, w, keep) + hit[0][5:]
         out.append(got)
-        folded[sig] = got
     return tuple(out)
+
+
+def _weights(arg: SystemPass, view, run) -> tuple[np.ndarray, np.ndarray | None]:
+    """Each row's hands, none where the precondition fails; the precondition's rows (None:
+    no precondition)."""
+    w = view.weight.astype(np.int64)
+    if not arg.given:
+        return w, None
+    keep = full_mask(run.cond(arg.spec.exprs[0][-1]), view.chunk.size)
+    return np.where(keep, w, 0), keep
+
+
+def _singles(arg: SystemPass, view, run, w: np.ndarray, keep: np.ndarray | None) -> tuple:
+    """The hands meeting each further expression (after the paired ones), and its first row's
+    class."""
+    chunk = view.chunk
+    exprs = arg.spec.exprs[0]
+    single, single_ex = [], {}
+    for j, e in enumerate(exprs[arg.paired:len(exprs) - int(arg.given)]):
+        m = full_mask(run.cond(e), chunk.size)
+        if keep is not None:
+            m = m & keep
+        single.append(int(w[m].sum()))
+        if m.any():
+            row = int(np.argmax(m))
+            single_ex[j] = tuple(int(chunk.ids[s][row]) for s in SUITS)
+    return single, single_ex
 
 
 def _chunk_counts(arg: SystemPass, view, run) -> tuple:
@@ -92,17 +127,12 @@ def _chunk_counts(arg: SystemPass, view, run) -> tuple:
     n = chunk.size
     exprs = arg.spec.exprs[0]
     k = arg.paired
-    w = view.weight.astype(np.int64)
-    enumerated = int(w.sum())
-    if arg.given:
-        keep = full_mask(run.cond(exprs[-1]), n)
-        exprs = exprs[:-1]
-        w = np.where(keep, w, 0)
-        masks = [full_mask(run.cond(e), n) & keep for e in exprs]
-    else:
-        keep = np.ones(n, dtype=bool)
-        masks = [full_mask(run.cond(e), n) for e in exprs]
-    inv, first, on = patterns(masks[:k], n)
+    enumerated = int(view.weight.sum())
+    w, keep = _weights(arg, view, run)
+    masks = [full_mask(run.cond(e), n) for e in exprs[:k]]
+    if keep is not None:
+        masks = [m & keep for m in masks]
+    inv, first, on = patterns(masks, n)
     pw = np.bincount(inv, weights=w.astype(np.float64))  # integer sums below 2**53: exact
     (pairs,), examples = pair_sums(on, first, (pw,), chunk)
     bidval, section = run.outcome
@@ -111,17 +141,11 @@ def _chunk_counts(arg: SystemPass, view, run) -> tuple:
     # per pattern of the paired conditions, the hands each label bids; then per condition, over
     # the patterns meeting it
     taken = on.T.astype(np.int64) @ pattern_sums(inv, len(first), sec, n_labels, w)[0]
-    single, single_ex = [], {}
-    for j in range(k, len(exprs)):
-        m = masks[j]
-        single.append(int(w[m].sum()))
-        if m.any():
-            row = int(np.argmax(m))
-            single_ex[j - k] = tuple(int(chunk.ids[s][row]) for s in SUITS)
+    single, single_ex = _singles(arg, view, run, w, keep)
     key = sec * 128 + bidval.astype(np.int64)
     ow = np.bincount(key, weights=w.astype(np.float64), minlength=n_labels * 128)
     firsts = np.full(n_labels * 128, -1, dtype=np.int64)
-    rows = np.flatnonzero(keep)
+    rows = np.flatnonzero(keep) if keep is not None else np.arange(n)
     firsts[key[rows[::-1]]] = rows[::-1]  # the last write wins: the first occurrence
     outcomes = {}
     for code in np.flatnonzero(firsts >= 0).tolist():
