@@ -61,6 +61,7 @@ MAX_TREE_NODES = 2_000_000
 SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
 SUB_VIEWS = 8  # views of some rows kept for the next readings of the same rows
 SUB_BYTES = 16 << 20  # values shared by the readers of one such view, at most
+FULL_BYTES = 256 << 20  # the values of readings of every coarse row kept, at most
 
 
 @dataclass(frozen=True)
@@ -256,6 +257,9 @@ class _Walk:
         self._full_view: ChunkView | None = None
         self._full_cview: ChunkView | None = None
         self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
+        # (folded table, vulnerability) -> its values at every coarse row (see keep_values)
+        self.full_values: dict[tuple, tuple] = {}
+        self.full_bytes = 0
         self.rkeys: dict[Rules, int] = {}
         self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
         self.any_opened = any(opened(a) for a in spec.seeds)
@@ -318,6 +322,22 @@ class _Walk:
         while len(self._sub_views) > SUB_VIEWS:
             del self._sub_views[next(iter(self._sub_views))]
         return got
+
+    def keep_values(self, ekey: tuple, code: np.ndarray, inv: np.ndarray, on: np.ndarray,
+                    gconst: list) -> None:
+        """Keep a reading of every coarse row: each row's call and bid point (one code), its
+        pattern of guards, the patterns and the constant guards. A later reading of the same
+        rules over some rows (a player who passed at the opening, where another seat's player
+        made a first call) takes its values from them, at most FULL_BYTES kept (the oldest
+        dropped first)."""
+        small = np.int16 if len(on) < 1 << 15 else np.int32
+        item = (code.astype(np.int16 if int(code.max(initial=0)) < 1 << 15 else np.int32),
+                inv.astype(small), on, tuple(gconst))
+        self.full_values[ekey] = item
+        self.full_bytes += item[0].nbytes + item[1].nbytes
+        while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
+            old = self.full_values.pop(next(iter(self.full_values)))
+            self.full_bytes -= old[0].nbytes + old[1].nbytes
 
     # -- the rules at a node -----------------------------------------------------------------
     def rules_at(self, a: Auction) -> tuple[int, Rules, bool] | None:
@@ -474,7 +494,7 @@ class _Walk:
         key = (fk, vul if folded_vul else None, gap, mask)
         reading = self.evals.get(key)
         if reading is None:
-            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul)
+            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul, key[:2])
         return reading
 
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
@@ -525,6 +545,8 @@ class _Walk:
                     stack.append(a + (call,))
         self._full_view = self._full_cview = None
         self._sub_views.clear()
+        self.full_values.clear()
+        self.full_bytes = 0
         return WalkResult(visited, found, counts, reach=reach)
 
     def _makes(self, a: Auction, turn: int) -> bool:
@@ -635,9 +657,11 @@ class _Reading:
     rows making each call (by their number)."""
 
     def __init__(self, walk: _Walk, gap: bool, rules: Rules, mask,
-                 vul: tuple[bool, bool]) -> None:
+                 vul: tuple[bool, bool], ekey: tuple | None = None) -> None:
         """``gap``: whether falling through the rules is a gap (the node's block does not say
-        ``else pass``); ``rules`` as :meth:`_Walk.folded` gives them."""
+        ``else pass``); ``rules`` as :meth:`_Walk.folded` gives them; ``ekey``: what the
+        rules' values over a row depend on (the folded table, the vulnerability if it reads
+        it), under which a reading of every coarse row keeps them for later readings of some."""
         self.walk = walk
         self.rules = rules
         self.vul = vul
@@ -648,25 +672,43 @@ class _Reading:
         n_rows = walk.n if rows is None else len(rows)
         if n_rows == 0:
             return
-        reader, w = self.reader(rows)
-        bidval, section = reader.outcome
-        rowpos = np.arange(walk.n, dtype=np.int32) if rows is None else rows
+        labels = rules.labels
+        nl = len(labels)
         coarse = isinstance(mask, tuple)
+        full = coarse and n_rows == walk.cn
+        kept = walk.full_values.get(ekey) if coarse and not full and ekey is not None else None
+        if kept is not None:
+            # These rules were read over every coarse row in this vulnerability: each row's
+            # call, bid point and pattern of guards are that reading's, at these rows.
+            assert rows is not None
+            w = walk.ow[mask[0]][rows]
+            all_code, all_inv, on, gconst = kept
+            code_here = all_code[rows]
+            bidval, section = code_here // nl, code_here % nl
+            inv = all_inv[rows]
+            guards: list = list(gconst)
+        else:
+            reader, w = self.reader(rows)
+            bidval, section = reader.outcome
+            # Every bid point's guard at once: each row's pattern (the guards it meets), and
+            # per pattern the hands each point bids and its first (fine) row there. A guard's
+            # hands and who takes them are sums over the patterns meeting it (integer sums:
+            # exact).
+            guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
+            inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], len(w))
+            if full and ekey is not None:
+                walk.keep_values(ekey, bidval.astype(np.int32) * nl + section, inv, on,
+                                 [g if not isinstance(g, np.ndarray) else None
+                                  for g in guards])
+        rowpos = np.arange(walk.n, dtype=np.int32) if rows is None else rows
         fr = walk.ofirst[mask[0]][rowpos] if coarse else rowpos  # each row's first fine row
         nc = self.counts
         nc.selected = int(w.sum())
-        labels = rules.labels
-        nl = len(labels)
         pass_index = nl - 1
         vul_word = _vul_word(vul)
         n = len(w)
         sec = section.astype(np.intp)
         wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
-        # Every bid point's guard at once: each row's pattern (the guards it meets), and per
-        # pattern the hands each point bids and its first (fine) row there. A guard's hands
-        # and who takes them are sums over the patterns meeting it (integer sums: exact).
-        guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
-        inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], n)
         npat = on.shape[0]
         per_pat, pcode = pattern_sums(inv, npat, sec, nl, wf)
         firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
@@ -707,7 +749,7 @@ class _Reading:
         col = 0
         for j, lb in enumerate(labels[:-1]):
             g = guards[j]
-            if isinstance(g, np.ndarray):
+            if g is None or isinstance(g, np.ndarray):  # None: an array of a kept reading
                 sel = on[:, col]
                 col += 1
             else:
