@@ -8,7 +8,7 @@ Workloads, each ``openbid prove ... --json --quiet`` as a fresh subprocess (star
   small) against ``--tree-census``; the census's counts must equal the node checks' at every
   node (checked here from the two JSON outputs);
 * SAYC below ``1NT P`` (``--from``): the responses to 1NT and all that follows;
-* with ``--full``: the whole of SAYC (``prove --variant sayc``), which takes about two minutes.
+* with ``--full``: the whole of SAYC (``prove --variant sayc``), which takes over a minute.
 
 The figures printed: wall seconds of each, the tree's nodes, and the ratios.
 

@@ -109,16 +109,26 @@ def test_readers_agree_on_random_hands_and_contexts(hand: Hand, context: dict) -
     assert _z3(hand, context) == got
 
 
-def test_a_chunk_read_once_for_every_context_counts_as_each_context_alone(monkeypatch) -> None:
+@pytest.mark.parametrize("with_claims", [False, True])
+def test_a_chunk_read_once_for_every_context_counts_as_each_context_alone(monkeypatch,
+                                                                          with_claims) -> None:
     """The system checks read a chunk once for all the contexts (values that read no fact of
-    the deal shared, a context equal to an earlier one row by row counted once): every count and
-    example equals the chunk read in that context alone, on a view of its own (the pass planned
-    with the context fixed, as a single context's check is)."""
+    the deal shared; a context whose rules and expressions fold to an earlier one's counted
+    once; with the claims file, whose "SEAT = 1" claim tells seats 1 and 2 apart, only that
+    claim read again): every count and example equals the chunk read in that context alone, on
+    a view of its own (the pass planned with the context fixed, as a single context's check
+    is)."""
     import openbid.readers.census.system_pass as sp
+    from openbid.proofs.system_claims import SHIPPED, load_claims
     from openbid.readers.census.passes import PassSpec
     from openbid.verify.system import SystemJob
 
-    job = SystemJob(load_variant("sayc-openings"), solver=False)
+    rules = load_variant("sayc-openings")
+    claims = load_claims(str(SHIPPED["sayc-openings"]), rules) if with_claims else ()
+    job = SystemJob(rules, claims)
+    singles = []
+    real_singles = sp._singles
+    monkeypatch.setattr(sp, "_singles", lambda *a: singles.append(a[0]) or real_singles(*a))
     counted = []
     real = sp._chunk_counts
     monkeypatch.setattr(sp, "_chunk_counts", lambda *a: counted.append(a[0]) or real(*a))
@@ -132,6 +142,8 @@ def test_a_chunk_read_once_for_every_context_counts_as_each_context_alone(monkey
             assert _same(got, real(arg, view, view.reader(0))), (i, arg.context)
     # the shortcut was taken: seats 1 and 2 open alike in SAYC, so some contexts were not counted
     assert 0 < len(counted) < 2 * len(job.args)
+    if with_claims:  # and some contexts read their claims alone
+        assert len(singles) > len(counted)
 
 
 def _same(a, b) -> bool:

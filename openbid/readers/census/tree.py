@@ -8,9 +8,11 @@ suit-state merging of every rules table the tree reads):
 * The hand classes are cut into chunks. In each chunk a depth-first walk visits the nodes; at a
   node the node's rules are read (the numpy reader, :mod:`openbid.readers.census.arrays`) over
   the bidder's rows only, and the rows making each call are the bidder's rows at that call's
-  later nodes. A reading is memoised on (the node's bound rules, the vulnerability when they read
-  it, the bidder's rows): the same rules over the same rows are read once per chunk, however many
-  auctions lead there (opponents' calls fan a tree out; a player's own rows do not change).
+  later nodes. A reading is memoised on (the node's rules with the facts of the deal read as
+  constants and the constant terms folded, the vulnerability if they still read it, the
+  bidder's rows): the same rules over the same rows are read once per chunk, however many
+  auctions lead there (opponents' calls fan a tree out; a player's own rows do not change), and
+  in however many seats and vulnerabilities they fold alike.
 * The tree is global: a call made at a node by some hand of ANY chunk makes a child in every
   chunk (the other players' hands there still bid). The chunks are walked in rounds: the first
   from the root, each later one from the nodes other chunks found and this chunk has not yet
