@@ -8,6 +8,7 @@ import itertools
 
 import strategies
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from openbid.model.auction import system_of
 from openbid.model.expr.ast import TRUE, And, Compare, Const, Name
@@ -15,6 +16,7 @@ from openbid.model.procedure import program_for
 from openbid.model.rules.fold import fold_facts
 from openbid.model.rules.text import loads
 from openbid.model.variants import load_variant
+from reference.gen import CALLS, OPS, conditions
 
 SAYC = system_of(load_variant("sayc"))
 VULS = ((False, False), (True, False), (False, True), (True, True))
@@ -61,3 +63,65 @@ def test_a_folded_table_bids_every_hand_as_the_table_does_in_its_facts(hand):
             want = program_for(rules).bid_hand(hand, context)
             got = program_for(fold_facts(rules, context)).bid_hand(hand, context)
             assert (got.bid, got.section) == (want.bid, want.section), (a, v, hand)
+
+
+# Generated rule files whose guards and conditions mix the facts of the deal (directly, and
+# through a definition, as SAYC's OVERBID) with what the hand holds.
+FACT_ATOMS = st.one_of(
+    st.builds(lambda op, k: f"SEAT {op} {k}", st.sampled_from(OPS), st.integers(1, 4)),
+    st.sampled_from(("VUL", "THEYVUL", "not VUL", "VUL and not THEYVUL", "RISK >= 3",
+                     "RISK = 2", "SEAT + RISK >= 5", "HCP >= 10 + RISK", "-RISK < -2")),
+)
+FACT_CONTEXTS = [(("SEAT", s), ("THEYVUL", t), ("VUL", v))
+                 for s in (1, 2, 3, 4) for v in (False, True) for t in (False, True)]
+
+
+@st.composite
+def fact_files(draw) -> str:
+    lines = ["name facts",
+             "define RISK = if VUL and not THEYVUL then 2 else if THEYVUL and not VUL then 4 "
+             "else 3"]
+    def cond() -> str:  # a fact, and or or a condition that may read more facts
+        op = draw(st.sampled_from(("and", "or")))
+        return f"({draw(FACT_ATOMS)}) {op} ({draw(conditions(extra=FACT_ATOMS))})"
+
+    for n in sorted(draw(st.sets(st.integers(1, 13), min_size=1, max_size=4))):
+        lines.append(f'section {n} "s{n}" when {cond()}')
+        for j in range(draw(st.integers(1, 3))):
+            lines.append(f"  bid {n}{'abc'[j]} when {cond()} value {draw(st.sampled_from(CALLS))}")
+    return "\n".join(lines) + "\n"
+
+
+def _hands(n: int) -> list:
+    import random
+
+    from openbid.model.hand import Hand
+
+    rng = random.Random(1967)
+    deck = [s + r for s in "SHDC" for r in "AKQJT98765432"]
+    out = []
+    for _ in range(n):
+        cards = rng.sample(deck, 13)
+        out.append(Hand.parse(".".join("".join(c[1] for c in cards if c[0] == s) for s in "SHDC")))
+    return out
+
+
+HANDS = _hands(40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=fact_files(), hand=strategies.hands())
+def test_a_generated_table_folded_in_any_facts_bids_as_it_does_there_and_reads_no_fact(
+        text, hand):
+    from openbid.model.descriptors import definitions
+    from openbid.readers.uses import uses
+
+    rules = loads(text)
+    for context in FACT_CONTEXTS:
+        folded = fold_facts(rules, context)
+        for h in [hand] + HANDS:
+            want = program_for(rules).bid_hand(h, context)
+            got = program_for(folded).bid_hand(h, context)
+            assert (got.bid, got.section) == (want.bid, want.section), (text, context, h)
+        read = uses(definitions(folded.readings, folded.definitions), (), folded, outcome=True)
+        assert not read.contexts & {"SEAT", "VUL", "THEYVUL"}, text
