@@ -200,6 +200,17 @@ auction "1 s P" where s in SUITS
 """
 
 
+# COARSE with a balancing block: after "1C P P" the fourth hand's first call is read over every
+# coarse row; after "P 1C P P" the same rules are read over the dealer's passing hands, from the
+# values the first reading kept (the census's shortcut for a passed hand's first call).
+PASSED = COARSE + """
+auction "1C P P" else pass
+  section 1 "balance"
+    bid bal when SUITLENGTH(H) >= 4 and SUITLENGTH(D) <= 3 value 1H
+    bid bal2 when LONGEST >= 5 value 1NT
+"""
+
+
 def check_census(text: str, cond_text: str = "true") -> None:
     """The tree census (openbid.readers.census.tree, checked by openbid.verify.tree) against the
     reference at every node: the tree, the calls' hands, bids, meets, who takes a guard's hands,
@@ -266,6 +277,7 @@ def check_census(text: str, cond_text: str = "true") -> None:
 @FAST
 @given(systems(), conditions())
 @example(COARSE, "SUITLENGTH(H) >= 4 or HCP >= 12")
+@example(PASSED, "SUITLENGTH(D) >= 3")
 def test_the_tree_census_of_a_random_system_agrees_with_the_reference(text, cond):
     check_census(text, cond)
 

@@ -678,10 +678,11 @@ class _Reading:
         nl = len(labels)
         coarse = isinstance(mask, tuple)
         full = coarse and n_rows == walk.cn
-        kept = walk.full_values.get(ekey) if coarse and not full and ekey is not None else None
+        kept = walk.full_values.get(ekey) if coarse and ekey is not None else None
         if kept is not None:
-            # These rules were read over every coarse row in this vulnerability: each row's
-            # call, bid point and pattern of guards are that reading's, at these rows.
+            # These rules were read over every coarse row in this vulnerability (for another
+            # player's hands, weighted otherwise): each row's call, bid point and pattern of
+            # guards are that reading's, at these rows.
             assert rows is not None
             w = walk.ow[mask[0]][rows]
             all_code, all_inv, on, gconst = kept
