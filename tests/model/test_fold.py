@@ -92,21 +92,16 @@ def fact_files(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _hands(n: int) -> list:
-    import random
-
+def _hands(deals: int) -> list:
+    """The four hands of each of the first seeded deals (openbid.dd.deals)."""
+    from openbid.dd.deals import random_deal, seat_hands
     from openbid.model.hand import Hand
 
-    rng = random.Random(1967)
-    deck = [s + r for s in "SHDC" for r in "AKQJT98765432"]
-    out = []
-    for _ in range(n):
-        cards = rng.sample(deck, 13)
-        out.append(Hand.parse(".".join("".join(c[1] for c in cards if c[0] == s) for s in "SHDC")))
-    return out
+    return [Hand.parse(h) for n in range(1, deals + 1)
+            for h in seat_hands(random_deal("fold", n)).values()]
 
 
-HANDS = _hands(40)
+HANDS = _hands(10)
 
 
 @settings(max_examples=60, deadline=None)
