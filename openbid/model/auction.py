@@ -29,7 +29,7 @@ from openbid.model.expr.ast import (
     FALSE, TRUE, Arith, Call, Compare, Const, Expr, Not, bind, conj, disj,
 )
 from openbid.model.hand import Hand
-from openbid.model.rules.model import AuctionBlock, Bid, ForSuits, Goto, If, Rules, Step
+from openbid.model.rules.model import AuctionBlock, Bid, Rules, map_exprs
 
 __all__ = ["System", "Node", "Choice", "DealAuction", "load_system", "parse_auction", "SEATS"]
 
@@ -289,27 +289,11 @@ def _bound(rules: Rules, env: dict[str, Expr]) -> Rules:
     if not env:
         return rules
 
-    def steps(body: tuple[Step, ...], env: dict[str, Expr]) -> tuple[Step, ...]:
-        out: list[Step] = []
-        for st in body:
-            if isinstance(st, Bid):
-                resume = st.resume and replace(st.resume, when=bind(st.resume.when, env))
-                out.append(replace(st, when=bind(st.when, env), value=_fold(bind(st.value, env)),
-                                   resume=resume))
-            elif isinstance(st, Goto):
-                out.append(replace(st, when=bind(st.when, env)))
-            elif isinstance(st, If):
-                out.append(replace(st, when=bind(st.when, env), body=steps(st.body, env)))
-            elif isinstance(st, ForSuits):
-                inner = {k: v for k, v in env.items() if k != st.var}
-                out.append(replace(st, body=steps(st.body, inner)))
-        return tuple(out)
+    def one(e: Expr, is_value: bool, loops: frozenset[str]) -> Expr:
+        got = bind(e, {k: v for k, v in env.items() if k not in loops})  # loops shadow
+        return _fold(got) if is_value else got
 
-    sections = tuple(replace(s, guard=bind(s.guard, env), body=steps(s.body, env))
-                     for s in rules.sections)
-    if sections == rules.sections:
-        return rules
-    return replace(rules, sections=sections)
+    return map_exprs(rules, one)
 
 
 def _fold(e: Expr) -> Expr:

@@ -12,7 +12,6 @@ operand is a constant.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Callable
@@ -21,7 +20,7 @@ from openbid.model.descriptors import Definitions, definitions
 from openbid.model.entries import Context, Derived
 from openbid.model.expr.ast import (FALSE, TRUE, And, Arith, Call, Compare, Const, Expr, Ite, Name,
                                     Neg, Not, Or, rebuild)
-from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Step
+from openbid.model.rules.model import Rules, map_exprs
 
 _COMPARE: dict[str, Callable] = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b,
                                  "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
@@ -112,29 +111,13 @@ class _Folder:
         return rebuild(e, self)  # a quantifier: its body, loop variables left as they are
 
 
-def _steps(body: tuple[Step, ...], f: _Folder) -> tuple[Step, ...]:
-    out: list[Step] = []
-    for st in body:
-        if isinstance(st, Bid):
-            resume = st.resume and replace(st.resume, when=f(st.resume.when))
-            out.append(replace(st, when=f(st.when), value=f(st.value), resume=resume))
-        elif isinstance(st, Goto):
-            out.append(replace(st, when=f(st.when)))
-        elif isinstance(st, If):
-            out.append(replace(st, when=f(st.when), body=_steps(st.body, f)))
-        elif isinstance(st, ForSuits):
-            out.append(replace(st, body=_steps(st.body, f)))
-    return tuple(out)
-
-
 @lru_cache(maxsize=8192)
 def fold_facts(rules: Rules, facts: tuple[tuple[str, object], ...]) -> Rules:
     """``rules`` with the facts of the deal ``facts`` (name, value) read as constants and every
     term of constants folded: the same call and bid point with every hand, in those facts. A
     name the table reads inside a loop (a suit variable) is left as it is."""
     f = _Folder(definitions(rules.readings, rules.definitions), dict(facts))
-    sections = tuple(replace(s, guard=f(s.guard), body=_steps(s.body, f)) for s in rules.sections)
-    return rules if sections == rules.sections else replace(rules, sections=sections)
+    return map_exprs(rules, lambda e, is_value, loops: f(e))
 
 
 @lru_cache(maxsize=4096)

@@ -20,8 +20,8 @@ section (it may be written at several places of it).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Iterator, Union
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterator, Union
 
 from openbid.model.expr.ast import Expr
 from openbid.model.registry import Derived, Readings
@@ -202,6 +202,31 @@ class Rules:
                 homes.setdefault(b.label, sec.number)
             object.__setattr__(self, "_homes", homes)
         return homes[label]
+
+
+def map_exprs(rules: Rules, f: Callable[[Expr, bool, frozenset[str]], Expr]) -> Rules:
+    """``rules`` with ``f(expr, is_value, loop_vars)`` applied to every guard and condition
+    (``is_value`` False) and every bid's value (True); ``loop_vars``: the suit variables of the
+    loops around it. The same object when nothing changes."""
+
+    def steps(body: tuple[Step, ...], loops: frozenset[str]) -> tuple[Step, ...]:
+        out: list[Step] = []
+        for st in body:
+            if isinstance(st, Bid):
+                resume = st.resume and replace(st.resume, when=f(st.resume.when, False, loops))
+                out.append(replace(st, when=f(st.when, False, loops),
+                                   value=f(st.value, True, loops), resume=resume))
+            elif isinstance(st, Goto):
+                out.append(replace(st, when=f(st.when, False, loops)))
+            elif isinstance(st, If):
+                out.append(replace(st, when=f(st.when, False, loops), body=steps(st.body, loops)))
+            elif isinstance(st, ForSuits):
+                out.append(replace(st, body=steps(st.body, loops | {st.var})))
+        return tuple(out)
+
+    sections = tuple(replace(s, guard=f(s.guard, False, frozenset()),
+                             body=steps(s.body, frozenset())) for s in rules.sections)
+    return rules if sections == rules.sections else replace(rules, sections=sections)
 
 
 def walk_steps(steps: tuple[Step, ...]) -> Iterator[Step]:

@@ -79,14 +79,15 @@ def system_chunks(args: tuple[SystemPass, ...], i: int) -> tuple:
         base = (k, a.given, fold_facts(rules, a.context),
                 fold_exprs(rules, exprs[:k] + exprs[end:], a.context))
         singles = fold_exprs(rules, exprs[k:end], a.context)
+        hit = folded.get(base)
+        if hit is not None and hit[1] == singles:
+            out.append(hit[0])
+            continue
         run = view.reader(0)
         run.context = dict(a.context)
-        hit = folded.get(base)
         if hit is None:
             got = _chunk_counts(a, view, run)
             folded[base] = (got, singles)
-        elif hit[1] == singles:
-            got = hit[0]
         else:
             w, keep = _weights(a, view, run)
             got = hit[0][:3] + _singles(a, view, run, w, keep) + hit[0][5:]
