@@ -7,9 +7,10 @@ auctions the simulated deals reach (a LOWER BOUND on the nodes of the auction tr
 whole-system check would have to visit) against the node checks' limit, and ``openbid prove
 --variant sayc-openings`` (the opening block's every check) timed as a subprocess.
 
-The whole-system check (every node of the tree) is not timed: the tree the deals reach already
-exceeds the limit of the node checks (printed), so the check cannot finish; the issue's target
-(under a minute on 2 cores) is reported as not met.
+The whole-system check (every node of the tree) is not timed here: the tree the deals reach
+already exceeds the limit of the node checks (printed), so ``openbid prove --variant sayc``
+checks every node with the tree census instead, which ``benchmarks/bench_tree.py --full`` times
+against the target (under a minute on 2 cores).
 
 Run: python3 benchmarks/bench_sayc.py [--deals N] [--no-prove]
 """
@@ -71,9 +72,9 @@ def main() -> int:
         rows.append(["openbid prove --variant sayc-openings (s)", f"{t_prove:.1f}"])
     print(table(["measure", "value"], rows))
     if len(nodes) > MAX_NODES:
-        print(f"TARGET MISSED: the whole-system check (target under {TARGET_SECONDS:.0f} s) cannot "
-              f"run: the deals reach {len(nodes):,} auctions, over the limit of {MAX_NODES:,}")
-        return 1
+        print(f"the deals reach {len(nodes):,} auctions, over the node checks' limit of "
+              f"{MAX_NODES:,}: the whole system is checked by the tree census (target under "
+              f"{TARGET_SECONDS:.0f} s: python3 benchmarks/bench_tree.py --full)")
     return 0
 
 

@@ -8,7 +8,7 @@ Workloads, each ``openbid prove ... --json --quiet`` as a fresh subprocess (star
   small) against ``--tree-census``; the census's counts must equal the node checks' at every
   node (checked here from the two JSON outputs);
 * SAYC below ``1NT P`` (``--from``): the responses to 1NT and all that follows;
-* with ``--full``: the whole of SAYC (``prove --variant sayc``), which takes over a minute.
+* with ``--full``: the whole of SAYC (``prove --variant sayc``), against the limit of a minute.
 
 The figures printed: wall seconds of each, the tree's nodes, and the ratios.
 
@@ -71,8 +71,10 @@ def main() -> None:
     if args.full:
         full_done, t_full = run_openbid(["prove", "--variant", "sayc", "--json", "--quiet"])
         full = summary(items(full_done))["tree"]
-        rows.append(["SAYC, every node", f"{t_full:.1f}", full["nodes"],
-                     f"limit {LIMIT:.0f} s: {t_full / LIMIT:.1f}x the limit"])
+        sec = full["seconds"]
+        rows.append(["SAYC, every node (and the opening's checks)", f"{t_full:.1f}",
+                     full["nodes"], f"limit {LIMIT:.0f} s: {t_full / LIMIT:.2f}x the limit "
+                     f"(census {sec.get('census', 0):.1f} s, replay {sec.get('replay', 0):.1f} s)"])
     print(table(["workload", "wall s", "nodes", "ratio"], rows))
     print(f"(small.rules: {checked} nodes where a block applies)")
 

@@ -142,14 +142,33 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
             raise OpenbidError("--vul: the tree census counts every vulnerability of the deal; "
                                "give no --vul")
-        run.system = check_system(rules, opening, dict(sa.context), rlimit, sa.claims_file,
-                                  progress, given=sa.given)
+        if not census:
+            run.system = check_system(rules, opening, dict(sa.context), rlimit,
+                                      sa.claims_file, progress, given=sa.given)
         if census:
+            from openbid.verify.system import SystemJob, run_tasks
             from openbid.verify.tree import check_tree
 
+            # The whole tree's census reads the opening in every seat and vulnerability: the
+            # opening's system checks take their counts from those readings (only the Z3 task
+            # runs apart), where they can (the whole tree; no precondition).
+            job = SystemJob(rules, opening, dict(sa.context), rlimit, sa.claims_file, sa.given)
+            share = job.share() if not sa.root else None
+            if share is None:
+                run.system = check_system(rules, opening, dict(sa.context), rlimit,
+                                          sa.claims_file, progress, given=sa.given)
+            else:
+                results, z3_wall = run_tasks([job.z3_task], progress)
             t2 = time.monotonic()
-            run.census_tree = check_tree(rules, sa.node_claims, progress, root=sa.root)
+            run.census_tree = check_tree(rules, sa.node_claims, progress, root=sa.root,
+                                         share=share)
             run.census_tree.claims_file = sa.node_claims_file
+            if share is not None:
+                counts = run.census_tree.counts.system_checks
+                assert counts is not None
+                run.system = job.finish(results, counts)
+                run.system.seconds["wall"] = round(z3_wall + run.census_tree.seconds.get(
+                    "census", 0.0), 2)
             run.seconds["tree"] = round(time.monotonic() - t2, 2)
         elif sa.nodes is not None:
             from openbid.verify.nodes import build_tree, claims_by_node

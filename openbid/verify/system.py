@@ -192,16 +192,27 @@ class SystemJob:
         if not solver:
             self.tasks = self.tasks[1:]
 
-    def finish(self, results: dict) -> SystemChecks:
-        """The checks from ``results`` (task -> Result, every task of this job in it)."""
+    def share(self):
+        """The census passes as the tree census counts them from its own readings of the
+        opening (openbid.readers.census.system_pass.SystemShare), or None when it cannot (a
+        precondition, or a fact of the deal other than the seat and vulnerability)."""
+        from openbid.readers.census.system_pass import SystemShare, shareable
+
+        return SystemShare(tuple(self.args)) if shareable(tuple(self.args)) else None
+
+    def finish(self, results: dict, counts: list[SystemCounts] | None = None) -> SystemChecks:
+        """The checks from ``results`` (task -> Result, every task of this job in it; with
+        ``counts``, the census's counts per context as the tree census gave them: the Z3 task
+        alone)."""
         out, given = self.out, self.given
         points, answers = [], []
         if self.solver:
             z3r = results[self.z3_task]
             points, answers = z3r.value
             out.seconds["z3"] = z3r.seconds
-        chunks = [results[t].value for t in self.tasks if t.index is not None]
-        counts = [combine(a, [c[j] for c in chunks]) for j, a in enumerate(self.args)]
+        if counts is None:
+            chunks = [results[t].value for t in self.tasks if t.index is not None]
+            counts = [combine(a, [c[j] for c in chunks]) for j, a in enumerate(self.args)]
         out.selected = sum(c.selected for c in counts)
         if given is not None and not out.selected:
             from openbid.model.errors import OpenbidError
@@ -220,9 +231,20 @@ def run_jobs(jobs: list[SystemJob],
              progress: Callable[[str], None] | None = None) -> list[SystemChecks]:
     """Every job's tasks in one process pool (a task two jobs share runs once); the checks of
     each job, in order."""
+    results, wall = run_tasks([t for j in jobs for t in j.tasks], progress)
+    out = []
+    for j in jobs:
+        j.out.seconds["wall"] = wall
+        out.append(j.finish(results))
+    return out
+
+
+def run_tasks(tasks: list, progress: Callable[[str], None] | None = None) -> tuple[dict, float]:
+    """Tasks in one process pool (each distinct task once): task -> Result, and the wall
+    seconds."""
     from openbid.readers.workers import Pool
 
-    unique = list(dict.fromkeys(t for j in jobs for t in j.tasks))
+    unique = list(dict.fromkeys(tasks))
     results = {}
     t0 = time.monotonic()
     with Pool() as pool:
@@ -230,12 +252,7 @@ def run_jobs(jobs: list[SystemJob],
             results[r.task] = r
             if progress:
                 progress("system")
-    wall = round(time.monotonic() - t0, 2)
-    out = []
-    for j in jobs:
-        j.out.seconds["wall"] = wall
-        out.append(j.finish(results))
-    return out
+    return results, round(time.monotonic() - t0, 2)
 
 
 def _attach(out: SystemChecks, rules: Rules, labels: list[str], counts: list[SystemCounts]) -> None:

@@ -115,10 +115,12 @@ class TreeCheck:
 
 def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
                progress: Callable[[str], None] | None = None, seeds: int = 300,
-               jobs: int | None = None, root: Auction = ()) -> TreeCheck:
+               jobs: int | None = None, root: Auction = (), share=None) -> TreeCheck:
     """The census of every node of ``rules``' system, its findings and claims, every hand
     re-run. ``seeds``: deals bid first, whose nodes the census's domain is planned for (a node
-    that reads more makes it plan again: only the time changes)."""
+    that reads more makes it plan again: only the time changes). ``share``: the opening's
+    system checks to count on the way (openbid.readers.census.system_pass.SystemShare; their
+    counts in ``counts.system_checks``)."""
     import time
 
     t0 = time.monotonic()
@@ -138,11 +140,11 @@ def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
     census_claims = tuple(NodeClaim(c.id, c.auction, c.call, c.cond) for c in claims
                           if c.kind == "shows")
     counts = tree_census(system.rules, census_claims, _seed_auctions(system, seeds), progress,
-                         jobs=jobs, root=root)
+                         jobs=jobs, root=root, share=share)
     out = TreeCheck(system.title, counts, root=root)
     out.seconds["census"] = counts.seconds.get("wall", 0.0)
     t1 = time.monotonic()
-    _findings(system, out)
+    _findings(system, out, jobs)
     out.claims = [_claim(system, counts, c) for c in claims]
     out.seconds["replay"] = round(time.monotonic() - t1, 2)
     out.seconds["wall"] = round(time.monotonic() - t0, 2)
@@ -199,9 +201,51 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
     return hand
 
 
-def _findings(system: System, out: TreeCheck) -> None:
+REPLAYS_APART = 4000  # replays run in the process pool from this many on (else here)
+
+
+def _replay_part(arg: tuple, i: int) -> list[tuple[int, str]]:
+    """The ``i``-th of ``k`` runs of the replays (a pool task; the replays of one node, which
+    share hands and earlier nodes, are together): what does not replay (its number, why)."""
+    system, replays, k = arg
+    bad = []
+    lo, hi = i * len(replays) // k, (i + 1) * len(replays) // k
+    for j, (a, ex, call, point, meets) in enumerate(replays[lo:hi], lo):
+        try:
+            hand = _replay(system, a, ex, call, point)
+            if meets is not None:
+                node = system.node(a)
+                _check_meets(system, a, node.rules, meets, hand, ex.vul)
+        except Disagreement as d:
+            bad.append((j, str(d)))
+    return bad
+
+
+def _run_replays(system: System, replays: list[tuple], jobs: int | None = None) -> None:
+    """Each census hand re-run through the executor: (node, example, the calls it must make
+    there, the bid point that must make it, a point whose guard it must meet). Many are shared
+    among the pool's processes (each has the system, forked); the first that does not replay
+    is a :class:`Disagreement`."""
+    from openbid.readers.workers import Pool, Task
+    from openbid.readers.workers import jobs as default_jobs
+
+    k = jobs or default_jobs()
+    if k <= 1 or len(replays) < REPLAYS_APART:
+        bad = _replay_part((system, replays, 1), 0)
+    else:
+        arg = (system, replays, k)
+        bad = []
+        with Pool(k) as pool:
+            for r in pool.results([Task(_replay_part, arg, index=i) for i in range(k)]):
+                bad += r.value
+    if bad:
+        raise Disagreement(min(bad)[1])  # the first in the order of the nodes
+
+
+def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     from openbid.model.auction_facts import illegal
 
+    replays: list[tuple] = []
     counts = out.counts
     for a in sorted(counts.counts, key=lambda x: (len(x), x)):
         nc: NodeCounts = counts.counts[a]
@@ -211,16 +255,14 @@ def _findings(system: System, out: TreeCheck) -> None:
         rules = node.rules
         assert rules is not None
         for call, (hands, ex, labels) in sorted(nc.calls.items()):
-            _replay(system, a, ex, call)
-            out.replayed += 1
+            replays.append((a, ex, call, None, None))
             why = illegal(a, call)
             if why:
                 out.findings.append(Finding("illegal call", a, hands, ex.hand, ex.vul,
                                             ",".join(sorted(labels)), f"{call}: {why}"))
         if nc.gap:
             assert nc.gap_example is not None
-            _replay(system, a, nc.gap_example, "PASS", rules.pass_label)
-            out.replayed += 1
+            replays.append((a, nc.gap_example, "PASS", rules.pass_label, None))
             out.findings.append(Finding("gap", a, nc.gap, nc.gap_example.hand,
                                         nc.gap_example.vul))
         calls_of: dict[str, set[str]] = {}  # a point can make several calls (a loop, a value)
@@ -236,35 +278,34 @@ def _findings(system: System, out: TreeCheck) -> None:
                 total.call = ",".join(sorted(set(total.call.split(",")) - {""} | calls_of[lb]))
             met = nc.meets.get(lb, 0)
             if met and not nc.bids.get(lb, 0):
-                taker, ex = _first_taker(nc, lb)
-                hand = _replay(system, a, ex, None, taker)
-                _check_meets(system, a, rules, lb, hand, ex.vul)
-                out.replayed += 1
+                taker, ex = _first_taker(nc, lb, rules.labels)
+                replays.append((a, ex, None, taker, lb))
                 out.findings.append(Finding("shadowed", a, met, ex.hand, ex.vul, name,
                                             f"every hand meeting it is bid by {taker}"))
-            for (mine, taker), hands in nc.taken.items():
+            # the takers in the rules' order (the chunks' counts arrive in any order)
+            for (mine, taker), hands in sorted(nc.taken.items(),
+                                               key=lambda kv: rules.labels.index(kv[0][1])):
                 if mine != lb or taker == rules.pass_label:
                     continue
                 own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
                 if not own or not theirs or (own == theirs and len(own) == 1):
                     continue
                 ex = nc.taken_example[(mine, taker)]
-                hand = _replay(system, a, ex, theirs, taker)
-                _check_meets(system, a, rules, lb, hand, ex.vul)
-                out.replayed += 1
+                replays.append((a, ex, theirs, taker, lb))
                 out.findings.append(Finding("overlap", a, hands, ex.hand, ex.vul, name,
                                             f"{taker} ({'/'.join(sorted(theirs))}) is first "
                                             f"for these hands; {lb} would call "
                                             f"{'/'.join(sorted(own))}"))
+    _run_replays(system, replays, jobs)
+    out.replayed += len(replays)
 
 
-def _first_taker(nc: NodeCounts, lb: str) -> tuple[str, Example]:
-    best = None
-    for (mine, taker), ex in nc.taken_example.items():
-        if mine == lb and (best is None or ex.order < best[1].order):
-            best = (taker, ex)
-    assert best is not None
-    return best
+def _first_taker(nc: NodeCounts, lb: str, labels: tuple[str, ...]) -> tuple[str, Example]:
+    """The point that takes the first hand meeting ``lb``'s guard (of two with that hand, the
+    earlier in the rules)."""
+    best = min(((ex.order, labels.index(taker)), taker, ex)
+               for (mine, taker), ex in nc.taken_example.items() if mine == lb)
+    return best[1], best[2]
 
 
 def _check_meets(system: System, a: Auction, rules: Rules, lb: str, hand: Hand, vul: str) -> None:

@@ -127,8 +127,8 @@ def test_a_chunk_read_once_for_every_context_counts_as_each_context_alone(monkey
     claims = load_claims(str(SHIPPED["sayc-openings"]), rules) if with_claims else ()
     job = SystemJob(rules, claims)
     singles = []
-    real_singles = sp._singles
-    monkeypatch.setattr(sp, "_singles", lambda *a: singles.append(a[0]) or real_singles(*a))
+    real_singles = sp.read_singles
+    monkeypatch.setattr(sp, "read_singles", lambda *a: singles.append(a[0]) or real_singles(*a))
     counted = []
     real = sp._chunk_counts
     monkeypatch.setattr(sp, "_chunk_counts", lambda *a: counted.append(a[0]) or real(*a))

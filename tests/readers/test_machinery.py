@@ -52,6 +52,35 @@ def test_dense_ids_numbers_first_rows():
     assert sorted(first.tolist()) == [0, 1, 3]  # and each number's first row is the first one
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 30), max_size=300), st.lists(st.integers(0, 30), max_size=5),
+       st.integers(0, 3))
+def test_first_rows_is_each_groups_first_row(ids, rows_from, absent_kind):
+    """Each group's least row (of the rows given, ascending) and ``absent`` for an empty group:
+    what a scatter of the rows in reverse order leaves."""
+    ids_a = np.array(ids, dtype=np.intp)
+    k = 31
+    rows = np.arange(len(ids), dtype=np.intp) * 3 + 5 if absent_kind % 2 else None
+    absent = -1 if absent_kind < 2 else 10**6
+    want = np.full(k, absent, dtype=np.intp)
+    order = rows if rows is not None else np.arange(len(ids))
+    want[ids_a[::-1]] = order[::-1]
+    assert np.array_equal(grouping.first_rows(ids_a, k, rows, absent), want)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-3, 90), max_size=200), st.lists(st.integers(-2, 80), max_size=6),
+       st.sampled_from(["int8", "int16", "int64", "uint8"]))
+def test_among_is_np_isin(values, wanted, dtype):
+    from openbid.readers.census.arrays import among
+
+    vals = np.array(values, dtype=np.int64)
+    if dtype.startswith("u"):
+        vals = np.abs(vals)
+    vals = vals.astype(dtype)
+    assert np.array_equal(among(vals, wanted), np.isin(vals, wanted))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 70), st.integers(1, 300), st.integers(0, 2**32 - 1))
 def test_patterns_group_the_rows_by_the_masks_they_meet(k, n, seed):
@@ -69,6 +98,23 @@ def test_patterns_group_the_rows_by_the_masks_they_meet(k, n, seed):
     for r, key in enumerate(rows):
         assert first[ids[r]] == seen[key]
         assert tuple(on[ids[r]].tolist()) == key
+    # without first rows: the same numbering, each pattern's masks read off its key
+    ids2, none, on2 = gram_pass.patterns(masks, n, first_rows=False)
+    if k <= gram_pass.WORD:
+        assert none is None
+    assert np.array_equal(ids2, ids) and np.array_equal(on2, on)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2**62), min_size=1, max_size=40),
+       st.lists(st.integers(0, 39), max_size=400))
+def test_dense_values_are_each_numbers_value(values, picks):
+    key = np.array([values[i % len(values)] for i in picks] or values, dtype=np.int64)
+    ids, vals = grouping.dense_values(key)
+    assert np.array_equal(vals[ids], key)  # every row's number maps back to its value
+    assert np.array_equal(np.sort(vals), np.unique(key))  # each distinct value once
+    ids2, _ = grouping.dense_ids(key)
+    assert np.array_equal(ids, ids2)
 
 
 # ---- constants are compared by type ---------------------------------------------------------

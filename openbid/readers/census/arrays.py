@@ -334,6 +334,13 @@ class ArrayReader(Interpreter):
             got = self.__dict__["_outcome"] = _outcome(self)
         return got
 
+    def use_outcome(self, outcome: tuple[np.ndarray, np.ndarray]) -> None:
+        """Take the rules' outcome (bid value, label index per row) as another reader of the
+        same table over the same rows read it: not read again."""
+        if len(outcome[0]) != self.n:
+            raise ValueError("an outcome of other rows")
+        self.__dict__["_outcome"] = outcome
+
     def outcome_name(self, name: str):
         if name == "bidval":
             return Fx(self.outcome[0], 1, 0, 75)
@@ -360,7 +367,7 @@ class ArrayReader(Interpreter):
                 for s in ex.sites:
                     if not vals:
                         break
-                    hit = np.isin(s.value, vals) if isinstance(s.value, np.ndarray) else \
+                    hit = among(s.value, vals) if isinstance(s.value, np.ndarray) else \
                         (s.value in vals)
                     out = ALG.or_(out, ALG.and_(s.fire, hit))
                 if call == "PASS":
@@ -370,13 +377,30 @@ class ArrayReader(Interpreter):
 
     def bid_is(self, text: str):
         vals = bidvals_printing(text)
-        return np.isin(self.outcome[0], vals) if vals else False
+        return among(self.outcome[0], vals) if vals else False
 
     def section_is(self, text: str):
         labels = self._rules().labels
         if text not in labels:
             raise OpenbidError(f"no section label {text!r}; known: {', '.join(labels)}")
         return self.outcome[1] == labels.index(text)
+
+
+def among(values: np.ndarray, wanted: list[int]) -> np.ndarray:
+    """``np.isin(values, wanted)`` for small non-negative integers (bid values): one comparison,
+    or a lookup in a table of them (np.isin sorts)."""
+    if not wanted:
+        return np.zeros(values.shape, dtype=bool)
+    if len(wanted) == 1:
+        return values == wanted[0]
+    if values.dtype.kind not in "iu" or not len(values):
+        return np.isin(values, wanted)
+    lo, hi = int(values.min()), int(values.max())
+    if lo < 0 or max(hi, *wanted) > 1 << 16 or min(wanted) < 0:
+        return np.isin(values, wanted)
+    table = np.zeros(max(hi, *wanted) + 1, dtype=bool)
+    table[wanted] = True
+    return table[values]
 
 
 def is_num_const(v) -> bool:

@@ -12,7 +12,7 @@ from openbid.model.expr.ast import Expr
 from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
-from openbid.readers.census.grouping import dense_ids
+from openbid.readers.census.grouping import dense_ids, dense_values, first_rows
 from openbid.readers.census.passes import PassSpec, plan
 from openbid.readers.workers import map_chunks
 
@@ -56,6 +56,7 @@ def _gram_chunk(spec: PassSpec, i: int):
     masks = [full_mask(run.cond(e), n) for e in exprs]
     w_int = view.weight
     inv, first, on = patterns(masks, n)
+    assert first is not None
     pw = np.bincount(inv, weights=w_int.astype(np.float64))  # integer sums below 2**53: exact
     mult = view.multiplicity  # the classes each row stands for (None: one)
     pc = np.bincount(inv, weights=mult).astype(np.float64)
@@ -68,8 +69,7 @@ def _gram_chunk(spec: PassSpec, i: int):
         key = section.astype(np.int64) * 128 + bidval
         ow = np.bincount(key, weights=w, minlength=size)
         oc = np.rint(np.bincount(key, weights=mult, minlength=size)).astype(np.int64)
-        first = np.full(size, -1, dtype=np.int64)
-        first[key[::-1]] = np.arange(n - 1, -1, -1)  # the last write wins: the first occurrence
+        first = first_rows(key, size, absent=-1)
         for code in np.flatnonzero(first >= 0).tolist():
             row = int(first[code])
             outcomes[(code % 128, code // 128)] = (int(round(ow[code])), int(oc[code]),
@@ -81,11 +81,17 @@ def _gram_chunk(spec: PassSpec, i: int):
 WORD = 62  # conditions packed per int64 key
 
 
-def patterns(masks: list[np.ndarray], n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def patterns(masks: list[np.ndarray], n: int,
+             first_rows: bool = True) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
     """The rows grouped by which of ``masks`` (any number of Boolean arrays over ``n`` rows) they
     meet: (each row's pattern number, each pattern's first row, the patterns as a Boolean
     matrix, patterns x masks). The masks are packed up to 62 to an integer key and the keys
-    numbered one word at a time."""
+    numbered one word at a time. ``first_rows`` False: no first rows (None; up to 62 masks,
+    each pattern's masks are then read off its key, with no pass over the rows)."""
+    if len(masks) <= WORD and not first_rows:
+        ids, values = dense_values(_word(masks, n))
+        on = ((values[:, None] >> np.arange(len(masks), dtype=np.int64)) & 1).astype(bool)
+        return ids, None, on
     if len(masks) <= WORD:  # one word: its numbering is the patterns' numbering
         ids, first = dense_ids(_word(masks, n))
     else:
@@ -118,7 +124,8 @@ def pattern_sums(ids: np.ndarray, n_patterns: int, section: np.ndarray, n_labels
     condition's hands and the labels that take them are then sums over the patterns meeting it
     (``on``'s column); integer weights, sums below 2**53: exact. Also each row's cell (pattern
     x labels + label), for more per-cell reductions."""
-    code = ids.astype(np.intp) * n_labels + section.astype(np.intp)
+    code = ids.astype(np.intp, copy=False) * n_labels
+    code += section
     sums = np.rint(np.bincount(code, weights=weights.astype(np.float64, copy=False),
                                minlength=n_patterns * n_labels))
     return sums.astype(np.int64).reshape(n_patterns, n_labels), code

@@ -18,6 +18,7 @@ from openbid.model.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.gram import pair_sums, pattern_sums, patterns
+from openbid.readers.census.grouping import first_rows
 from openbid.readers.census.passes import PassSpec, plan
 
 
@@ -32,6 +33,58 @@ class SystemPass:
     paired: int  # the first ``paired`` expressions of the spec are counted pairwise
     given: bool = False  # the spec's last expression is a precondition: only its hands count
     context: tuple[tuple[str, object], ...] = ()  # the facts of the deal, fixed (SEAT, VUL, ...)
+
+
+@dataclass(frozen=True)
+class SystemShare:
+    """The system checks of a system's opening, counted by the tree census's own readings of
+    the opening nodes (openbid.readers.census.tree): each context of the deal (SEAT, VUL,
+    THEYVUL) is the opening node of that seat read in that vulnerability, whose reading already
+    has every row's call and bid point and each pattern of the bid points' conditions; the
+    pairs, the takers and the outcomes are sums over those patterns, and only the further
+    expressions (the claims') are read anew. One reading of the opening serves both."""
+
+    args: tuple[SystemPass, ...]  # one per context, in the checks' order
+
+    @property
+    def contexts(self) -> tuple[tuple[tuple[str, object], ...], ...]:
+        return tuple(a.context for a in self.args)
+
+    @property
+    def singles(self) -> tuple[Expr, ...]:
+        a = self.args[0]
+        exprs = a.spec.exprs[0]
+        return tuple(exprs[a.paired:len(exprs) - int(a.given)])
+
+
+SHARED_FACTS = frozenset({"SEAT", "VUL", "THEYVUL"})  # the facts an opening node fixes
+
+
+def shareable(args: tuple[SystemPass, ...]) -> bool:
+    """Can the tree census count these passes (no precondition; facts of the deal the opening
+    nodes fix, and nothing else)."""
+    return bool(args) and all(not a.given and {n for n, _ in a.context} <= SHARED_FACTS
+                              for a in args)
+
+
+def shared_counts(context: tuple[tuple[str, object], ...], on: np.ndarray, per_pat: np.ndarray,
+                  pat_first: np.ndarray, code_first: dict[int, int], per_code: dict[int, int],
+                  n_labels: int, chunk, offset: int, singles: tuple[list[int], dict]) -> tuple:
+    """One chunk's counts in one context (as :func:`system_chunks` gives them) from a reading
+    of every row: ``on`` each pattern of the bid points' conditions (patterns x points, Boolean),
+    ``per_pat`` the hands per pattern and label, ``pat_first`` each pattern's first row,
+    ``code_first``/``per_code`` per call code (bid value x labels + label) its first row and its
+    hands, ``singles`` the further expressions' counts and first classes."""
+    pw = per_pat.sum(axis=1)
+    (pairs,), examples = pair_sums(on, pat_first, (pw.astype(np.float64),), chunk)
+    taken = on.T.astype(np.int64) @ per_pat
+    outcomes = {}
+    for code in sorted(per_code):
+        row = code_first[code]
+        outcomes[(code // n_labels, code % n_labels)] = (
+            per_code[code], tuple(int(chunk.ids[s][row]) for s in SUITS))
+    total = int(pw.sum())
+    return (offset, pairs, examples, singles[0], singles[1], taken, outcomes, total, total)
 
 
 @dataclass
@@ -90,7 +143,7 @@ def system_chunks(args: tuple[SystemPass, ...], i: int) -> tuple:
             folded[base] = (got, singles)
         else:
             w, keep = _weights(a, view, run)
-            got = hit[0][:3] + _singles(a, view, run, w, keep) + hit[0][5:]
+            got = hit[0][:3] + read_singles(a, view, run, w, keep) + hit[0][5:]
         out.append(got)
     return tuple(out)
 
@@ -105,7 +158,7 @@ def _weights(arg: SystemPass, view, run) -> tuple[np.ndarray, np.ndarray | None]
     return np.where(keep, w, 0), keep
 
 
-def _singles(arg: SystemPass, view, run, w: np.ndarray, keep: np.ndarray | None) -> tuple:
+def read_singles(arg: SystemPass, view, run, w: np.ndarray, keep: np.ndarray | None) -> tuple:
     """The hands meeting each further expression (after the paired ones), and its first row's
     class."""
     chunk = view.chunk
@@ -134,6 +187,7 @@ def _chunk_counts(arg: SystemPass, view, run) -> tuple:
     if keep is not None:
         masks = [m & keep for m in masks]
     inv, first, on = patterns(masks, n)
+    assert first is not None
     pw = np.bincount(inv, weights=w.astype(np.float64))  # integer sums below 2**53: exact
     (pairs,), examples = pair_sums(on, first, (pw,), chunk)
     bidval, section = run.outcome
@@ -142,12 +196,11 @@ def _chunk_counts(arg: SystemPass, view, run) -> tuple:
     # per pattern of the paired conditions, the hands each label bids; then per condition, over
     # the patterns meeting it
     taken = on.T.astype(np.int64) @ pattern_sums(inv, len(first), sec, n_labels, w)[0]
-    single, single_ex = _singles(arg, view, run, w, keep)
+    single, single_ex = read_singles(arg, view, run, w, keep)
     key = sec * 128 + bidval.astype(np.int64)
     ow = np.bincount(key, weights=w.astype(np.float64), minlength=n_labels * 128)
-    firsts = np.full(n_labels * 128, -1, dtype=np.int64)
-    rows = np.flatnonzero(keep) if keep is not None else np.arange(n)
-    firsts[key[rows[::-1]]] = rows[::-1]  # the last write wins: the first occurrence
+    rows = np.flatnonzero(keep) if keep is not None else None
+    firsts = first_rows(key if rows is None else key[rows], n_labels * 128, rows)
     outcomes = {}
     for code in np.flatnonzero(firsts >= 0).tolist():
         row = int(firsts[code])
@@ -157,12 +210,14 @@ def _chunk_counts(arg: SystemPass, view, run) -> tuple:
             int(w.sum()))
 
 
-def combine(arg: SystemPass, parts: list) -> SystemCounts:
-    """The chunks' results (any order) as one :class:`SystemCounts`; the total must be C(52,13)."""
-    p = plan(arg.spec)
+def combine(arg: SystemPass, parts: list, p=None) -> SystemCounts:
+    """The chunks' results (any order) as one :class:`SystemCounts`; the total must be C(52,13).
+    ``p``: the pass whose classes the examples are (default: the pass of ``arg``'s spec; the
+    tree census's own, when its readings of the opening counted them: :class:`SystemShare`)."""
+    p = p or plan(arg.spec)
     k = arg.paired
     n_single = len(arg.spec.exprs[0]) - k - int(arg.given)
-    n_labels = len(p.rules[0].labels)
+    n_labels = len(arg.spec.rules[0].labels)
     pairs = np.zeros((k, k), dtype=np.int64)
     taken = np.zeros((k, n_labels), dtype=np.int64)
     single = [0] * n_single

@@ -49,10 +49,12 @@ from openbid.model.expr.ast import Call, Const, Expr
 from openbid.model.rules.meets import meets_expr
 from openbid.model.rules.fold import fold_facts
 from openbid.model.rules.model import Rules
-from openbid.readers.census.arrays import ChunkView, full_mask
+from openbid.readers.census.arrays import ChunkView, among, full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS, Chunk
 from openbid.readers.census.gram import pattern_sums, patterns
+from openbid.readers.census.grouping import first_rows
 from openbid.readers.census.passes import Pass, PassSpec, plan
+from openbid.readers.census.system_pass import SystemCounts, SystemShare
 from openbid.readers.uses import uses
 
 Auction = tuple[str, ...]
@@ -87,12 +89,15 @@ class TreeSpec:
     seeds: tuple[Auction, ...] = ()
     vul: bool = False
     claims: tuple[NodeClaim, ...] = ()
+    system: SystemShare | None = None  # the opening's system checks, counted on the way
 
     def pass_spec(self) -> PassSpec:
         system = system_of(self.rules)
         exprs: tuple[Expr, ...] = tuple(Call("chose", (Const(" ".join(a)), Const("PASS")))
                                         for a in self.seeds)
         exprs += tuple(c.cond for c in self.claims)
+        if self.system is not None:
+            exprs += self.system.singles
         return PassSpec((system.opening,), (exprs,), (True,), True, ())
 
     def coarse_spec(self, track: str) -> PassSpec | None:
@@ -214,6 +219,7 @@ class TreeCounts:
     chunks: int = 0
     replans: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    system_checks: list[SystemCounts] | None = None  # TreeSpec.system's counts, per context
 
     @property
     def nodes(self) -> int:
@@ -237,6 +243,7 @@ class WalkResult:
     replan: tuple[Auction, bool] | None = None
     reach: dict[Auction, set[int]] = field(default_factory=dict)  # root -> players whose calls
     # some hand of this chunk makes
+    system: list[tuple] | None = None  # this chunk's part of TreeSpec.system, per context
 
 
 class _Walk:
@@ -430,8 +437,7 @@ class _Walk:
             else:
                 cm, wf, fr = self.cmap[rows], fw[rows], rows.astype(np.intp)
             w = np.bincount(cm, weights=wf, minlength=self.cn)
-            first = np.full(self.cn, self.n, dtype=np.intp)
-            first[cm[::-1]] = fr[::-1]  # the last write wins: the first row
+            first = first_rows(cm, self.cn, fr, self.n)  # each coarse row's first fine row
             o = len(self.ow)
             self.ow.append(w)
             self.ofirst.append(first)
@@ -496,7 +502,8 @@ class _Walk:
         key = (fk, vul if folded_vul else None, gap, mask)
         reading = self.evals.get(key)
         if reading is None:
-            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul, key[:2])
+            keep = self.spec.system is not None and mask == -1 and not opened(a)
+            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul, key[:2], keep)
         return reading
 
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
@@ -545,11 +552,55 @@ class _Walk:
             for call in sorted(here | set(known.get(a, ())), reverse=True):
                 if not illegal(a, call):
                     stack.append(a + (call,))
+        system = self.system_parts() if self.spec.system is not None and () in roots else None
         self._full_view = self._full_cview = None
         self._sub_views.clear()
         self.full_values.clear()
         self.full_bytes = 0
-        return WalkResult(visited, found, counts, reach=reach)
+        return WalkResult(visited, found, counts, reach=reach, system=system)
+
+    def system_parts(self) -> list[tuple]:
+        """This chunk's counts of each context of TreeSpec.system (see
+        :class:`SystemShare`): the opening node of the context's seat, read in its vulnerability
+        (the reading the walk made), and the claims' expressions read in the context."""
+        from openbid.readers.census.system_pass import read_singles, shared_counts
+        from openbid.model.rules.fold import fold_exprs
+
+        share = self.spec.system
+        assert share is not None
+        view = self.full_view
+        w = view.weight.astype(np.int64)
+        opening = self.system.opening
+        singles: dict[tuple, tuple] = {}
+        out, used = [], []
+        for arg in share.args:
+            facts = dict(arg.context)
+            a: Auction = ("PASS",) * (int(facts.get("SEAT", 1)) - 1)  # type: ignore[call-overload]
+            vul = (bool(facts.get("VUL", False)), bool(facts.get("THEYVUL", False)))
+            ctx = next(i for i in range(len(self.contexts))
+                       if self.view_vul(len(a) % 4, i) == vul) if self.spec.vul else 0
+            r = self.read(a, -1, ctx)
+            if r.root is None or r.outcome is None:
+                raise AssertionError(f"the opening in seat {len(a) + 1} was not kept")
+            if tuple(r.rules.labels) != tuple(opening.labels):
+                raise AssertionError("the opening's folded table lost a bid point")
+            # the claims' expressions in this context: the same trees over the same reading
+            # (the same calls) count alike
+            key = (id(r), fold_exprs(opening, share.singles, arg.context))
+            got = singles.get(key)
+            if got is None:
+                run = view.reader(0)
+                run.rules = r.rules
+                run.context = facts
+                run.use_outcome(r.outcome)  # the reading's calls: read once
+                got = singles[key] = read_singles(arg, view, run, w, None)
+            on, per_pat, pat_first, code_first, per_code = r.root
+            out.append(shared_counts(arg.context, on, per_pat, pat_first, code_first, per_code,
+                                     len(opening.labels), self.chunk, self.index, got))
+            used.append(r)
+        for r in used:  # read once a walk: nothing more to keep
+            r.root = r.outcome = None
+        return out
 
     def _makes(self, a: Auction, turn: int) -> bool:
         """Does some hand of this chunk make every call of the player at ``turn`` in ``a``?"""
@@ -659,11 +710,15 @@ class _Reading:
     rows making each call (by their number)."""
 
     def __init__(self, walk: _Walk, gap: bool, rules: Rules, mask,
-                 vul: tuple[bool, bool], ekey: tuple | None = None) -> None:
+                 vul: tuple[bool, bool], ekey: tuple | None = None, keep: bool = False) -> None:
         """``gap``: whether falling through the rules is a gap (the node's block does not say
         ``else pass``); ``rules`` as :meth:`_Walk.folded` gives them; ``ekey``: what the
         rules' values over a row depend on (the folded table, the vulnerability if it reads
-        it), under which a reading of every coarse row keeps them for later readings of some."""
+        it), under which a reading of every coarse row keeps them for later readings of some;
+        ``keep``: an opening node's reading of every row, whose patterns and calls the system
+        checks take (``root``: see :func:`openbid.readers.census.system_pass.shared_counts`)."""
+        self.root: tuple | None = None
+        self.outcome: tuple[np.ndarray, np.ndarray] | None = None
         self.walk = walk
         self.rules = rules
         self.vul = vul
@@ -698,7 +753,8 @@ class _Reading:
             # hands and who takes them are sums over the patterns meeting it (integer sums:
             # exact).
             guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
-            inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], len(w))
+            inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], len(w),
+                                  first_rows=False)
             if full and ekey is not None:
                 walk.keep_values(ekey, bidval.astype(np.int32) * nl + section, inv, on,
                                  [g if not isinstance(g, np.ndarray) else None
@@ -710,15 +766,15 @@ class _Reading:
         pass_index = nl - 1
         vul_word = _vul_word(vul)
         n = len(w)
-        sec = section.astype(np.intp)
         wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
         npat = on.shape[0]
-        per_pat, pcode = pattern_sums(inv, npat, sec, nl, wf)
+        per_pat, pcode = pattern_sums(inv, npat, section, nl, wf)
         firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
-        np.minimum.at(firsts, pcode, fr.astype(np.int64))  # one dtype: numpy's fast path
+        np.minimum.at(firsts, pcode, fr.astype(np.int64, copy=False))  # one dtype: fast path
         firsts = firsts.reshape(npat, nl)
         # the calls
-        code = bidval.astype(np.intp) * nl + sec
+        code = bidval.astype(np.intp) * nl
+        code += section
         per_code = np.bincount(code, weights=wf)
         by_call: dict[int, list[int]] = {}
         for cd in np.flatnonzero(per_code).tolist():
@@ -741,6 +797,21 @@ class _Reading:
             nc.calls[call] = [hands, walk.example(ex, vul_word),
                               {labels[s] for s in secs if s != pass_index}]
             self.children[call] = walk.intern_like(mask, mine)
+        if keep:
+            on_all = np.empty((npat, nl - 1), dtype=bool)
+            col = 0
+            for j, g in enumerate(guards):
+                if isinstance(g, np.ndarray):
+                    on_all[:, j] = on[:, col]
+                    col += 1
+                else:
+                    on_all[:, j] = bool(g)
+            present = np.flatnonzero(per_code).tolist()
+            cfirst = first_rows(code, len(per_code))
+            self.root = (on_all, per_pat, firsts.min(axis=1),
+                         {c: int(cfirst[c]) for c in present},
+                         {c: int(round(per_code[c])) for c in present})
+            self.outcome = (bidval, section)  # the claims read it (bid = "1S")
         # the bid points, and the gap
         per = per_pat.sum(axis=0)
         for i, lb in enumerate(labels[:-1]):
@@ -799,7 +870,7 @@ class _Reading:
         premise = np.ones(len(w), dtype=bool)
         if c.call:
             bidval, _ = reader.outcome
-            premise = np.isin(bidval, _bidvals(c.call))
+            premise = among(bidval, _bidvals(c.call))
         ok = full_mask(reader.cond(c.cond), len(w))
         fail = premise & ~ok
         ex = None
@@ -883,7 +954,9 @@ class _Workers:
             self.owned.append(mine)
         _ACTIVE.add(self)  # type: ignore[arg-type]
 
-    def round(self, known: dict, roots: list[list[Auction]]) -> dict[int, WalkResult]:
+    def round(self, known: dict, roots: list[list[Auction]]):
+        """Each worker's results of one round (chunk -> WalkResult), as each worker ends its
+        share: the first are merged while the others still walk."""
         from multiprocessing.connection import wait
 
         sent = []
@@ -892,13 +965,12 @@ class _Workers:
             if share:
                 conn.send((known, share))
                 sent.append(conn)
-        out: dict[int, WalkResult] = {}
         pending = list(sent)
         while pending:
             for ready in wait(pending):
                 conn = ready  # type: ignore[assignment]
                 try:
-                    out.update(conn.recv())
+                    got: dict[int, WalkResult] = conn.recv()
                 except EOFError:
                     from openbid.model.errors import OpenbidError
 
@@ -906,7 +978,7 @@ class _Workers:
                                        "memory? --from AUCTION checks a part of the tree)") \
                         from None
                 pending.remove(conn)  # type: ignore[arg-type]
-        return out
+                yield got
 
     def kill(self) -> None:
         for proc in self.procs:
@@ -932,9 +1004,11 @@ class _Workers:
 def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[Auction, ...] = (),
                 progress: Callable[[str], None] | None = None, group: int | None = None,
                 max_nodes: int = MAX_TREE_NODES, jobs: int | None = None,
-                root: Auction = ()) -> TreeCounts:
+                root: Auction = (), share: SystemShare | None = None) -> TreeCounts:
     """Every node of ``rules``' system counted exactly (see the module's doc); ``root``: only
-    the subtree below that auction (its bidders' histories still read every earlier node)."""
+    the subtree below that auction (its bidders' histories still read every earlier node);
+    ``share``: the opening's system checks, counted from the census's readings of the opening
+    (TreeCounts.system; the whole tree only)."""
     import time
 
     from openbid.model.errors import OpenbidError
@@ -943,7 +1017,10 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[A
     rules = system.rules
     if ended(tuple(root)):
         raise OpenbidError(f"the auction {' '.join(root)} has ended: there is no node below it")
-    spec = TreeSpec(rules, tuple(dict.fromkeys(((),) + tuple(seeds))), False, tuple(claims))
+    if share is not None and root:
+        raise ValueError("the opening's system checks come from the whole tree's census")
+    spec = TreeSpec(rules, tuple(dict.fromkeys(((),) + tuple(seeds))), False, tuple(claims),
+                    share)
     replans = 0
     t0 = time.monotonic()
     while True:
@@ -952,7 +1029,8 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[A
         out = _rounds(spec, p, g, progress, max_nodes, jobs, tuple(root))
         if isinstance(out, Replan):
             replans += 1
-            spec = TreeSpec(rules, spec.seeds + (out.auction,), spec.vul or out.vul, spec.claims)
+            spec = TreeSpec(rules, spec.seeds + (out.auction,), spec.vul or out.vul, spec.claims,
+                            spec.system)
             continue
         out.replans = replans
         out.seconds["wall"] = round(time.monotonic() - t0, 2)
@@ -973,16 +1051,19 @@ def _rounds(spec: TreeSpec, p: Pass, group: int, progress, max_nodes: int,
     rounds = 0
     reach: set[int] = set()
     contexts = len(DEAL_VULS) if spec.vul else 1
+    system_parts: list[list[tuple]] = []  # per chunk, per context
     workers = _Workers(spec, n, group, jobs or default_jobs())
     try:
         while any(roots):
             rounds += 1
             known = {a: tuple(sorted(cs)) for a, cs in children.items()}
-            results = workers.round(known, roots)
-            for k, res in sorted(results.items()):
+            for k, res in ((k, r) for got in workers.round(known, roots)
+                           for k, r in sorted(got.items())):
                 if res.replan is not None:
                     return Replan(*res.replan)
                 done[k].update(res.visited)
+                if res.system is not None:
+                    system_parts.append(res.system)
                 reach |= res.reach.get(root, set())
                 for a, cs in res.found.items():
                     children.setdefault(a, set()).update(c for c in cs if not illegal(a, c))
@@ -1011,4 +1092,12 @@ def _rounds(spec: TreeSpec, p: Pass, group: int, progress, max_nodes: int,
     top = counts.get(())
     if top is not None and top.selected != TOTAL_HANDS * contexts:
         raise AssertionError(f"the root counts {top.selected} hands, not C(52,13) x {contexts}")
-    return TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n)
+    out = TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n)
+    if spec.system is not None:
+        from openbid.readers.census.system_pass import combine
+
+        if len(system_parts) != n:
+            raise AssertionError(f"{len(system_parts)} of {n} chunks counted the system checks")
+        out.system_checks = [combine(arg, [parts[j] for parts in system_parts], p)
+                      for j, arg in enumerate(spec.system.args)]
+    return out
