@@ -182,18 +182,28 @@ def _outcome(system: System, a: Auction, hand: Hand, vul: str) -> tuple[str, str
     return outcome.bid, outcome.section
 
 
-def _history(system: System, a: Auction, hand: Hand, vul: str) -> bool:
-    """Does ``hand`` make every earlier call of the bidder at ``a``?"""
-    return all(system.call(a[:t], hand, vul).call == a[t]
-               for t in range(len(a) % 4, len(a), 4))
+def _history(system: System, a: Auction, hand: Hand, vul: str, memo: dict | None = None) -> bool:
+    """Does ``hand`` make every earlier call of the bidder at ``a``? ``memo``: the calls already
+    made, (auction, hand, vulnerability) -> call (the census's hands recur from node to node)."""
+    memo = {} if memo is None else memo
+
+    def call(t: int) -> str:
+        key = (a[:t], str(hand), vul)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = system.call(a[:t], hand, vul).call
+        return got
+
+    return all(call(t) == a[t] for t in range(len(a) % 4, len(a), 4))
 
 
 def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] | None,
-            want_point: str | None = None) -> Hand:
+            want_point: str | None = None, memo: dict | None = None) -> Hand:
     hand = Hand.parse(ex.hand)
     call, point = _outcome(system, a, hand, ex.vul)
     wanted = {want_call} if isinstance(want_call, str) else want_call
-    if not _history(system, a, hand, ex.vul) or (wanted is not None and call not in wanted) \
+    if not _history(system, a, hand, ex.vul, memo) or (wanted is not None and
+                                                      call not in wanted) \
             or (want_point is not None and point != want_point):
         raise Disagreement(f"node {' '.join(a) or '(opening)'}: the census's hand {ex.hand} "
                            f"({ex.vul}) does not replay: the executor bids {call} at point "
@@ -210,9 +220,10 @@ def _replay_part(arg: tuple, i: int) -> list[tuple[int, str]]:
     system, replays, k = arg
     bad = []
     lo, hi = i * len(replays) // k, (i + 1) * len(replays) // k
+    memo: dict = {}
     for j, (a, ex, call, point, meets) in enumerate(replays[lo:hi], lo):
         try:
-            hand = _replay(system, a, ex, call, point)
+            hand = _replay(system, a, ex, call, point, memo)
             if meets is not None:
                 node = system.node(a)
                 _check_meets(system, a, node.rules, meets, hand, ex.vul)

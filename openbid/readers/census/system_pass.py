@@ -168,8 +168,11 @@ def read_singles(arg: SystemPass, view, run, w: np.ndarray, keep: np.ndarray | N
         m = full_mask(run.cond(e), chunk.size)
         if keep is not None:
             m = m & keep
-        single.append(int(w[m].sum()))
-        if m.any():
+        met = int(np.count_nonzero(m))
+        # a few rows: gathered; many: one integer dot product (exact), no gather
+        single.append(0 if not met else int(w[m].sum()) if met * 8 < len(m) else
+                      int(np.dot(w, m.astype(np.int64))))
+        if met:
             row = int(np.argmax(m))
             single_ex[j] = tuple(int(chunk.ids[s][row]) for s in SUITS)
     return single, single_ex
