@@ -99,6 +99,8 @@ def test_malformed_hands(capsys, text):
 @given(EXPRS)
 @example("(" * 130 + "HCP > 1" + ")" * 130)
 @example("HCP > " + "x" * 200_000)
+@example("count (")  # a quantifier's lookahead past the end of the expression
+@example("all (")
 def test_malformed_expressions(capsys, text):
     assume(_bad_expr(text))
     first = exits_2_with_one_message(capsys, ["find", "--", text])

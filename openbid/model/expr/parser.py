@@ -102,6 +102,10 @@ class _Parser:
         t = tok or self.tok
         return ExprError(msg, self.text, t.pos)
 
+    def peek(self, k: int) -> Token:
+        """The token ``k`` places ahead (the end token past the end)."""
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
     def take(self, text: str | None = None, kind: str | None = None) -> Token:
         t = self.tok
         if (text is not None and t.text != text) or (kind is not None and t.kind != kind):
@@ -253,8 +257,8 @@ class _Parser:
             if t.text in ("true", "false"):
                 self.i += 1
                 return Const(t.text == "true", t.pos)
-            if t.text in QUANTIFIERS and self.toks[self.i + 1].text == "(":
-                if t.text != "count" or self.toks[self.i + 3].text == "in":
+            if t.text in QUANTIFIERS and self.peek(1).text == "(":
+                if t.text != "count" or self.peek(3).text == "in":
                     return self.quant()
                 self.i += 2  # count(c1, c2, ...): how many of the conditions hold
                 args = [self.or_()]
