@@ -67,9 +67,9 @@ def shareable(args: tuple[SystemPass, ...]) -> bool:
                               for a in args)
 
 
-def shared_counts(context: tuple[tuple[str, object], ...], on: np.ndarray, per_pat: np.ndarray,
-                  pat_first: np.ndarray, code_first: dict[int, int], per_code: dict[int, int],
-                  n_labels: int, chunk, offset: int, singles: tuple[list[int], dict]) -> tuple:
+def shared_counts(on: np.ndarray, per_pat: np.ndarray, pat_first: np.ndarray,
+                  code_first: dict[int, int], per_code: dict[int, int], n_labels: int, chunk,
+                  offset: int, singles: tuple[list[int], dict]) -> tuple:
     """One chunk's counts in one context (as :func:`system_chunks` gives them) from a reading
     of every row: ``on`` each pattern of the bid points' conditions (patterns x points, Boolean),
     ``per_pat`` the hands per pattern and label, ``pat_first`` each pattern's first row,

@@ -621,7 +621,7 @@ class _Walk:
                 run.use_outcome(r.outcome)  # the reading's calls: read once
                 got = singles[key] = read_singles(arg, view, run, w, None)
             on, per_pat, pat_first, code_first, per_code = r.root
-            out.append(shared_counts(arg.context, on, per_pat, pat_first, code_first, per_code,
+            out.append(shared_counts(on, per_pat, pat_first, code_first, per_code,
                                      len(opening.labels), self.chunk, self.index, got))
             used.append(r)
         for r in used:  # read once a walk: nothing more to keep
@@ -1038,7 +1038,7 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[A
     """Every node of ``rules``' system counted exactly (see the module's doc); ``root``: only
     the subtree below that auction (its bidders' histories still read every earlier node);
     ``share``: the opening's system checks, counted from the census's readings of the opening
-    (TreeCounts.system; the whole tree only)."""
+    (TreeCounts.system_checks; the whole tree only)."""
     import time
 
     from openbid.model.errors import OpenbidError
