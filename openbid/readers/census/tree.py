@@ -510,7 +510,10 @@ class _Walk:
             hand = self._hands[row] = str(self.p.domain.class_hand(pos))
         return Example((self.index, row, 0), hand, vul)
 
-    def read(self, a: Auction, mask, ctx: int) -> "_Reading":
+    def read(self, a: Auction, mask, ctx: int, calls: bool = False) -> "_Reading":
+        """The reading of the rules at ``a`` over the rows ``mask`` in context ``ctx``;
+        ``calls``: keep its rows' calls for the claims about the node (a reading made earlier
+        without them reads them again)."""
         got = self.rules_at(a)
         assert got is not None, a
         rk, rules, reads_vul = got
@@ -527,7 +530,8 @@ class _Walk:
         reading = self.evals.get(key)
         if reading is None:
             keep = self.spec.system is not None and mask == -1 and not opened(a)
-            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul, key[:2], keep)
+            reading = self.evals[key] = _Reading(self, gap, folded, mask, vul, key[:2], keep,
+                                                 calls)
         return reading
 
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
@@ -566,11 +570,14 @@ class _Walk:
             else:
                 nc = NodeCounts()
                 for ctx in range(len(self.contexts)):
-                    reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx)
+                    claims = self.claims.get(a, ())
+                    reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx, bool(claims))
                     nc.add(reading.counts)
                     here |= set(reading.children)
-                    for c in self.claims.get(a, ()):
+                    for c in claims:
                         nc.claims[c.id] = _merge_claim(nc.claims.get(c.id), reading.claim(c))
+                    if claims and reading.root is None:  # read: the calls need not be kept
+                        reading.outcome = None
                 counts[a] = nc
             found[a] = here
             for call in sorted(here | set(known.get(a, ())), reverse=True):
@@ -739,13 +746,15 @@ class _Reading:
     rows making each call (by their number)."""
 
     def __init__(self, walk: _Walk, gap: bool, rules: Rules, mask,
-                 vul: tuple[bool, bool], ekey: tuple | None = None, keep: bool = False) -> None:
+                 vul: tuple[bool, bool], ekey: tuple | None = None, keep: bool = False,
+                 calls: bool = False) -> None:
         """``gap``: whether falling through the rules is a gap (the node's block does not say
         ``else pass``); ``rules`` as :meth:`_Walk.folded` gives them; ``ekey``: what the
         rules' values over a row depend on (the folded table, the vulnerability if it reads
         it), under which a reading of every coarse row keeps them for later readings of some;
         ``keep``: an opening node's reading of every row, whose patterns and calls the system
-        checks take (``root``: see :func:`openbid.readers.census.system_pass.shared_counts`)."""
+        checks take (``root``: see :func:`openbid.readers.census.system_pass.shared_counts`);
+        ``calls``: keep each row's call and bid point (``outcome``) for the node's claims."""
         self.root: tuple | None = None
         self.outcome: tuple[np.ndarray, np.ndarray] | None = None
         self.walk = walk
@@ -788,6 +797,8 @@ class _Reading:
                 walk.keep_values(ekey, bidval.astype(np.int32) * nl + section, inv, on,
                                  [g if not isinstance(g, np.ndarray) else None
                                   for g in guards])
+        if calls:
+            self.outcome = (bidval, section)
         rowpos = np.arange(walk.n, dtype=np.intp) if rows is None else rows
         # each row's first fine row
         fr = walk.coarse_arrays(mask, rowpos)[1] if coarse else rowpos
@@ -896,6 +907,8 @@ class _Reading:
         if rows is not None and len(rows) == 0:
             return [0, 0, None]
         reader, w = self.reader(rows)
+        if self.outcome is not None:  # the calls this reading made: not read again
+            reader.use_outcome(self.outcome)
         rowpos = np.arange(self.walk.n, dtype=np.intp) if rows is None else rows
         premise = np.ones(len(w), dtype=bool)
         if c.call:
