@@ -146,7 +146,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
             run.system = check_system(rules, opening, dict(sa.context), rlimit,
                                       sa.claims_file, progress, given=sa.given)
         if census:
-            from openbid.verify.system import SystemJob
+            from openbid.verify.system import SystemJob, run_jobs
             from openbid.verify.tree import check_tree
 
             # The whole tree's census reads the opening in every seat and vulnerability: the
@@ -154,9 +154,8 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
             # runs apart), where they can (the whole tree; no precondition).
             job = SystemJob(rules, opening, dict(sa.context), rlimit, sa.claims_file, sa.given)
             share = job.share() if not sa.root else None
-            if share is None:
-                run.system = check_system(rules, opening, dict(sa.context), rlimit,
-                                          sa.claims_file, progress, given=sa.given)
+            if share is None:  # the checks' own census passes (check_system, this job)
+                (run.system,) = run_jobs([job], progress)
             t2 = time.monotonic()
             with Pool(1) as pool:  # Z3 on the opening's points and claims, beside the census
                 z3 = pool.submit(job.z3_task) if share is not None else None

@@ -237,18 +237,11 @@ def _run_replays(system: System, replays: list[tuple], jobs: int | None = None) 
     there, the bid point that must make it, a point whose guard it must meet). Many are shared
     among the pool's processes (each has the system, forked); the first that does not replay
     is a :class:`Disagreement`."""
-    from openbid.readers.workers import Pool, Task
     from openbid.readers.workers import jobs as default_jobs
+    from openbid.readers.workers import map_chunks
 
-    k = jobs or default_jobs()
-    if k <= 1 or len(replays) < REPLAYS_APART:
-        bad = _replay_part((system, replays, 1), 0)
-    else:
-        arg = (system, replays, k)
-        bad = []
-        with Pool(k) as pool:
-            for r in pool.results([Task(_replay_part, arg, index=i) for i in range(k)]):
-                bad += r.value
+    k = 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
+    bad = [b for part in map_chunks(_replay_part, (system, replays, k), k) for b in part]
     if bad:
         raise Disagreement(min(bad)[1])  # the first in the order of the nodes
 

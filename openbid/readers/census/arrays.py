@@ -395,10 +395,10 @@ def among(values: np.ndarray, wanted: list[int]) -> np.ndarray:
         return values == wanted[0]
     if values.dtype.kind not in "iu" or not len(values):
         return np.isin(values, wanted)
-    lo, hi = int(values.min()), int(values.max())
-    if lo < 0 or max(hi, *wanted) > 1 << 16 or min(wanted) < 0:
+    top = max(int(values.max()), *wanted)
+    if int(values.min()) < 0 or min(wanted) < 0 or top > 1 << 16:
         return np.isin(values, wanted)
-    table = np.zeros(max(hi, *wanted) + 1, dtype=bool)
+    table = np.zeros(top + 1, dtype=bool)
     table[wanted] = True
     return table[values]
 

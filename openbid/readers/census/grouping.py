@@ -27,8 +27,9 @@ def dense_ids(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def dense_values(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`dense_ids`' numbering, with each number's value instead of its first row: kept step by step over the distinct values alone, no pass
-    over the rows. Returns (each row's number, each number's value, int64)."""
+    """:func:`dense_ids`' numbering, with each number's value instead of its first row: kept
+    step by step over the distinct values alone, no pass over the rows. Returns (each row's
+    number, each number's value, int64)."""
     n = len(key)
     if n == 0:
         return np.zeros(0, np.intp), np.zeros(0, np.int64)
