@@ -252,7 +252,8 @@ class _Walk:
     round to round, so a later round's roots find the paths to them already read)."""
 
     def __init__(self, spec: TreeSpec, p: Pass, index: int, parts: list[Chunk],
-                 pc: Pass | None = None, system: System | None = None) -> None:
+                 pc: Pass | None = None, system: System | None = None,
+                 memo: dict | None = None) -> None:
         self.spec = spec
         self.system = system or system_of(spec.rules)  # one per process: its nodes are cached
         self.p = p
@@ -276,7 +277,9 @@ class _Walk:
         self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
         self.any_opened = any(opened(a) for a in spec.seeds)
         self.reads_vul: dict[int, bool] = {}
-        self.node_rkey: dict[Auction, tuple[int, Rules, bool]] = {}
+        self.node_rkey: dict[Auction, tuple[int, Rules, bool, bool] | None] = {}
+        # what depends only on the plans, shared by every walk of a process (_covered, folded)
+        self.memo: dict = {} if memo is None else memo
         self._folded: dict[tuple, tuple[int, Rules, bool]] = {}
         self.fkeys: dict[Rules, int] = {}  # the folded tables, each by its number
         self.evals: dict[tuple, "_Reading"] = {}
@@ -373,22 +376,22 @@ class _Walk:
             self.full_bytes -= old[0].nbytes + old[1].nbytes
 
     # -- the rules at a node -----------------------------------------------------------------
-    def rules_at(self, a: Auction) -> tuple[int, Rules, bool] | None:
-        got = self.node_rkey.get(a)
-        if got is None:
+    def rules_at(self, a: Auction) -> tuple[int, Rules, bool, bool] | None:
+        """The rules at ``a`` (None: off the system, every hand passes): their number in this
+        walk, the rules, whether they read the vulnerability, and whether falling through them
+        is a gap (the node's block does not say ``else pass``)."""
+        got = self.node_rkey.get(a, _UNSEEN)
+        if got is _UNSEEN:
             node = self.system.node(a)
             if node.rules is None:
+                self.node_rkey[a] = None
                 return None
             if self.pc is None and opened(a) and not self.any_opened:
                 raise Replan(a, False)  # plan the coarse pass with a node past the opening
             rk = self.rkeys.get(node.rules)
             coarse = self.coarse_node(a)
             if rk is None or (coarse and rk not in self.coarse_ok):
-                u = uses(self.p.defs[0], (), node.rules, outcome=True)
-                reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
-                tables = self.ctables if coarse and self.ctables is not None else self.tables
-                covered = all(t in tables[s] for t, s in u.tables) and \
-                    all(r in self.p.model.tracked for r in u.reads)
+                covered, reads_vul = self._covered(node.rules, coarse)
                 if not covered or (reads_vul and not self.spec.vul):
                     raise Replan(a, reads_vul)
                 if rk is None:
@@ -396,7 +399,23 @@ class _Walk:
                 self.reads_vul[rk] = reads_vul
                 if coarse:
                     self.coarse_ok.add(rk)
-            got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk])
+            got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk],
+                                       node.block is not None and not node.else_pass)
+        return got
+
+    def _covered(self, rules: Rules, coarse: bool) -> tuple[bool, bool]:
+        """Whether the pass (the coarse one: ``coarse``) tabulates everything ``rules`` read,
+        and whether they read the vulnerability (the same for every walk of a process: kept
+        in its memo)."""
+        key = ("covered", rules, coarse)
+        got = self.memo.get(key)
+        if got is None:
+            u = uses(self.p.defs[0], (), rules, outcome=True)
+            reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
+            tables = self.ctables if coarse and self.ctables is not None else self.tables
+            covered = all(t in tables[s] for t, s in u.tables) and \
+                all(r in self.p.model.tracked for r in u.reads)
+            got = self.memo[key] = (covered, reads_vul)
         return got
 
     # -- the bidder's rows ----------------------------------------------------------------------
@@ -516,7 +535,7 @@ class _Walk:
         without them reads them again)."""
         got = self.rules_at(a)
         assert got is not None, a
-        rk, rules, reads_vul = got
+        rk, rules, reads_vul, gap = got
         if self.coarse_node(a):
             if not isinstance(mask, tuple):
                 mask = self.project(mask)
@@ -524,8 +543,6 @@ class _Walk:
             assert not isinstance(mask, tuple), a  # a player's opening call comes first
         vul = self.view_vul(len(a) % 4, ctx)
         fk, folded, folded_vul = self.folded(rk, rules, vul if reads_vul else None)
-        node = self.system.node(a)
-        gap = node.block is not None and not node.else_pass
         key = (fk, vul if folded_vul else None, gap, mask)
         reading = self.evals.get(key)
         if reading is None:
@@ -542,11 +559,16 @@ class _Walk:
         the same calls with every hand, and share every reading."""
         got = self._folded.get((rk, vul))
         if got is None:
-            facts = () if vul is None else (("VUL", vul[0]), ("THEYVUL", vul[1]))
-            f = fold_facts(rules, facts)
+            key = ("folded", rules, vul)
+            fv = self.memo.get(key)
+            if fv is None:
+                facts = () if vul is None else (("VUL", vul[0]), ("THEYVUL", vul[1]))
+                f = fold_facts(rules, facts)
+                still = vul is not None and bool({"VUL", "THEYVUL"} & uses(
+                    self.p.defs[0], (), f, outcome=True).contexts)
+                fv = self.memo[key] = (f, still)
+            f, still = fv
             fk = self.fkeys.setdefault(f, len(self.fkeys))
-            still = vul is not None and bool({"VUL", "THEYVUL"} & uses(
-                self.p.defs[0], (), f, outcome=True).contexts)
             got = self._folded[(rk, vul)] = (fk, f, still)
         return got
 
@@ -642,14 +664,18 @@ class _Walk:
                 return False
         for ctx in range(len(self.contexts)):
             mask = self.rows(a, turn, ctx)
+            if mask == -1:
+                return True
             if mask != EMPTY:
-                rows = self.rows_of(mask)
-                if rows is None or len(rows):
+                sets, number = (self.csets, mask[1]) if isinstance(mask, tuple) else \
+                    (self.sets, mask)
+                if sets.sizes[number]:
                     return True
         return False
 
 
 EMPTY = -2  # the number of the empty set of rows
+_UNSEEN = object()
 _NONE = np.zeros(0, dtype=np.intp)
 
 
@@ -664,6 +690,7 @@ class _RowSets:
         self.n = n
         self.numbers: dict[bytes, int] = {}  # a set of rows (its digest) -> its number
         self.kept: list[np.ndarray] = []
+        self.sizes: list[int] = []  # each set's number of rows (read without unpacking it)
         self.packed: set[int] = set()
         # A walk reads a set soon after it is made (the next call of the same player, a few
         # levels down): the last bitmaps' rows are kept as they are, to be read without
@@ -685,6 +712,7 @@ class _RowSets:
         got = self.numbers.get(digest)
         if got is None:
             got = self.numbers[digest] = len(self.kept)
+            self.sizes.append(len(rows))
             if large:
                 self.kept.append(packed)
                 self.packed.add(got)
@@ -946,6 +974,7 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
     pc = coarse_plan(spec, p)
     system = system_of(spec.rules)
     walks: dict[int, _Walk] = {}
+    memo: dict = {}
     try:
         while True:
             msg = conn.recv()
@@ -960,7 +989,7 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
                 if w is None:
                     parts = [p.domain.chunk(i) for i in
                              range(k * group, min(len(p), (k + 1) * group))]
-                    w = walks[k] = _Walk(spec, p, k, parts, pc, system)
+                    w = walks[k] = _Walk(spec, p, k, parts, pc, system, memo)
                 try:
                     out[k] = w.walk(tuple(roots[k]), known)
                 except Replan as r:
