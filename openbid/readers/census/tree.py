@@ -401,7 +401,7 @@ class _Walk:
                     self.coarse_ok.add(rk)
             got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk],
                                        node.block is not None and not node.else_pass)
-        return got
+        return got  # type: ignore[return-value]
 
     def _covered(self, rules: Rules, coarse: bool) -> tuple[bool, bool]:
         """Whether the pass (the coarse one: ``coarse``) tabulates everything ``rules`` read,
