@@ -297,6 +297,10 @@ class _Walk:
         self.ccomp_bounds = np.zeros(1, dtype=np.intp)
         self.csets = _RowSets(0)  # the sets of coarse rows (sized when they are built)
         self.origins: dict[int, tuple[int, int]] = {}  # a set of rows -> (origin, coarse rows)
+        # The calls of an opening read over every fine row, when the bidder's later nodes are
+        # read over coarse rows: each call's rows are only found when a later node reads them
+        # (its mask LAZY - i: the rows where lazy[i][0], each row's call, is lazy[i][1]).
+        self.lazy: list[tuple[np.ndarray, int]] = []
         self.ow: list[np.ndarray] = []  # per origin: the hands of each coarse row
         self.ofirst: list[np.ndarray] = []  # per origin: each coarse row's first row
         self._fine_weight: np.ndarray | None = None
@@ -468,6 +472,11 @@ class _Walk:
         if mask == EMPTY:
             return EMPTY
         got = self.origins.get(mask)
+        if got is None and mask <= LAZY:  # the same rows as another set share its origin
+            calls, k = self.lazy[LAZY - mask]
+            fine = self.project(self.intern(np.flatnonzero(calls == k)))
+            assert isinstance(fine, tuple)  # a call some row makes
+            got = self.origins[mask] = fine
         if got is None:
             self._coarse()
             assert self.cmap is not None
@@ -505,7 +514,22 @@ class _Walk:
             return None
         if mask == EMPTY:
             return _NONE
+        if mask <= LAZY:
+            calls, k = self.lazy[LAZY - mask]
+            return np.flatnonzero(calls == k)
         return self.sets.rows(mask)
+
+    def lazy_children(self, bidval: np.ndarray, bids: list[int]) -> list[int]:
+        """The masks of the rows making each of ``bids`` (``bidval``: each fine row's bid
+        value), found only when a later node reads them (see ``lazy``)."""
+        lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
+        lut[bids] = np.arange(len(bids))  # fewer than 256 calls
+        calls = lut[bidval]  # a byte a row, kept while the walk is
+        out = []
+        for k in range(len(bids)):
+            out.append(LAZY - len(self.lazy))
+            self.lazy.append((calls, k))
+        return out
 
     def rows(self, a: Auction, turn: int, ctx: int):
         """The number of the set of rows of the hands of the player at ``turn`` (0 the dealer)
@@ -540,7 +564,8 @@ class _Walk:
             if not isinstance(mask, tuple):
                 mask = self.project(mask)
         else:
-            assert not isinstance(mask, tuple), a  # a player's opening call comes first
+            # a player's opening call comes first (its rows: every row)
+            assert not isinstance(mask, tuple) and mask > LAZY, a
         vul = self.view_vul(len(a) % 4, ctx)
         fk, folded, folded_vul = self.folded(rk, rules, vul if reads_vul else None)
         key = (fk, vul if folded_vul else None, gap, mask)
@@ -666,6 +691,8 @@ class _Walk:
             mask = self.rows(a, turn, ctx)
             if mask == -1:
                 return True
+            if isinstance(mask, int) and mask <= LAZY:  # a call some row makes
+                return True
             if mask != EMPTY:
                 sets, number = (self.csets, mask[1]) if isinstance(mask, tuple) else \
                     (self.sets, mask)
@@ -675,6 +702,7 @@ class _Walk:
 
 
 EMPTY = -2  # the number of the empty set of rows
+LAZY = -3  # the first of the masks of _Walk.lazy (LAZY, LAZY - 1, ...)
 _UNSEEN = object()
 _NONE = np.zeros(0, dtype=np.intp)
 
@@ -842,30 +870,49 @@ class _Reading:
         np.minimum.at(firsts, pcode, fr.astype(np.int64, copy=False))  # one dtype: fast path
         firsts = firsts.reshape(npat, nl)
         # the calls
-        code = bidval.astype(np.intp) * nl
+        if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
+            code = bidval.astype(np.int16) * np.int16(nl)
+        else:
+            code = bidval.astype(np.intp) * nl
         code += section
         per_code = np.bincount(code, weights=wf)
         by_call: dict[int, list[int]] = {}
         for cd in np.flatnonzero(per_code).tolist():
             by_call.setdefault(cd // nl, []).append(cd % nl)
-        # the rows of each call, in order: a few calls each by its mask, more by one stable
-        # sort (a radix sort of small integers) and a split
-        if len(by_call) <= 4:
-            parts = [(b, bidval == b) for b in sorted(by_call)]
+        cfirst = None  # each code's first row
+        if not coarse and rows is None and walk.pc is not None:
+            # a player's first call, whose later nodes read coarse rows: each call's rows are
+            # found when they are read (lazy_children), its first row from each code's
+            cfirst = first_rows(code, len(per_code))
+            bids = sorted(by_call)
+            for b, child in zip(bids, walk.lazy_children(bidval, bids)):
+                secs = by_call[b]
+                call = bid_text(b)
+                hands = int(sum(round(per_code[b * nl + s]) for s in secs))
+                ex = min(int(cfirst[b * nl + s]) for s in secs)
+                nc.calls[call] = [hands, walk.example(ex, vul_word),
+                                  {labels[s] for s in secs if s != pass_index}]
+                self.children[call] = child
         else:
-            order = np.argsort(bidval, kind="stable")
-            ordered = bidval[order]
-            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
-            parts = [(int(ordered[st]), order[st:en]) for st, en in zip(starts, starts[1:] + [n])]
-        for b, pick in parts:
-            secs = by_call[b]
-            call = bid_text(b)
-            mine = rowpos[pick]
-            hands = int(sum(round(per_code[b * nl + s]) for s in secs))
-            ex = int(fr[pick].min()) if coarse else int(mine[0])
-            nc.calls[call] = [hands, walk.example(ex, vul_word),
-                              {labels[s] for s in secs if s != pass_index}]
-            self.children[call] = walk.intern_like(mask, mine)
+            # the rows of each call, in order: a few calls each by its mask, more by one
+            # stable sort (a radix sort of small integers) and a split
+            if len(by_call) <= 4:
+                parts = [(b, bidval == b) for b in sorted(by_call)]
+            else:
+                order = np.argsort(bidval, kind="stable")
+                ordered = bidval[order]
+                starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
+                parts = [(int(ordered[st]), order[st:en])
+                         for st, en in zip(starts, starts[1:] + [n])]
+            for b, pick in parts:
+                secs = by_call[b]
+                call = bid_text(b)
+                mine = rowpos[pick]
+                hands = int(sum(round(per_code[b * nl + s]) for s in secs))
+                ex = int(fr[pick].min()) if coarse else int(mine[0])
+                nc.calls[call] = [hands, walk.example(ex, vul_word),
+                                  {labels[s] for s in secs if s != pass_index}]
+                self.children[call] = walk.intern_like(mask, mine)
         if keep:
             on_all = np.empty((npat, nl - 1), dtype=bool)
             col = 0
@@ -876,7 +923,8 @@ class _Reading:
                 else:
                     on_all[:, j] = bool(g)
             present = np.flatnonzero(per_code).tolist()
-            cfirst = first_rows(code, len(per_code))
+            if cfirst is None:
+                cfirst = first_rows(code, len(per_code))
             self.root = (on_all, per_pat, firsts.min(axis=1),
                          {c: int(cfirst[c]) for c in present},
                          {c: int(round(per_code[c])) for c in present})
