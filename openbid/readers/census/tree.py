@@ -283,6 +283,7 @@ class _Walk:
         self._folded: dict[tuple, tuple[int, Rules, bool]] = {}
         self.fkeys: dict[Rules, int] = {}  # the folded tables, each by its number
         self.evals: dict[tuple, "_Reading"] = {}
+        self._rows: dict[tuple, object] = {}  # (a player's calls, context) -> their rows
         self.sets = _RowSets(self.n)  # the sets of rows, each by its number
         self.claims: dict[Auction, list[NodeClaim]] = {}
         for c in spec.claims:
@@ -533,14 +534,19 @@ class _Walk:
 
     def rows(self, a: Auction, turn: int, ctx: int):
         """The number of the set of rows of the hands of the player at ``turn`` (0 the dealer)
-        that make that player's calls in ``a`` (-1: every row; a pair: coarse rows)."""
-        mask: int | tuple[int, int] = -1
-        for t in range(turn, len(a), 4):
-            if self.rules_at(a[:t]) is None:  # off-system: every hand passed
-                continue
-            reading = self.read(a[:t], mask, ctx)
-            mask = reading.children.get(a[t], EMPTY)
-        return mask
+        that make that player's calls in ``a`` (-1: every row; a pair: coarse rows). Kept per
+        the player's calls so far: the nodes below read them again and again."""
+        if len(a) <= turn:
+            return -1
+        last = turn + (len(a) - 1 - turn) // 4 * 4  # the player's last call in ``a``
+        mine = a[:last + 1]  # the calls after it do not matter
+        got = self._rows.get((mine, ctx))
+        if got is None:
+            got = self.rows(a[:last], turn, ctx)
+            if self.rules_at(a[:last]) is not None:  # else off-system: every hand passed
+                got = self.read(a[:last], got, ctx).children.get(a[last], EMPTY)
+            self._rows[(mine, ctx)] = got
+        return got
 
     def view_vul(self, turn: int, ctx: int) -> tuple[bool, bool]:
         ours, theirs = self.contexts[ctx]
