@@ -108,6 +108,8 @@ class System:
         self.rules = rules
         self.blocks = rules.auctions
         self._nodes: dict[tuple[str, ...], Node] = {}
+        self._block_names: dict[int, frozenset[str]] = {}  # a block -> the names it reads
+        self._block_tables: dict[tuple, Rules] = {}  # (block, what it reads) -> its rules
         # the blocks by the number of calls their pattern matches, each list in file order (a
         # block matches an auction only if it has as many calls past the leading passes)
         self._by_length: dict[int, list] = {}
@@ -153,16 +155,31 @@ class System:
                 binding = match(b.tokens, dict(b.variables), auction)
                 if binding is None:
                     continue
-                env: dict[str, Expr] = {k: Const(v) for k, v in f.items()}
-                env.update({k: Const(v) for k, v in binding.items()})
-                rules = _bound(Rules(b.sections, self.rules.readings, self.rules.name,
-                                     self.rules.definitions, source=self.rules.source,
-                                     system=self.rules), env)
+                rules = self._block_rules(b, {**f, **binding})
                 node = Node(auction, rules, b, tuple(binding.items()), tuple(f.items()))
                 break
         if len(self._nodes) < 100_000:
             self._nodes[auction] = node
         return node
+
+    def _block_rules(self, block, values: dict) -> Rules:
+        """A block's rules with the facts and suit variables it reads bound to ``values``:
+        the nodes a block matches with the same values of what it reads share one table
+        (built once)."""
+        names = self._block_names.get(id(block))
+        if names is None:
+            names = self._block_names[id(block)] = _names_read(
+                replace(self.opening, sections=block.sections))
+        key = (id(block),) + tuple((k, type(v).__name__, v) for k, v in sorted(values.items())
+                                   if k in names)
+        got = self._block_tables.get(key)
+        if got is None:
+            env: dict[str, Expr] = {k: Const(v) for k, v in values.items() if k in names}
+            got = _bound(Rules(block.sections, self.rules.readings, self.rules.name,
+                               self.rules.definitions, source=self.rules.source,
+                               system=self.rules), env)
+            self._block_tables[key] = got
+        return got
 
     # -- bidding ----------------------------------------------------------------------------
     def call(self, auction: tuple[str, ...] | str, hand: Hand, vul: str | None = "none") -> Choice:
@@ -281,6 +298,20 @@ def _const_call(b: Bid) -> str | None:
     if isinstance(v, Const) and v.value in VALID_BIDVALS:
         return bid_text(int(v.value))  # type: ignore[arg-type]
     return None
+
+
+def _names_read(rules: Rules) -> frozenset[str]:
+    """Every name in the guards, conditions and bid values of ``rules``' sections."""
+    from openbid.model.expr.ast import Name, walk
+
+    found: set[str] = set()
+
+    def one(e: Expr, is_value: bool, loops: frozenset[str]) -> Expr:
+        found.update(x.id for x in walk(e) if isinstance(x, Name))
+        return e
+
+    map_exprs(rules, one)
+    return frozenset(found)
 
 
 def _bound(rules: Rules, env: dict[str, Expr]) -> Rules:
