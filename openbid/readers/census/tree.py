@@ -1035,7 +1035,8 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
             if msg is None:
                 return
             known, roots = msg
-            out = {}
+            # each chunk's result is sent as soon as it is walked (the parent merges it while
+            # the next is walked), then None: this round's share is done
             for k in chunks:
                 if not roots.get(k):
                     continue
@@ -1045,12 +1046,12 @@ def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> 
                              range(k * group, min(len(p), (k + 1) * group))]
                     w = walks[k] = _Walk(spec, p, k, parts, pc, system, memo)
                 try:
-                    out[k] = w.walk(tuple(roots[k]), known)
+                    conn.send({k: w.walk(tuple(roots[k]), known)})
                 except Replan as r:
-                    out[k] = WalkResult([], {}, {}, (r.auction, r.vul))
-                    conn.send(out)
+                    conn.send({k: WalkResult([], {}, {}, (r.auction, r.vul))})
+                    conn.send(None)
                     return
-            conn.send(out)
+            conn.send(None)
     except (EOFError, KeyboardInterrupt):
         return
 
@@ -1081,30 +1082,31 @@ class _Workers:
         _ACTIVE.add(self)  # type: ignore[arg-type]
 
     def round(self, known: dict, roots: list[list[Auction]]):
-        """Each worker's results of one round (chunk -> WalkResult), as each worker ends its
-        share: the first are merged while the others still walk."""
+        """The results of one round (chunk -> WalkResult), each chunk's as soon as it is walked:
+        the first are merged while the others are still walked."""
         from multiprocessing.connection import wait
 
-        sent = []
+        pending = []
         for conn, mine in zip(self.conns, self.owned):
             share = {k: roots[k] for k in mine if roots[k]}
             if share:
                 conn.send((known, share))
-                sent.append(conn)
-        pending = list(sent)
+                pending.append(conn)
         while pending:
             for ready in wait(pending):
                 conn = ready  # type: ignore[assignment]
                 try:
-                    got: dict[int, WalkResult] = conn.recv()
+                    got: dict[int, WalkResult] | None = conn.recv()
                 except EOFError:
                     from openbid.model.errors import OpenbidError
 
                     raise OpenbidError("a worker of the tree census ended unexpectedly (out of "
                                        "memory? --from AUCTION checks a part of the tree)") \
                         from None
-                pending.remove(conn)  # type: ignore[arg-type]
-                yield got
+                if got is None:  # the worker's share of the round is done
+                    pending.remove(conn)  # type: ignore[arg-type]
+                else:
+                    yield got
 
     def kill(self) -> None:
         for proc in self.procs:
