@@ -334,6 +334,14 @@ class ArrayReader(Interpreter):
             got = self.__dict__["_outcome"] = _outcome(self)
         return got
 
+    @property
+    def section_bids(self) -> np.ndarray | None:
+        """Each label's bid value, when every bid point's value is one constant (each row's
+        bid value is then its label's); None when some point's varies, or the outcome was
+        given (use_outcome)."""
+        self.outcome
+        return self.__dict__.get("_section_bids")
+
     def use_outcome(self, outcome: tuple[np.ndarray, np.ndarray]) -> None:
         """Take the rules' outcome (bid value, label index per row) as another reader of the
         same table over the same rows read it: not read again."""
@@ -415,7 +423,11 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
     labels = rules.labels
     n = run.n
     bidval = np.zeros(n, dtype=np.int16)
-    section = np.full(n, labels.index(rules.pass_label), dtype=np.int16 if len(labels) > 127 else np.int8)
+    fall = labels.index(rules.pass_label)
+    section = np.full(n, fall, dtype=np.int16 if len(labels) > 127 else np.int8)
+    # each bid point's bid value when it is one constant (-2: no site; -1: it varies)
+    sbids = np.full(len(labels), -2, dtype=np.int16)
+    sbids[fall] = 0  # falling through passes
     for site in run.execution.sites:
         fire = site.fire
         if fire is False:
@@ -423,6 +435,11 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
         if fire is True:
             fire = np.ones(n, dtype=bool)
         scalar = np.isscalar(site.value)
+        li = labels.index(site.label)
+        if not scalar or sbids[li] not in (-2, int(site.value)):
+            sbids[li] = -1
+        else:
+            sbids[li] = int(site.value)
         value = site.value if scalar else site.value[fire]
         if not (value in VALID_BIDVALS if scalar else np.isin(value, valid).all()):
             bad = sorted(set(np.atleast_1d(value).tolist()) - VALID_BIDVALS)[:3]
@@ -431,7 +448,8 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
                                "(Appendix 5); 'openbid rules check FILE' finds every such point")
         np.copyto(bidval, site.value if scalar else site.value.astype(np.int16, copy=False),
                   where=fire, casting="unsafe")
-        np.copyto(section, labels.index(site.label), where=fire, casting="unsafe")
+        np.copyto(section, li, where=fire, casting="unsafe")
+    run.__dict__["_section_bids"] = None if (sbids == -1).any() else np.maximum(sbids, 0)
     return bidval, section
 
 

@@ -365,15 +365,16 @@ class _Walk:
         return got
 
     def keep_values(self, ekey: tuple, code: np.ndarray, inv: np.ndarray, on: np.ndarray,
-                    gconst: list) -> None:
+                    gconst: list, sbids: np.ndarray | None) -> None:
         """Keep a reading of every coarse row: each row's call and bid point (one code), its
-        pattern of guards, the patterns and the constant guards. A later reading of the same
+        pattern of guards, the patterns and the constant guards (``sbids``: each label's
+        bid, when that is one constant: ``code`` is then the label alone). A later reading of the same
         rules over some rows (a player who passed at the opening, where another seat's player
         made a first call) takes its values from them, at most FULL_BYTES kept (the oldest
         dropped first)."""
         small = np.int16 if len(on) < 1 << 15 else np.int32
         item = (code.astype(np.int16 if int(code.max(initial=0)) < 1 << 15 else np.int32),
-                inv.astype(small), on, tuple(gconst))
+                inv.astype(small), on, tuple(gconst), sbids)
         self.full_values[ekey] = item
         self.full_bytes += item[0].nbytes + item[1].nbytes
         while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
@@ -520,14 +521,16 @@ class _Walk:
             return np.flatnonzero(calls == k)
         return self.sets.rows(mask)
 
-    def lazy_children(self, bidval: np.ndarray, bids: list[int]) -> list[int]:
-        """The masks of the rows making each of ``bids`` (``bidval``: each fine row's bid
-        value), found only when a later node reads them (see ``lazy``)."""
-        lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
-        lut[bids] = np.arange(len(bids))  # fewer than 256 calls
-        calls = lut[bidval]  # a byte a row, kept while the walk is
+    def lazy_children(self, values: np.ndarray, groups: list[list[int]]) -> list[int]:
+        """The masks of the rows whose value (``values``: each fine row's, small non-negative
+        integers) is in each of ``groups`` (fewer than 255), found only when a later node
+        reads them (see ``lazy``)."""
+        lut = np.full(int(values.max(initial=0)) + 1, 255, dtype=np.uint8)
+        for k, g in enumerate(groups):
+            lut[g] = k
+        calls = lut[values]  # a byte a row, kept while the walk is
         out = []
-        for k in range(len(bids)):
+        for k in range(len(groups)):
             out.append(LAZY - len(self.lazy))
             self.lazy.append((calls, k))
         return out
@@ -840,14 +843,19 @@ class _Reading:
             # guards are that reading's, at these rows.
             assert rows is not None
             w = walk.coarse_arrays(mask, rows)[0]
-            all_code, all_inv, on, gconst = kept
-            code_here = all_code[rows]
-            bidval, section = code_here // nl, code_here % nl
+            all_code, all_inv, on, gconst, sbids = kept
+            if sbids is not None:  # the rows' labels alone: their bids are the labels'
+                section = all_code[rows]
+                bidval = None
+            else:
+                code_here = all_code[rows]
+                bidval, section = code_here // nl, code_here % nl
             inv = all_inv[rows]
             guards: list = list(gconst)
         else:
             reader, w = self.reader(rows)
             bidval, section = reader.outcome
+            sbids = reader.section_bids
             # Every bid point's guard at once: each row's pattern (the guards it meets), and
             # per pattern the hands each point bids and its first (fine) row there. A guard's
             # hands and who takes them are sums over the patterns meeting it (integer sums:
@@ -856,10 +864,15 @@ class _Reading:
             inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], len(w),
                                   first_rows=False)
             if full and ekey is not None:
-                walk.keep_values(ekey, bidval.astype(np.int32) * nl + section, inv, on,
+                walk.keep_values(ekey, section if sbids is not None else
+                                 bidval.astype(np.int32) * nl + section, inv, on,
                                  [g if not isinstance(g, np.ndarray) else None
-                                  for g in guards])
+                                  for g in guards], sbids)
+        if bidval is None and (calls or keep):
+            assert sbids is not None
+            bidval = sbids[section]
         if calls:
+            assert bidval is not None
             self.outcome = (bidval, section)
         rowpos = np.arange(walk.n, dtype=np.intp) if rows is None else rows
         # each row's first fine row
@@ -868,13 +881,127 @@ class _Reading:
         nc.selected = int(w.sum())
         pass_index = nl - 1
         vul_word = _vul_word(vul)
-        n = len(w)
         wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
         npat = on.shape[0]
         per_pat, pcode = pattern_sums(inv, npat, section, nl, wf)
         firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
         np.minimum.at(firsts, pcode, fr.astype(np.int64, copy=False))  # one dtype: fast path
         firsts = firsts.reshape(npat, nl)
+        per = per_pat.sum(axis=0)  # each bid point's hands
+        if sbids is not None:
+            self._calls_by_point(sbids, section, per, firsts, rows, rowpos, keep, on, guards,
+                                 per_pat)
+        else:
+            assert bidval is not None
+            self._calls_by_value(bidval, section, wf, fr, rows, rowpos, keep, on, guards,
+                                 per_pat, firsts)
+        if keep:
+            assert bidval is not None
+            self.outcome = (bidval, section)  # the claims read it (bid = "1S")
+        # the bid points, and the gap
+        for i, lb in enumerate(labels[:-1]):
+            nc.bids[lb] = int(per[i])
+        if gap and per[pass_index]:
+            nc.gap = int(per[pass_index])
+            nc.gap_example = walk.example(int(firsts[:, pass_index].min()), vul_word)
+        # each guard: its hands, and the points that take them
+        col = 0
+        for j, lb in enumerate(labels[:-1]):
+            g = guards[j]
+            if g is None or isinstance(g, np.ndarray):  # None: an array of a kept reading
+                sel = on[:, col]
+                col += 1
+            else:
+                sel = np.full(npat, bool(g))
+            takers = per_pat[sel].sum(axis=0)
+            nc.meets[lb] = int(takers.sum())
+            found = np.flatnonzero(takers).tolist()
+            if not found or found == [j]:
+                continue
+            fx = firsts[sel].min(axis=0)
+            for i in found:
+                if i != j:
+                    nc.taken[(lb, labels[i])] = int(takers[i])
+                    nc.taken_example[(lb, labels[i])] = walk.example(int(fx[i]), vul_word)
+
+    def _root(self, on: np.ndarray, guards: list, per_pat: np.ndarray, firsts: np.ndarray,
+              code_first: dict[int, int], code_hands: dict[int, int]) -> None:
+        """Keep what the system checks take from an opening node's reading (``root``: see
+        :func:`openbid.readers.census.system_pass.shared_counts`)."""
+        npat, nl = per_pat.shape
+        on_all = np.empty((npat, nl - 1), dtype=bool)
+        col = 0
+        for j, g in enumerate(guards):
+            if isinstance(g, np.ndarray):
+                on_all[:, j] = on[:, col]
+                col += 1
+            else:
+                on_all[:, j] = bool(g)
+        self.root = (on_all, per_pat, firsts.min(axis=1), code_first, code_hands)
+
+    def _lazy(self, rows: np.ndarray | None) -> bool:
+        """A player's first call, whose later nodes read coarse rows: each call's rows are
+        found when they are read (_Walk.lazy_children)."""
+        return not isinstance(self.mask, tuple) and rows is None and self.walk.pc is not None
+
+    def _calls_by_point(self, sbids: np.ndarray, section: np.ndarray, per: np.ndarray,
+                        firsts: np.ndarray, rows, rowpos: np.ndarray, keep: bool,
+                        on: np.ndarray, guards: list, per_pat: np.ndarray) -> None:
+        """The calls, when every bid point bids one call (``sbids``: each label's): a call's
+        hands and first row are its points', its rows those of its points (no count over
+        the rows)."""
+        walk, labels = self.walk, self.rules.labels
+        nl = len(labels)
+        vul_word = _vul_word(self.vul)
+        sec_first = firsts.min(axis=0)
+        by_call: dict[int, list[int]] = {}
+        for s in np.flatnonzero(per).tolist():
+            by_call.setdefault(int(sbids[s]), []).append(s)
+        bids = sorted(by_call)
+        groups = [by_call[b] for b in bids]
+        if self._lazy(rows):
+            children = walk.lazy_children(section, groups)
+        else:
+            if all(len(g) == 1 for g in groups):  # a call a point: the rows' points
+                cid, values = section, [g[0] for g in groups]
+            else:
+                lut = np.zeros(nl, dtype=np.int16)
+                for i, g in enumerate(groups):
+                    lut[g] = i
+                cid, values = lut[section], list(range(len(groups)))
+            if len(groups) <= 4:
+                picks = [cid == v for v in values]
+            else:  # one stable sort (a radix sort of small integers) and a split
+                order = np.argsort(cid, kind="stable")
+                ordered = cid[order]
+                starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
+                at = {int(ordered[st]): order[st:en]
+                      for st, en in zip(starts, starts[1:] + [len(order)])}
+                picks = [at[v] for v in values]
+            children = [walk.intern_like(self.mask, rowpos[pick]) for pick in picks]
+        for b, secs, child in zip(bids, groups, children):
+            call = bid_text(b)
+            self.counts.calls[call] = [
+                int(sum(int(per[s]) for s in secs)),
+                walk.example(min(int(sec_first[s]) for s in secs), vul_word),
+                {labels[s] for s in secs if s != nl - 1}]
+            self.children[call] = child
+        if keep:
+            self._root(on, guards, per_pat, firsts,
+                       {int(sbids[s]) * nl + s: int(sec_first[s]) for g in groups for s in g},
+                       {int(sbids[s]) * nl + s: int(per[s]) for g in groups for s in g})
+
+    def _calls_by_value(self, bidval: np.ndarray, section: np.ndarray, wf: np.ndarray,
+                        fr: np.ndarray, rows, rowpos: np.ndarray, keep: bool, on: np.ndarray,
+                        guards: list, per_pat: np.ndarray, firsts: np.ndarray) -> None:
+        """The calls, counted over the rows' bid values (some bid point's value varies)."""
+        walk, labels, mask = self.walk, self.rules.labels, self.mask
+        nl = len(labels)
+        pass_index = nl - 1
+        vul_word = _vul_word(self.vul)
+        nc = self.counts
+        coarse = isinstance(mask, tuple)
+        n = len(bidval)
         # the calls
         if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
             code = bidval.astype(np.int16) * np.int16(nl)
@@ -886,12 +1013,10 @@ class _Reading:
         for cd in np.flatnonzero(per_code).tolist():
             by_call.setdefault(cd // nl, []).append(cd % nl)
         cfirst = None  # each code's first row
-        if not coarse and rows is None and walk.pc is not None:
-            # a player's first call, whose later nodes read coarse rows: each call's rows are
-            # found when they are read (lazy_children), its first row from each code's
+        if self._lazy(rows):  # each call's first row from each code's
             cfirst = first_rows(code, len(per_code))
             bids = sorted(by_call)
-            for b, child in zip(bids, walk.lazy_children(bidval, bids)):
+            for b, child in zip(bids, walk.lazy_children(bidval, [[b] for b in bids])):
                 secs = by_call[b]
                 call = bid_text(b)
                 hands = int(sum(round(per_code[b * nl + s]) for s in secs))
@@ -920,47 +1045,11 @@ class _Reading:
                                   {labels[s] for s in secs if s != pass_index}]
                 self.children[call] = walk.intern_like(mask, mine)
         if keep:
-            on_all = np.empty((npat, nl - 1), dtype=bool)
-            col = 0
-            for j, g in enumerate(guards):
-                if isinstance(g, np.ndarray):
-                    on_all[:, j] = on[:, col]
-                    col += 1
-                else:
-                    on_all[:, j] = bool(g)
-            present = np.flatnonzero(per_code).tolist()
             if cfirst is None:
                 cfirst = first_rows(code, len(per_code))
-            self.root = (on_all, per_pat, firsts.min(axis=1),
-                         {c: int(cfirst[c]) for c in present},
-                         {c: int(round(per_code[c])) for c in present})
-            self.outcome = (bidval, section)  # the claims read it (bid = "1S")
-        # the bid points, and the gap
-        per = per_pat.sum(axis=0)
-        for i, lb in enumerate(labels[:-1]):
-            nc.bids[lb] = int(per[i])
-        if gap and per[pass_index]:
-            nc.gap = int(per[pass_index])
-            nc.gap_example = walk.example(int(firsts[:, pass_index].min()), vul_word)
-        # each guard: its hands, and the points that take them
-        col = 0
-        for j, lb in enumerate(labels[:-1]):
-            g = guards[j]
-            if g is None or isinstance(g, np.ndarray):  # None: an array of a kept reading
-                sel = on[:, col]
-                col += 1
-            else:
-                sel = np.full(npat, bool(g))
-            takers = per_pat[sel].sum(axis=0)
-            nc.meets[lb] = int(takers.sum())
-            found = np.flatnonzero(takers).tolist()
-            if not found or found == [j]:
-                continue
-            fx = firsts[sel].min(axis=0)
-            for i in found:
-                if i != j:
-                    nc.taken[(lb, labels[i])] = int(takers[i])
-                    nc.taken_example[(lb, labels[i])] = walk.example(int(fx[i]), vul_word)
+            present = np.flatnonzero(per_code).tolist()
+            self._root(on, guards, per_pat, firsts, {c: int(cfirst[c]) for c in present},
+                       {c: int(round(per_code[c])) for c in present})
 
     def reader(self, rows: np.ndarray | None):
         walk = self.walk
