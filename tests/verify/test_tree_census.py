@@ -193,3 +193,42 @@ def test_every_example_past_the_opening_replays(strong, strong_census):
     for a, nc in strong_census.counts.items():
         for call, (_, ex, _) in nc.calls.items():
             assert replays(model, a, Hand.parse(ex.hand), ex.vul, call), (a, call)
+
+
+def test_calls_taken_from_the_bid_points_equal_calls_counted_over_the_rows(strong, strong_census,
+                                                                           monkeypatch):
+    """Where every bid point of a node bids one constant call, the census takes each call's
+    hands, first hand and rows from its points; counted over the rows' bid values instead (as it
+    must where a point's value varies), every count and example is the same."""
+    from openbid.readers.census.arrays import ArrayReader
+
+    monkeypatch.setattr(ArrayReader, "section_bids", property(lambda self: None))
+    by_value = tree_census(strong)
+    assert by_value.counts.keys() == strong_census.counts.keys()
+    for a, nc in by_value.counts.items():
+        assert _everything(strong_census.counts[a]) == _everything(nc), a
+
+
+def test_a_constant_bid_point_is_known_by_its_label(strong):
+    """The opening's points: 1NT, 1D, 1C and 2C are constants, the major (1 of a loop's suit)
+    is not; a table of constants alone bids each label's value."""
+    import numpy as np
+
+    from openbid.readers.census.arrays import ChunkView
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec
+
+    system = system_of(strong)
+    p = plan(TreeSpec(system.rules, ((),)).pass_spec())
+    run = ChunkView(p, p.domain.chunk(0)).reader(0)
+    run.rules = system.opening
+    run.context = {"VUL": False, "THEYVUL": False}
+    assert run.section_bids is None  # the loop's points bid 1S or 1H
+    node = system.node(parse_auction("1NT PASS"))
+    run = ChunkView(p, p.domain.chunk(0)).reader(0)
+    run.rules = node.rules
+    run.context = {"VUL": False, "THEYVUL": False}
+    sb = run.section_bids
+    bidval, section = run.outcome
+    assert sb is not None
+    assert np.array_equal(sb[section], bidval)
