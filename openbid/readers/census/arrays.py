@@ -116,6 +116,13 @@ class NumpyAlgebra:
             return not a
         return ~a
 
+    def and_not(self, a, b):
+        """``a and not b``: for two Boolean arrays one comparison (``a > b`` is ``a & ~b``)."""
+        if isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.dtype == bool \
+                and b.dtype == bool:
+            return np.greater(a, b)
+        return self.and_(a, self.not_(b))
+
     def is_false(self, a) -> bool:
         return a is False or (isinstance(a, np.ndarray) and not a.any())
 
