@@ -367,11 +367,11 @@ class _Walk:
     def keep_values(self, ekey: tuple, code: np.ndarray, inv: np.ndarray, on: np.ndarray,
                     gconst: list, sbids: np.ndarray | None) -> None:
         """Keep a reading of every coarse row: each row's call and bid point (one code), its
-        pattern of guards, the patterns and the constant guards (``sbids``: each label's
-        bid, when that is one constant: ``code`` is then the label alone). A later reading of the same
-        rules over some rows (a player who passed at the opening, where another seat's player
-        made a first call) takes its values from them, at most FULL_BYTES kept (the oldest
-        dropped first)."""
+        pattern of guards, the patterns and the constant guards (``sbids``: each label's bid,
+        when that is one constant: ``code`` is then the label alone). A later reading of the
+        same rules over some rows (a player who passed at the opening, where another seat's
+        player made a first call) takes its values from them, at most FULL_BYTES kept (the
+        oldest dropped first)."""
         small = np.int16 if len(on) < 1 << 15 else np.int32
         item = (code.astype(np.int16 if int(code.max(initial=0)) < 1 << 15 else np.int32),
                 inv.astype(small), on, tuple(gconst), sbids)
@@ -525,6 +525,7 @@ class _Walk:
         """The masks of the rows whose value (``values``: each fine row's, small non-negative
         integers) is in each of ``groups`` (fewer than 255), found only when a later node
         reads them (see ``lazy``)."""
+        assert len(groups) < 255  # at most 38 bids, pass, double and redouble
         lut = np.full(int(values.max(initial=0)) + 1, 255, dtype=np.uint8)
         for k, g in enumerate(groups):
             lut[g] = k
