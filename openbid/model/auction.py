@@ -108,7 +108,8 @@ class System:
         self.rules = rules
         self.blocks = rules.auctions
         self._nodes: dict[tuple[str, ...], Node] = {}
-        self._block_names: dict[int, frozenset[str]] = {}  # a block -> the names it reads
+        # a block -> its own table and the names it reads
+        self._block_names: dict[int, tuple[Rules, frozenset[str]]] = {}
         self._block_tables: dict[tuple, Rules] = {}  # (block, what it reads) -> its rules
         # the blocks by the number of calls their pattern matches, each list in file order (a
         # block matches an auction only if it has as many calls past the leading passes)
@@ -166,20 +167,19 @@ class System:
         """A block's rules with the facts and suit variables it reads bound to ``values``:
         the nodes a block matches with the same values of what it reads share one table
         (built once)."""
-        names = self._block_names.get(id(block))
-        if names is None:
-            names = self._block_names[id(block)] = _names_read(
-                replace(self.opening, sections=block.sections))
+        got = self._block_names.get(id(block))
+        if got is None:  # the block's own table, and the names it reads
+            rules = Rules(block.sections, self.rules.readings, self.rules.name,
+                          self.rules.definitions, source=self.rules.source, system=self.rules)
+            got = self._block_names[id(block)] = (rules, _names_read(rules))
+        rules, names = got
         key = (id(block),) + tuple((k, type(v).__name__, v) for k, v in sorted(values.items())
                                    if k in names)
-        got = self._block_tables.get(key)
-        if got is None:
-            env: dict[str, Expr] = {k: Const(v) for k, v in values.items() if k in names}
-            got = _bound(Rules(block.sections, self.rules.readings, self.rules.name,
-                               self.rules.definitions, source=self.rules.source,
-                               system=self.rules), env)
-            self._block_tables[key] = got
-        return got
+        bound = self._block_tables.get(key)
+        if bound is None:
+            bound = self._block_tables[key] = _bound(
+                rules, {k: Const(v) for k, v in values.items() if k in names})
+        return bound
 
     # -- bidding ----------------------------------------------------------------------------
     def call(self, auction: tuple[str, ...] | str, hand: Hand, vul: str | None = "none") -> Choice:

@@ -475,8 +475,7 @@ class _Walk:
             return EMPTY
         got = self.origins.get(mask)
         if got is None and mask <= LAZY:  # the same rows as another set share its origin
-            calls, k = self.lazy[LAZY - mask]
-            fine = self.project(self.intern(np.flatnonzero(calls == k)))
+            fine = self.project(self.intern(self._lazy_rows(mask)))
             assert isinstance(fine, tuple)  # a call some row makes
             got = self.origins[mask] = fine
         if got is None:
@@ -517,9 +516,12 @@ class _Walk:
         if mask == EMPTY:
             return _NONE
         if mask <= LAZY:
-            calls, k = self.lazy[LAZY - mask]
-            return np.flatnonzero(calls == k)
+            return self._lazy_rows(mask)
         return self.sets.rows(mask)
+
+    def _lazy_rows(self, mask: int) -> np.ndarray:
+        calls, k = self.lazy[LAZY - mask]
+        return np.flatnonzero(calls == k)
 
     def lazy_children(self, values: np.ndarray, groups: list[list[int]]) -> list[int]:
         """The masks of the rows whose value (``values``: each fine row's, small non-negative
@@ -885,9 +887,8 @@ class _Reading:
         wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
         npat = on.shape[0]
         per_pat, pcode = pattern_sums(inv, npat, section, nl, wf)
-        firsts = np.full(npat * nl, np.iinfo(np.int64).max, dtype=np.int64)
-        np.minimum.at(firsts, pcode, fr.astype(np.int64, copy=False))  # one dtype: fast path
-        firsts = firsts.reshape(npat, nl)
+        # each cell's first row (none: the largest integer, never a minimum's answer)
+        firsts = first_rows(pcode, npat * nl, fr, np.iinfo(np.intp).max).reshape(npat, nl)
         per = per_pat.sum(axis=0)  # each bid point's hands
         if sbids is not None:
             self._calls_by_point(sbids, section, per, firsts, rows, rowpos, keep, on, guards,
@@ -970,16 +971,8 @@ class _Reading:
                 for i, g in enumerate(groups):
                     lut[g] = i
                 cid, values = lut[section], list(range(len(groups)))
-            if len(groups) <= 4:
-                picks = [cid == v for v in values]
-            else:  # one stable sort (a radix sort of small integers) and a split
-                order = np.argsort(cid, kind="stable")
-                ordered = cid[order]
-                starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
-                at = {int(ordered[st]): order[st:en]
-                      for st, en in zip(starts, starts[1:] + [len(order)])}
-                picks = [at[v] for v in values]
-            children = [walk.intern_like(self.mask, rowpos[pick]) for pick in picks]
+            children = [walk.intern_like(self.mask, rowpos[pick])
+                        for pick in _split(cid, values)]
         for b, secs, child in zip(bids, groups, children):
             call = bid_text(b)
             self.counts.calls[call] = [
@@ -1002,7 +995,6 @@ class _Reading:
         vul_word = _vul_word(self.vul)
         nc = self.counts
         coarse = isinstance(mask, tuple)
-        n = len(bidval)
         # the calls
         if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
             code = bidval.astype(np.int16) * np.int16(nl)
@@ -1026,17 +1018,8 @@ class _Reading:
                                   {labels[s] for s in secs if s != pass_index}]
                 self.children[call] = child
         else:
-            # the rows of each call, in order: a few calls each by its mask, more by one
-            # stable sort (a radix sort of small integers) and a split
-            if len(by_call) <= 4:
-                parts = [(b, bidval == b) for b in sorted(by_call)]
-            else:
-                order = np.argsort(bidval, kind="stable")
-                ordered = bidval[order]
-                starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
-                parts = [(int(ordered[st]), order[st:en])
-                         for st, en in zip(starts, starts[1:] + [n])]
-            for b, pick in parts:
+            bids = sorted(by_call)
+            for b, pick in zip(bids, _split(bidval, bids)):
                 secs = by_call[b]
                 call = bid_text(b)
                 mine = rowpos[pick]
@@ -1096,6 +1079,19 @@ class _Reading:
                 row = int(rowpos[int(np.argmax(fail))])
             ex = self.walk.example(row, _vul_word(self.vul))
         return [int(w[premise].sum()), int(w[fail].sum()), ex]
+
+
+def _split(key: np.ndarray, values: list[int]) -> list[np.ndarray]:
+    """The rows where ``key`` is each of ``values`` (every row's key among them), in order: a
+    few values each by its mask, more by one stable sort (a radix sort of small integers) and a
+    split."""
+    if len(values) <= 4:
+        return [key == v for v in values]
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
+    at = {int(ordered[st]): order[st:en] for st, en in zip(starts, starts[1:] + [len(order)])}
+    return [at[v] for v in values]
 
 
 def _bidvals(call: str) -> list[int]:
