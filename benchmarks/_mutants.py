@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from openbid.model.expr.ast import And, Call, Compare, Const, Expr, Neg, children, conj
-from openbid.model.expr.ast import rebuild as rebuild_expr
-from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Section, Step
+from openbid.expr.ast import And, Call, Compare, Const, Expr, Neg, children, conj
+from openbid.expr.ast import rebuild as rebuild_expr
+from openbid.systems.rules.model import Bid, ForSuits, Goto, If, Rules, Section, Step
 
 KINDS = ("flip", "const", "drop", "swap-sections", "swap-steps", "suits")
 FLIP = {">=": ">", "<=": "<", "=": "!=", ">": ">=", "<": "<=", "!=": "="}
@@ -38,7 +38,7 @@ class Mutant:
     rules: Rules
 
 
-# ---- expressions: nodes by pre-order index (the order of openbid.model.expr.ast.walk) -----------------
+# ---- expressions: nodes by pre-order index (the order of openbid.expr.ast.walk) -----------------
 def _nodes(e: Expr, parent: Expr | None = None, slot: int = 0) -> Iterator[tuple[Expr, Expr | None, int]]:
     yield e, parent, slot
     for i, c in enumerate(_kids(e)):
@@ -79,7 +79,7 @@ def _int(v: int) -> Expr:
 
 def _expr_mutations(e: Expr) -> Iterator[tuple[str, str, Callable[[Expr], Expr]]]:
     """(kind, description, whole-expression rewrite) for every site in ``e``."""
-    from openbid.model.expr import unparse
+    from openbid.expr import unparse
 
     for i, (node, parent, slot) in enumerate(_nodes(e)):
         if isinstance(node, Compare):

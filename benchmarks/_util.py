@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from openbid.model.hand import RANKS, Hand, Holding  # noqa: E402
+from openbid.bridge.hand import RANKS, Hand, Holding  # noqa: E402
 
 DECK = tuple((suit, rank) for suit in range(4) for rank in RANKS)  # suit 0 = S ... 3 = C
 OPENBID = (sys.executable, "-m", "openbid.cli.main")

@@ -1,5 +1,5 @@
 """Bidding at any point of the auction: ``openbid bid --auction`` at command start-up speed, and
-calls and whole deals per second under the example system (openbid/model/rules/examples/
+calls and whole deals per second under the example system (openbid/systems/examples/
 small.rules).
 
 Target: ``openbid bid --auction "1NT P" HAND`` takes at most 1.5 times as long as ``openbid bid
@@ -21,11 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import OPENBID, env_with, machine_note, median, random_hands, table, timed
-from openbid.model.auction import load_system
-from openbid.model.hand import Hand
+from openbid.systems.auction import load_system
+from openbid.bridge.hand import Hand
 
 ROOT = Path(__file__).resolve().parent.parent
-SMALL = str(ROOT / "openbid" / "model" / "rules" / "examples" / "small.rules")
+SMALL = str(ROOT / "openbid" / "systems" / "examples" / "small.rules")
 HAND = "KJ43.Q765.A3.J76"
 TARGET_RATIO = 1.5
 

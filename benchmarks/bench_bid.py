@@ -1,7 +1,7 @@
 """Hands bid per second, one call at a time and through
 ``openbid bid --file``.
 
-Targets: >= 20,000 hands/s for single calls (``openbid.model.procedure.bid`` with a Hand or a
+Targets: >= 20,000 hands/s for single calls (``openbid.systems.procedure.bid`` with a Hand or a
 PBN string, and ``program_for(rules).bid_hand``), on hands the process has not seen ("cold")
 and on the same hands again ("warm"); for a file of 1,000,000 hands (the vectorised path,
 openbid.readers.census.batch), each run as a whole subprocess (start-up included):
@@ -37,9 +37,9 @@ from benchmarks._util import (
     table,
     timed,
 )
-from openbid.model.hand import Hand
-from openbid.model.procedure import bid, program_for
-from openbid.model.variants import load_variant
+from openbid.bridge.hand import Hand
+from openbid.systems.procedure import bid, program_for
+from openbid.systems.variants import load_variant
 
 SINGLE_TARGET = 20_000
 BATCH_TARGETS = {"--brief": 500_000, "--json": 250_000}
@@ -81,7 +81,7 @@ def single_calls(n: int) -> list[tuple[str, str, float]]:
 
 def stages(n: int) -> list[tuple[str, float]]:
     """hands/s of each stage of a single call alone, on unseen hands."""
-    from openbid.model.descriptors import describe
+    from openbid.systems.descriptors import describe
 
     rules = load_variant("code")
     program = program_for(rules)

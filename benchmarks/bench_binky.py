@@ -17,7 +17,7 @@ BUILD = """
 import time
 t = time.perf_counter()
 import numpy as np
-from openbid.binky import matrices as mx
+from openbid.studies.binky import matrices as mx
 A, B = mx.matrix_A(), mx.matrix_B()
 Ai = np.linalg.inv(np.eye(39) + A)
 Bi = np.linalg.inv(np.eye(512) + B)
@@ -27,7 +27,7 @@ print(time.perf_counter() - t)
 DERIVE = """
 import time
 t = time.perf_counter()
-from openbid.binky.derive import derive, TR_TABLE
+from openbid.studies.binky.derive import derive, TR_TABLE
 derive(TR_TABLE)
 print(time.perf_counter() - t)
 """
@@ -35,7 +35,7 @@ print(time.perf_counter() - t)
 EXACT = """
 import time
 t = time.perf_counter()
-from openbid.binky import matrices as mx
+from openbid.studies.binky import matrices as mx
 mx.pattern_numerators(); mx.holding_numerators()
 print(time.perf_counter() - t)
 """

@@ -46,8 +46,8 @@ WORKLOADS = {  # name -> (columns, limit in seconds or None, the variant whose r
 def child(kind: str) -> None:
     import resource
 
-    from openbid.model.expr import parse
-    from openbid.model.variants import load_variant
+    from openbid.expr import parse
+    from openbid.systems.variants import load_variant
     from openbid.readers.census.census import Census, Column
     from openbid.readers.census.domain import TOTAL_HANDS
     from openbid.readers.census.passes import plan

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from openbid.dd.deals import random_deal  # noqa: E402
+from openbid.bridge.deals import random_deal  # noqa: E402
 from openbid.dd.engine import batches, client, solve_batch  # noqa: E402
 from openbid.dd.solve import ALL_PAIRS, solve  # noqa: E402
 
@@ -52,13 +52,13 @@ def covers(keys: list[str]) -> None:
 
 
 def compare_saving(boards: int) -> None:
-    from openbid.dd.deals import random_boards
-    from openbid.model.stats import t_interval
-    from openbid.model.rules.text import loads
-    from openbid.model.variants import rules_text
-    from openbid.model.auction import System
-    from openbid.verify.bidding import load_system
-    from openbid.verify.compare import bid_boards, requests
+    from openbid.bridge.deals import random_boards
+    from openbid.base.stats import t_interval
+    from openbid.systems.rules.text import loads
+    from openbid.systems.variants import rules_text
+    from openbid.systems.auction import System
+    from openbid.systems.auction import load_system
+    from openbid.dd.compare import bid_boards, requests
 
     text = rules_text("sayc.rules").replace("HCP >= 15 and HCP <= 17 value 1NT",
                                             "HCP >= 16 and HCP <= 18 value 1NT")

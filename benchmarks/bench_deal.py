@@ -4,7 +4,7 @@ For each target rarity a one-section rule file is written to a temporary folder:
 dealer) opens 2C when ``HCP >= T``, T chosen so that the exact share of hands (the planner's
 generating function) is nearest the target. Then:
 
-* ``deal``: :func:`openbid.verify.dealer.draw` for ``--count`` deals with the auction "2C"
+* ``deal``: :func:`openbid.checks.dealer.draw` for ``--count`` deals with the auction "2C"
   (the census pass, the class draw, the other seats dealt, each deal bid to the end);
 * endplay's dealer: ``generate_deals("hcp(north) >= T")`` (rejection), run for at most
   ``--budget`` seconds; its rate of dealt deals per second is measured, and where it produces
@@ -39,10 +39,10 @@ def main() -> None:  # noqa: D103
     args = ap.parse_args()
     from endplay.dealer import generate_deals
 
-    from openbid.model.auction import load_system
-    from openbid.model.evaluators.distribution import Separable, distribution
-    from openbid.model.registry import registry
-    from openbid.verify.dealer import draw
+    from openbid.systems.auction import load_system
+    from openbid.hands.evaluators.distribution import Separable, distribution
+    from openbid.hands.registry import registry
+    from openbid.checks.dealer import draw
 
     t = registry().default("SUITPOINTS", 1)
     dist = distribution(Separable(t.reads, t.value, lambda p: 0))  # type: ignore[union-attr]

@@ -1,6 +1,6 @@
 """Time per ``find`` query against rejection sampling, at every rarity.
 
-1. Each query through ``openbid.verify.search.find`` (limit 1), in this process after one
+1. Each query through ``openbid.checks.search.find`` (limit 1), in this process after one
    warm-up query (the sample of random hands, the symbolic hand and the solver are built once
    per process): status, what decided (random hands, Z3, census), milliseconds, the witness.
 2. 100 distinct witnesses (distinct hand classes) for a common condition.
@@ -9,7 +9,7 @@
    real where that takes at most the budget (30 s; 5 s with ``--quick``; the mean time per hit
    over repeated runs, up to a second of them), else their time is the
    expected draws over their measured draws/s: endplay (``endplay.dealer.generate_deal``, the
-   hand tested with ``openbid.model.evaluate.holds``) and plain Python (``random``). Ratio: the
+   hand tested with ``openbid.systems.evaluate.holds``) and plain Python (``random``). Ratio: the
    peer's time over find's. Goals: never slower than sampling for common conditions,
    at least 100 times faster for rare ones, impossibility proved, median under 50 ms.
 
@@ -28,13 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import (machine_note, random_hand, run_openbid, table,  # noqa: E402
                               timed)
-from openbid.model.evaluate import holds  # noqa: E402
-from openbid.model.expr import parse  # noqa: E402
-from openbid.model.variants import load_variant  # noqa: E402
+from openbid.systems.evaluate import holds  # noqa: E402
+from openbid.expr import parse  # noqa: E402
+from openbid.systems.variants import load_variant  # noqa: E402
 from openbid.readers.census.census import Census, Column  # noqa: E402
 from openbid.readers.census.domain import TOTAL_HANDS  # noqa: E402
-from openbid.verify.search import find  # noqa: E402
-from openbid.verify.verdicts import Status  # noqa: E402
+from openbid.checks.search import find  # noqa: E402
+from openbid.checks.verdicts import Status  # noqa: E402
 
 QUERIES = (
     'bid = "1NT"',
@@ -73,7 +73,7 @@ def endplay_hand():
         from endplay.dealer import generate_deals
     except ImportError:
         return None
-    from openbid.model.hand import Hand
+    from openbid.bridge.hand import Hand
 
     block: list = []
     seed = [0]

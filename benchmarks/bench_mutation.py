@@ -3,7 +3,7 @@
 A seeded, deterministic sample of about 60 mutants (``--quick``: 15) spread over six kinds (see
 benchmarks/_mutants.py): flipped comparisons, constants moved by one, dropped conjuncts, adjacent
 sections exchanged, adjacent statements exchanged, reversed suit loops. Each mutant must survive
-a round trip through ``openbid.model.rules.text.dumps``/``loads``. Then ``openbid.verify.diff.diff(code, mutant,
+a round trip through ``openbid.systems.rules.text.dumps``/``loads``. Then ``openbid.checks.diff.diff(code, mutant,
 count=False)``: Z3 decides (modular proof first, then the whole-procedure query), a witness is
 re-checked by both executables. Target: every mutant decided, none UNKNOWN (an UNKNOWN falls back
 to the census and counts as UNKNOWN here). ``diff`` compares bid *and* section label, so for each
@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._mutants import KINDS, Mutant, all_mutants, sample  # noqa: E402
 from benchmarks._util import machine_note, median, table, timed  # noqa: E402
-from openbid.model.errors import OpenbidError  # noqa: E402
-from openbid.model.rules.text import dumps, loads  # noqa: E402
-from openbid.model.variants import load_variant  # noqa: E402
-from openbid.verify.diff import diff, modular_equivalent  # noqa: E402
+from openbid.base.errors import OpenbidError  # noqa: E402
+from openbid.systems.rules.text import dumps, loads  # noqa: E402
+from openbid.systems.variants import load_variant  # noqa: E402
+from openbid.checks.diff import diff, modular_equivalent  # noqa: E402
 
 SEED = 6
 
@@ -79,10 +79,10 @@ def decide(original, m: Mutant) -> Decision:
 def bids_only(original, m: Mutant) -> str:
     """Z3, on the printed bid alone: do the tables ever bid differently? A mutant that only moves
     hands between bid points (or renames them, as exchanging sections must) is "same bids"."""
-    from openbid.model.procedure import program_for
-    from openbid.verify.diff import _printed
+    from openbid.systems.procedure import program_for
+    from openbid.checks.diff import _printed
     from openbid.readers.symbolic import shared_hands
-    from openbid.verify.verdicts import Status, check, new_solver
+    from openbid.checks.verdicts import Status, check, new_solver
 
     sa, sb = shared_hands(original, m.rules)  # same variables, same rank model: the same hand
     solver = new_solver()

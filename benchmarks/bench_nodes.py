@@ -154,8 +154,8 @@ def groups():
 
 def brute_force(path: str, nodes: list[tuple[str, ...]]) -> tuple[dict, float]:
     """Every checked node's call counts, by running the executor over every hand class."""
-    from openbid.model.auction import load_system
-    from openbid.model.hand import Hand
+    from openbid.systems.auction import load_system
+    from openbid.bridge.hand import Hand
 
     t0 = time.monotonic()
     system = load_system(path)

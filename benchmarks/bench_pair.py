@@ -3,7 +3,7 @@
 Workloads (in this process, best of ``--runs``):
 
 * ``hcp 15-17``: ``count "15 <= HCP <= 17"`` by the planner, against the generating-function
-  limit (the distribution of HCP alone, openbid.model.evaluators.distribution) and against the
+  limit (the distribution of HCP alone, openbid.hands.evaluators.distribution) and against the
   census path ``count`` took before (the condition crossed with OPENBID's census);
 * ``knr >= 14``: the planner, one evaluator with a pattern value;
 * two-hand counts over deals (exact, generating functions jointly over N and S).
@@ -39,10 +39,10 @@ def main() -> None:  # noqa: D103
     ap.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     from openbid.cli.count import grouped
-    from openbid.model.evaluators.distribution import Separable, distribution
-    from openbid.model.registry import registry
-    from openbid.model.variants import resolve
-    from openbid.verify import planner
+    from openbid.hands.evaluators.distribution import Separable, distribution
+    from openbid.hands.registry import registry
+    from openbid.systems.variants import resolve
+    from openbid.checks import planner
 
     t = registry().default("SUITPOINTS", 1)
     sep = Separable(t.reads, t.value, lambda p: 0)  # type: ignore[union-attr]

@@ -48,7 +48,7 @@ def one_run(path: str) -> tuple[float, float, list[dict]]:
 
 def reference(text: str, items: list[dict]) -> tuple[float, bool]:
     """The brute-force counts of the file (seconds), and whether openbid's equal them."""
-    from openbid.model.rules.text import loads
+    from openbid.systems.rules.text import loads
     from reference.count import count, groups
 
     groups()  # built once, outside the timing

@@ -1,6 +1,6 @@
 """The solver budget: how many of Z3's resource units the largest query of
 ``openbid prove``, of the mutation benchmark and of ``find`` takes, against the default budget
-per query (openbid.verify.verdicts.DEFAULT_RLIMIT). The units are Z3's own count of work done:
+per query (openbid.checks.verdicts.DEFAULT_RLIMIT). The units are Z3's own count of work done:
 the same on any machine under any load, so the margin printed here holds everywhere.
 
 Run: python3 benchmarks/bench_rlimit.py [--quick]
@@ -17,11 +17,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks._mutants import sample  # noqa: E402
 from benchmarks._util import machine_note, table  # noqa: E402
-from openbid.model.expr import parse  # noqa: E402
-from openbid.model.variants import VARIANTS, load_variant  # noqa: E402
-from openbid.readers.workers import fresh_z3_context  # noqa: E402
-from openbid.verify import verdicts  # noqa: E402
-from openbid.verify.prove import ORDER, PartArg, run_part  # noqa: E402
+from openbid.expr import parse  # noqa: E402
+from openbid.systems.variants import VARIANTS, load_variant  # noqa: E402
+from openbid.base.workers import fresh_z3_context  # noqa: E402
+from openbid.checks import verdicts  # noqa: E402
+from openbid.studies.prove import ORDER, PartArg, run_part  # noqa: E402
 
 FIND = ['bid = "PASS" and HCP >= 22', 'bid = "1NT"', 'section = "9"',
         'meets("10") and TOTALPTS <= 6', "BUMWRAP >= 14 and HCP <= 12", "KNR >= 20 and HCP <= 14"]
@@ -42,7 +42,7 @@ def main() -> None:
     args = ap.parse_args()
     rows = []
     worst = 0
-    from openbid.verify.prove import OPENBID_FILES
+    from openbid.studies.prove import OPENBID_FILES
 
     # the paper's parts apply to OPENBID's variants only (not sayc, not the K&R files)
     variants = ["code"] if args.quick else [v for v, (f, _, _) in VARIANTS.items()
@@ -55,14 +55,14 @@ def main() -> None:
             used, n = _max_of(lambda: run_part(PartArg(part, rules, None, verdicts.DEFAULT_RLIMIT)))
             worst = max(worst, used)
             rows.append([f"prove {part} ({v})", f"{n:,}", f"{used:,}"])
-    from openbid.proofs.system_claims import load_claims
-    from openbid.verify.diff import diff
-    from openbid.verify.search import find
-    from openbid.verify.system import _Z3Arg, _z3_work, facts_read
+    from openbid.systems.claims import load_claims
+    from openbid.checks.diff import diff
+    from openbid.checks.search import find
+    from openbid.checks.system import _Z3Arg, _z3_work, facts_read
 
     for name in ("sayc", "knr-optional"):  # the system checks' queries (points and claims)
         rules = load_variant(name)
-        claims = load_claims(ROOT / "openbid/proofs/sayc_claims.txt", rules) if name == "sayc" else ()
+        claims = load_claims(ROOT / "openbid/systems/data/sayc_claims.txt", rules) if name == "sayc" else ()
         arg = _Z3Arg(rules, claims, (), facts_read(rules, []), verdicts.DEFAULT_RLIMIT)
         used, n = _max_of(lambda: _z3_work(arg))
         worst = max(worst, used)

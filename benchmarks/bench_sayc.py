@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import OPENBID, env_with, machine_note, random_hands, table, timed
 from benchmarks.bench_auction import random_deal
-from openbid.model.auction import load_system
-from openbid.verify.nodes import MAX_NODES
+from openbid.systems.auction import load_system
+from openbid.checks.nodes import MAX_NODES
 
 TARGET_SECONDS = 60.0
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import time
 
-from openbid.model.scoring import Contract, Doubling, Result, Strain, parse_result, score
+from openbid.bridge.scoring import Contract, Doubling, Result, Strain, parse_result, score
 
 CELLS = [
     (str(Result(Contract(level, strain, doubling), relative)), vul)

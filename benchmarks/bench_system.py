@@ -4,7 +4,7 @@
 Workload: ``openbid prove --variant sayc-openings --json --quiet`` as a fresh subprocess
 (imports and
 start-up included): the bid points (dead and shadowed rules, Z3), the overlap matrix, the
-shipped claims (openbid/proofs/sayc_claims.txt) and the exact census in each of the 16 contexts
+shipped claims (openbid/systems/data/sayc_claims.txt) and the exact census in each of the 16 contexts
 (seat 1-4 x vulnerability). The run exits 1 while a claim fails (open.12.first does, by design of
 the rule of 20); any other exit stops the script. Printed: best and median wall seconds over the
 runs, CPU seconds (every process of the run), the ratio of the best run to the target, and the

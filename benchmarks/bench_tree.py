@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._util import machine_note, run_openbid, table  # noqa: E402
 
 LIMIT = 60.0
-SMALL = "openbid/model/rules/examples/small.rules"
+SMALL = "openbid/systems/examples/small.rules"
 
 
 def items(done) -> list[dict]:

@@ -27,8 +27,8 @@ _PROVE_SCRIPT = """
 import pickle
 import sys
 
-from openbid.model.variants import load_variant
-from openbid.verify.prove import prove_all
+from openbid.systems.variants import load_variant
+from openbid.studies.prove import prove_all
 
 run = prove_all(load_variant("code"))
 with open(sys.argv[1], "wb") as fh:

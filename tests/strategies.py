@@ -3,15 +3,15 @@
 ``hands()``        concrete random 13-card hands (every card named), uniformly over the deck.
 ``hand_classes()`` hands where some spot cards are written ``x`` (a class of concrete hands);
                    a class may still name some spots (``K9xx``) or none (``Kxxx``).
-``hand_cards()``   the Appendix 5 card numbers of a concrete hand, for openbid.model.algol.
+``hand_cards()``   the Appendix 5 card numbers of a concrete hand, for openbid.studies.paper.algol.
 """
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from openbid.model.algol import cards_from_suits
-from openbid.model.hand import HONOURS, Hand, Holding
+from openbid.studies.paper.algol import cards_from_suits
+from openbid.bridge.hand import HONOURS, Hand, Holding
 
 RANKS = "AKQJT98765432"
 DECK = tuple((suit, rank) for suit in range(4) for rank in RANKS)  # suit 0 = S ... 3 = C

@@ -1,7 +1,7 @@
 """Every ``python -m`` entry point of the package, run from a folder that is not the
 repository's, with no arguments and with odd ones, changes no file of the repository: maintenance
 writes only on an explicit flag (``openbid binky tr --write``, ``openbid binky checks --write``,
-``python -m openbid.verify.certify --write``), and paths resolve from the package, never from the
+``python -m openbid.studies.certify --write``), and paths resolve from the package, never from the
 working folder. A build from no double-dummy deals is an error (exit 2), never NaN tables."""
 
 from __future__ import annotations
@@ -49,10 +49,10 @@ def snapshot() -> dict[str, str]:
 def test_the_entry_points_are_these():
     """A new entry point is seen here (and so run by the test below)."""
     assert set(entry_points()) == {
-        "openbid.cli.main", "openbid.binky.ddgen", "openbid.verify.certify",
-        "openbid.verify.knr_claims", "openbid.verify.scales_claims",
-        "openbid.model.evaluators.knr_variants", "openbid.model.evaluators.scales_dealerv2",
-        "openbid.proofs.part_two.tree"}
+        "openbid.cli.main", "openbid.studies.binky.ddgen", "openbid.studies.certify",
+        "openbid.studies.evaluators.knr_claims", "openbid.studies.evaluators.scales_claims",
+        "openbid.hands.evaluators.knr_variants", "openbid.hands.evaluators.scales_dealerv2",
+        "openbid.studies.paper.part_two.tree"}
 
 
 @pytest.mark.parametrize("module", entry_points())
@@ -71,8 +71,9 @@ def test_no_entry_point_changes_a_file_unasked(module, tmp_path):
 
 
 def test_binky_maintenance_writes_only_where_asked(tmp_path, capsys):
-    shipped = {p.name: p.read_bytes() for p in (PACKAGE / "binky" / "data").glob("*.json")}
-    claims = (PACKAGE / "proofs" / "binky_claims.txt").read_bytes()
+    shipped = {p.name: p.read_bytes() for p in (PACKAGE / "hands" / "evaluators" / "data").glob("*.json")}
+    assert set(shipped) == {"binky_table.json", "tr_table.json"}
+    claims = (PACKAGE / "studies" / "binky" / "binky_claims.txt").read_bytes()
     empty = tmp_path / "empty"
     empty.mkdir()
     for argv in (["binky", "tr", "--data", str(empty), "--write"],
@@ -88,5 +89,5 @@ def test_binky_maintenance_writes_only_where_asked(tmp_path, capsys):
     assert "exists; use --force" in capsys.readouterr().err
     for name, data in shipped.items():  # the build from data/dd is the shipped tables
         assert (out / name).read_bytes() == data, name
-    assert {p.name: p.read_bytes() for p in (PACKAGE / "binky" / "data").glob("*.json")} == shipped
-    assert (PACKAGE / "proofs" / "binky_claims.txt").read_bytes() == claims
+    assert {p.name: p.read_bytes() for p in (PACKAGE / "hands" / "evaluators" / "data").glob("*.json")} == shipped
+    assert (PACKAGE / "studies" / "binky" / "binky_claims.txt").read_bytes() == claims

@@ -18,7 +18,7 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_ruff_sees_a_print_in_a_checker(tmp_path: Path) -> None:
-    bad = tmp_path / "openbid" / "verify"
+    bad = tmp_path / "openbid" / "checks"
     bad.mkdir(parents=True)
     (bad / "x.py").write_text("def f():\n    print('a verdict')\n")
     r = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config",
@@ -30,7 +30,7 @@ def test_ruff_sees_a_print_in_a_checker(tmp_path: Path) -> None:
 # ---- what users read: no internal issue numbers, no path outside the repository --------------
 # The seed documents are not in the repository: only the code that looks for them (and says
 # where) names their folder.
-SEED_LOOKUP = {"openbid/verify/quotes.py", "openbid/binky/checks.py", "openbid/proofs/README.md"}
+SEED_LOOKUP = {"openbid/studies/quotes.py", "openbid/studies/binky/checks.py", "openbid/studies/README.md"}
 INTERNAL = re.compile(r"\bissues? #?\d+|/work/|\bshared/seeds\b", re.I)
 
 

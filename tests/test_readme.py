@@ -88,10 +88,10 @@ def test_a_readme_example_prints_what_it_shows(command: str, shown: list[str], t
         assert text.count(NT[0]) == 1
         (tmp_path / "sayc-16-18.rules").write_text(text.replace(NT[0], NT[1]))
     if "examples/small.rules" in command:  # the shipped example system, at its path in a clone
-        where = tmp_path / "openbid" / "model" / "rules" / "examples"
+        where = tmp_path / "openbid" / "systems" / "examples"
         where.mkdir(parents=True)
         (where / "small.rules").write_text(
-            (ROOT / "openbid" / "model" / "rules" / "examples" / "small.rules").read_text())
+            (ROOT / "openbid" / "systems" / "examples" / "small.rules").read_text())
     # the double-dummy store of 'openbid compare' and 'openbid dd': never the user's own
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENBID_DD_STORE": str(tmp_path / "dd.duckdb")}
     done = subprocess.run([sys.executable, "-m", "openbid.cli.main", *shlex.split(command)[1:]],

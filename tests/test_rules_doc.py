@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from openbid.cli.main import main
-from openbid.model.errors import RuleFileError
-from openbid.model.expr.parser import parse
-from openbid.model.rules.text import loads
-from openbid.proofs.system_claims import load_claims
+from openbid.base.errors import RuleFileError
+from openbid.expr.parser import parse
+from openbid.systems.rules.text import loads
+from openbid.systems.claims import load_claims
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "RULES.md"

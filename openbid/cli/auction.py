@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 VULS = ("none", "NS", "EW", "both")
 
@@ -29,9 +29,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.dd.deals import canonical, seat_hands
-    from openbid.model.auction import system_of
-    from openbid.model.hand import Hand
+    from openbid.bridge.deals import canonical, seat_hands
+    from openbid.systems.auction import system_of
+    from openbid.bridge.hand import Hand
 
     if args.vul not in VULS:  # pragma: no cover - argparse checks
         raise OpenbidError(f"--vul must be one of {', '.join(VULS)}")

@@ -10,10 +10,10 @@ import numpy as np
 
 from openbid.cli.common import MAX_LINE, BadInputs, add_rules_options, emit_json, inputs, rules_from
 from openbid.cli.context import add_context_options, context_label, fixed_context, missing_fact
-from openbid.model.bids import bid_note
-from openbid.model.errors import HandError, MissingFact, OpenbidError
-from openbid.model.hand import Hand
-from openbid.model.procedure import program_for
+from openbid.bridge.bids import bid_note
+from openbid.base.errors import HandError, MissingFact, OpenbidError
+from openbid.bridge.hand import Hand
+from openbid.systems.procedure import program_for
 from openbid.readers.census import batch
 from openbid.readers.census.fastread import hand_blocks
 from openbid.report.columns import Lines
@@ -87,7 +87,7 @@ def run(args) -> int:
 
 def _run_auction(args) -> int:
     """``bid --auction CALLS``: each hand's call as the player next to call after CALLS."""
-    from openbid.model.auction import parse_auction, system_of
+    from openbid.systems.auction import parse_auction, system_of
 
     if args.seat is not None:
         raise OpenbidError("--seat cannot be given with --auction: the seat follows from the "
@@ -304,7 +304,7 @@ def _json_lines(rules, layout, hands, context: dict | None = None) -> Lines:
 @lru_cache(maxsize=16)
 def _outcomes(rules, form: str) -> tuple[bytes, ...]:
     """``form`` rendered for every (BIDVAL, section) pair, indexed BIDVAL * labels + section."""
-    from openbid.model.bids import VALID_BIDVALS, bid_text
+    from openbid.bridge.bids import VALID_BIDVALS, bid_text
 
     out = []
     for bidval in range(76):

@@ -1,5 +1,5 @@
 """``openbid binky``: Binky points from a table of expected tricks (seed 003's method, with the
-exact partner matrices of openbid.binky.matrices), and the maintenance of the shipped tables and
+exact partner matrices of openbid.studies.binky.matrices), and the maintenance of the shipped tables and
 claims from the double-dummy data (``tr``, ``checks``): they write only where asked."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 def register(sub) -> None:
@@ -18,10 +18,10 @@ def register(sub) -> None:
                     "make each hand's expected tricks (partner random) add up, solved with the "
                     "exact partner matrices. Exit 0, or 2 on a bad or missing file.")
     what = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    d = what.add_parser("derive", help="Binky values of a Tr table (openbid.binky.tr's format)",
+    d = what.add_parser("derive", help="Binky values of a Tr table (openbid.studies.binky.tr's format)",
                         description="Derive the Binky values (per pattern and per holding, each "
                                     "strain) of TR_FILE, a table of expected tricks in the "
-                                    "format of openbid/binky/data/tr_table.json; print them as "
+                                    "format of openbid/hands/evaluators/data/tr_table.json; print them as "
                                     "JSON, or write them with --out.")
     d.add_argument("tr_file", metavar="TR_FILE")
     d.add_argument("--out", metavar="FILE", help="write the Binky table here (not stdout)")
@@ -37,18 +37,18 @@ def register(sub) -> None:
     where = t.add_mutually_exclusive_group()
     where.add_argument("--out", metavar="DIR", help="write tr_table.json and binky_table.json here")
     where.add_argument("--write", action="store_true",
-                       help="replace the shipped tables (openbid/binky/data)")
+                       help="replace the shipped tables (openbid/hands/evaluators/data)")
     t.add_argument("--force", action="store_true", help="let --out replace existing tables")
     t.set_defaults(func=run_tr)
     c = what.add_parser(
         "checks", help="the seed's numbers against the double-dummy deals (JSON verdicts)",
         description="Re-derive the verdicts of seed 003's numbers and the out-of-sample figures "
                     "from --data and print them as JSON. --write replaces the shipped claims "
-                    "file (openbid/proofs/binky_claims.txt); --svg and --figures write files "
+                    "file (openbid/studies/binky/binky_claims.txt); --svg and --figures write files "
                     "you name.")
     c.add_argument("--data", metavar="DIR", help="the shards (default: the repository's data/dd)")
     c.add_argument("--write", action="store_true",
-                   help="replace the shipped claims file (openbid/proofs/binky_claims.txt)")
+                   help="replace the shipped claims file (openbid/studies/binky/binky_claims.txt)")
     c.add_argument("--svg", metavar="PREFIX",
                    help="write the predicted-vs-actual plots as PREFIX_suit.svg, PREFIX_nt.svg")
     c.add_argument("--figures", metavar="FILE", help="write every figure of docs/BINKY.md (JSON)")
@@ -59,7 +59,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.binky.derive import binky_json, derive
+    from openbid.studies.binky.derive import binky_json, derive
 
     path = Path(args.tr_file)
     if path.is_dir():
@@ -79,7 +79,7 @@ def run(args) -> int:
                                "se": "treating the Tr entries as independent"})
     text = json.dumps(doc, indent=1) + "\n"
     if args.out:
-        from openbid.model.files import write_new
+        from openbid.base.files import write_new
 
         write_new(args.out, text, force=args.force)
         print(f"Binky table written to {args.out}")
@@ -95,7 +95,7 @@ def _why(exc: Exception) -> str:
 
 
 def _data(arg: str | None) -> Path:
-    from openbid.binky.ddgen import DATA
+    from openbid.studies.binky.ddgen import DATA
 
     data = Path(arg) if arg else DATA
     if not data.is_dir():
@@ -106,7 +106,7 @@ def _data(arg: str | None) -> Path:
 
 def _replace(path: Path, text: str) -> None:
     """A shipped file replaced (--write), in one atomic rename; a failure names the file."""
-    from openbid.model.files import write_atomic
+    from openbid.base.files import write_atomic
 
     try:
         write_atomic(path, text)
@@ -115,8 +115,8 @@ def _replace(path: Path, text: str) -> None:
 
 
 def run_tr(args) -> int:
-    from openbid.binky.tables import NAMES, SHIPPED, build
-    from openbid.model.files import write_new
+    from openbid.studies.binky.tables import NAMES, SHIPPED, build
+    from openbid.base.files import write_new
 
     data = _data(args.data)
     dest = SHIPPED if args.write else Path(args.out) if args.out else None
@@ -146,8 +146,8 @@ def run_tr(args) -> int:
 
 
 def run_checks(args) -> int:
-    from openbid.binky import checks, holdout, tr
-    from openbid.model.files import write_new
+    from openbid.studies.binky import checks, holdout, tr
+    from openbid.base.files import write_new
 
     data = _data(args.data)
     for name in (args.figures, *((f"{args.svg}_suit.svg", f"{args.svg}_nt.svg")

@@ -7,7 +7,7 @@ import time
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.cli.progress import Progress
 
-ALL_CLASSES = 34_033_880  # hand classes (openbid.verify.agreement.check_algol asserts it)
+ALL_CLASSES = 34_033_880  # hand classes (openbid.studies.paper.agreement.check_algol asserts it)
 
 
 def register(sub) -> None:
@@ -26,8 +26,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.model.errors import OpenbidError
-    from openbid.verify.agreement import check_algol, check_algol_sample, uncheckable
+    from openbid.base.errors import OpenbidError
+    from openbid.studies.paper.agreement import check_algol, check_algol_sample, uncheckable
 
     if args.sample is not None and args.sample < 1:
         raise OpenbidError(f"--sample must be at least 1 (classes to check), not {args.sample}; "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from openbid.cli.common import add_rules_options, budget, emit_json, rules_from
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 def register(sub) -> None:
@@ -37,11 +37,11 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.model.auction import parse_auction, system_of
-    from openbid.model.errors import ExprError
-    from openbid.verify.pair import deal_pbn, parse_seated
-    from openbid.verify.partnership import partnership_claim
-    from openbid.verify.verdicts import Verdict
+    from openbid.systems.auction import parse_auction, system_of
+    from openbid.base.errors import ExprError
+    from openbid.checks.pair import deal_pbn, parse_seated
+    from openbid.checks.partnership import partnership_claim
+    from openbid.checks.verdicts import Verdict
 
     auction = parse_auction(args.auction)
     if not auction:
@@ -59,7 +59,7 @@ def run(args) -> int:
     if args.gap < 0 or 0 < args.gap < 100:
         raise OpenbidError(f"--gap {args.gap}: 0 (none) or at least 100 pairs")
     if args.gap and got.verdict is Verdict.FAILED:
-        from openbid.verify.dealer import gap_estimate
+        from openbid.checks.dealer import gap_estimate
 
         gap = gap_estimate(system, args.auction, cond, got.seats, dealer=args.dealer,
                            vul=args.vul, pairs=args.gap, seed=args.seed)

@@ -6,9 +6,9 @@ import json
 import sys
 from typing import Iterator
 
-from openbid.model.errors import OpenbidError
-from openbid.model.rules.model import Rules
-from openbid.model.variants import VARIANTS, resolve
+from openbid.base.errors import OpenbidError
+from openbid.systems.rules.model import Rules
+from openbid.systems.variants import VARIANTS, resolve
 
 
 def add_rules_options(p) -> None:
@@ -45,7 +45,7 @@ class BadInputs:
         self.unshown: dict[str, int] = {}
 
     def __call__(self, where: str, problem: object) -> None:
-        from openbid.model.errors import clip
+        from openbid.base.errors import clip
 
         self.count += 1
         if self.count <= self.limit:
@@ -110,7 +110,7 @@ def emit_json(obj) -> None:
 def budget(args) -> int:
     """The solver budget per query a command was given (``--rlimit``), or the default; a budget
     below 1 is an error."""
-    from openbid.verify.verdicts import DEFAULT_RLIMIT
+    from openbid.checks.verdicts import DEFAULT_RLIMIT
 
     got = getattr(args, "rlimit", None)
     if got is None:

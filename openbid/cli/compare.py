@@ -7,7 +7,7 @@ from pathlib import Path
 
 from openbid.cli.common import emit_json
 from openbid.cli.dd import add_engine_options, add_store_option, open_store, solve_into
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -51,9 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from openbid.dd.deals import random_boards, read_pbn
-    from openbid.verify.bidding import load_system
-    from openbid.verify.compare import compare
+    from openbid.bridge.deals import random_boards, read_pbn
+    from openbid.systems.auction import load_system
+    from openbid.dd.compare import compare
 
     if args.deals is not None and not 1 <= args.deals <= 10_000_000:
         raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")

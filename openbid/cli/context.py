@@ -1,6 +1,6 @@
 """The facts of the deal a command may fix: ``--seat {1,2,3,4}`` and ``--vul {none,we,they,both}``.
 
-The registry carries them as :class:`~openbid.model.registry.Context` entries: ``SEAT`` (1-4),
+The registry carries them as :class:`~openbid.hands.registry.Context` entries: ``SEAT`` (1-4),
 ``VUL`` (our side is vulnerable) and ``THEYVUL`` (theirs). A command fixes the facts its options
 give and ranges over the others (``find``, ``count``, ``diff``), or refuses to guess one a hand's
 way through the rules reads (``bid``, ``eval``: :func:`missing_fact` names the option to give).
@@ -8,7 +8,7 @@ way through the rules reads (``bid``, ``eval``: :func:`missing_fact` names the o
 
 from __future__ import annotations
 
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 VULS: dict[str, tuple[bool, bool]] = {  # --vul -> (VUL, THEYVUL)
     "none": (False, False),
@@ -62,7 +62,7 @@ def context_label(context: dict[str, object] | tuple) -> str:
 
 def missing_fact(name: str) -> str:
     """The message for a fact of the deal a rule read and no option gave: names the option."""
-    from openbid.model.registry import Context, registry
+    from openbid.hands.registry import Context, registry
 
     entry = registry().default(name, 0)
     doc = entry.doc if isinstance(entry, Context) else "a fact of the deal"

@@ -9,7 +9,7 @@ from fractions import Fraction
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.cli.context import add_context_options, context_label, fixed_context
 from openbid.cli.progress import Progress
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 OUTCOMES = ("bid", "section", "bidval", "bid-section")
 
@@ -46,7 +46,7 @@ def register(sub) -> None:
 def census(rules, by: str, progress=None, context: dict | None = None):
     """[(outcome, count, classes, example hand)] in a stable order, plus the total
     (``context``: the facts of the deal, fixed for the pass)."""
-    from openbid.model.bids import bid_text
+    from openbid.bridge.bids import bid_text
     from openbid.readers.census.census import Census, Column
 
     groups = Census([rules], context or {}).group([Column("outcome")], progress)
@@ -90,8 +90,8 @@ def columns_of(rules, by: list[str]):
 def _string_table(rules, text: str):
     """The string-valued pattern descriptor ``text`` names (SHAPE): the census groups by the
     index of its value, shown as the value."""
-    from openbid.model.descriptors import definitions
-    from openbid.model.registry import PatternTable
+    from openbid.systems.descriptors import definitions
+    from openbid.hands.registry import PatternTable
 
     defs = definitions(rules.readings, rules.definitions)
     try:
@@ -106,7 +106,7 @@ def _string_table(rules, text: str):
 
 
 def _parse(rules, text: str, want: str | None, option: str):
-    from openbid.model.errors import ExprError
+    from openbid.base.errors import ExprError
 
     try:
         return rules.parse(text, want=want)
@@ -115,8 +115,8 @@ def _parse(rules, text: str, want: str | None, option: str):
 
 
 def rules_type(rules, text: str) -> str:
-    from openbid.model.descriptors import definitions
-    from openbid.model.expr.parser import Checker, _Parser
+    from openbid.systems.descriptors import definitions
+    from openbid.expr.parser import Checker, _Parser
 
     local = definitions(rules.readings, rules.definitions).local_signatures() or None
     t = Checker(text, frozenset(), True, frozenset(), local).type_of(_Parser(text, frozenset()).parse())
@@ -127,7 +127,7 @@ def grouped(rules, by: list[str], where: str | None, progress=None,
             context: dict | None = None):
     """[(key tuple of shown values, count, classes, example PBN)] in key order, the total of the
     hands counted, and the headers (``context``: the facts of the deal, fixed)."""
-    from openbid.model.bids import bid_text
+    from openbid.bridge.bids import bid_text
     from openbid.readers.census.census import Census
 
     cols = columns_of(rules, by)
@@ -280,8 +280,8 @@ def _outcomes(args, rules, rows, total, seconds, context: dict | None = None) ->
 def _run_plain(args, text: str) -> int:
     """A count without rules: the planner's exact method, else the census (one hand) or an
     ESTIMATE (deals)."""
-    from openbid.model.errors import ExprError
-    from openbid.verify import planner
+    from openbid.base.errors import ExprError
+    from openbid.checks import planner
 
     if args.samples < 100:
         raise OpenbidError(f"--samples {args.samples}: at least 100")
@@ -323,7 +323,7 @@ def _run_plain(args, text: str) -> int:
 def _by_census(args, text: str):
     """One hand, a condition the generating functions do not count: the census, grouped by the
     condition (exact)."""
-    from openbid.verify import planner
+    from openbid.checks import planner
 
     rules = rules_from(args)
     t0 = time.monotonic()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from openbid.cli.common import emit_json
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 if TYPE_CHECKING:
     from openbid.dd.engine import Run
@@ -118,7 +118,7 @@ def engine_text(r) -> str:
 
 
 def run_fill(args: argparse.Namespace) -> int:
-    from openbid.dd.deals import random_boards, read_pbn
+    from openbid.bridge.deals import random_boards, read_pbn
     from openbid.dd.engine import Request
 
     given = [x for x in (args.deals is not None, args.boards, args.import_dir) if x]
@@ -133,7 +133,7 @@ def run_fill(args: argparse.Namespace) -> int:
               else random_boards(args.deals, args.seed) if args.deals is not None else [])
     with open_store(args) as store:
         if args.import_dir:
-            from openbid.binky.ddstore import import_shards
+            from openbid.studies.binky.ddstore import import_shards
 
             shards = import_shards(Path(args.import_dir), store)
             print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
@@ -147,7 +147,7 @@ def run_fill(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from openbid.dd.deals import canonical
+    from openbid.bridge.deals import canonical
     from openbid.dd.solve import DECLARERS, STRAINS
 
     keys = [canonical(d, f"argument {i}") for i, d in enumerate(args.deals, 1)]

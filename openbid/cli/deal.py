@@ -7,7 +7,7 @@ import os
 import sys
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 def register(sub) -> None:
@@ -39,8 +39,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.model.auction import parse_auction, system_of
-    from openbid.verify.dealer import draw, pbn_record
+    from openbid.systems.auction import parse_auction, system_of
+    from openbid.checks.dealer import draw, pbn_record
 
     if args.count < 1:
         raise OpenbidError(f"--count {args.count}: at least 1")
@@ -67,7 +67,7 @@ def run(args) -> int:
         except OSError as exc:
             raise OpenbidError(f"--pbn {args.pbn}: cannot write ({exc.strerror})") from None
     if args.json:
-        from openbid.verify.pair import deal_pbn
+        from openbid.checks.pair import deal_pbn
 
         for deal, bid in got.deals:
             emit_json({"deal": deal_pbn(deal, args.dealer), "dealer": args.dealer,

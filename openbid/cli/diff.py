@@ -41,17 +41,17 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.model.variants import resolve_spec
+    from openbid.systems.variants import resolve_spec
 
     if args.examples < 0:
-        from openbid.model.errors import OpenbidError
+        from openbid.base.errors import OpenbidError
 
         raise OpenbidError(f"--examples must be 0 or more, not {args.examples}")
     from openbid.readers.contexts import grid
 
     rlimit = budget(args)
     a, b = resolve_spec(args.a), resolve_spec(args.b)
-    from openbid.verify.nodes import has_blocks
+    from openbid.checks.nodes import has_blocks
 
     if has_blocks(a) or has_blocks(b):
         return _systems(args, a, b, rlimit)
@@ -77,7 +77,7 @@ def run(args) -> int:
 
 def _diff_one(args, a, b, rlimit: int, by: str, context: dict, given=None) -> int:
     """The comparison in one context of the deal (``{}``: neither reads one)."""
-    from openbid.verify.diff import diff
+    from openbid.checks.diff import diff
 
     t0 = time.monotonic()
     bar = Progress("diff" + (f" ({context_label(context)})" if context else ""))
@@ -149,10 +149,10 @@ def _systems(args, a, b, rlimit: int) -> int:
     """Two auction systems (either with auction blocks) compared at every node of either's
     tree: the hands whose call changes, the auctions whose meaning changes."""
     from openbid.cli.context import fixed_context
-    from openbid.model.auction import system_of
-    from openbid.model.errors import OpenbidError
-    from openbid.verify.nodes import NodeModel, build_tree
-    from openbid.verify.system_diff import compare
+    from openbid.systems.auction import system_of
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.nodes import NodeModel, build_tree
+    from openbid.checks.system_diff import compare
 
     if args.where or args.by != "auto" or args.no_count:
         raise OpenbidError("--where, --by and --no-count compare openings; two auction systems "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from openbid.cli.common import emit_json
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -58,7 +58,7 @@ def _difference(text: str) -> tuple[int, str | None]:
 
 
 def run_imps(args: argparse.Namespace) -> int:
-    from openbid.model.duplicate import MAX_IMPS, imp_range, imps
+    from openbid.bridge.duplicate import MAX_IMPS, imp_range, imps
 
     if args.table:
         for value in range(MAX_IMPS + 1):
@@ -81,7 +81,7 @@ def run_imps(args: argparse.Namespace) -> int:
 
 
 def run_mp(args: argparse.Namespace) -> int:
-    from openbid.model.duplicate import matchpoints, traveller
+    from openbid.bridge.duplicate import matchpoints, traveller
 
     scores = [_points(s, "score") for s in args.scores]
     if args.field is not None:

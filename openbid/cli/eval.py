@@ -5,7 +5,7 @@ with the Pavlicek-rounded total of every fractional scale."""
 from __future__ import annotations
 
 from openbid.cli.common import BadInputs, add_rules_options, rules_from
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 def register(sub) -> None:
@@ -23,8 +23,8 @@ def register(sub) -> None:
 
 def evaluator_names(rules) -> list[str]:
     """The evaluators of the registry (whole-hand totals of the 'evaluator' group), in order."""
-    from openbid.model.descriptors import definitions
-    from openbid.model.registry import registry
+    from openbid.systems.descriptors import definitions
+    from openbid.hands.registry import registry
 
     defs = definitions(rules.readings, rules.definitions)
     return [n for n, a in registry().names()
@@ -60,7 +60,7 @@ def run(args) -> int:
 def _expressions(names: list[str]) -> dict:
     """Every value eval prints: each evaluator's total, its value per suit, and the total
     rounded (PAVROUND)."""
-    from openbid.model.expr import parse
+    from openbid.expr import parse
 
     exprs: dict = {}
     for name in names:

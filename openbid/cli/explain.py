@@ -44,10 +44,10 @@ def _seat_vul(vul: str | None, seat: int, n: int) -> dict:
 
 
 def run(args) -> int:
-    from openbid.model.errors import OpenbidError
-    from openbid.verify.nodes import bidder_vul
-    from openbid.verify.explain import descriptors, shows
-    from openbid.verify.nodes import made_calls, system_model
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.nodes import bidder_vul
+    from openbid.checks.explain import descriptors, shows
+    from openbid.checks.nodes import made_calls, system_model
 
     model = system_model(getattr(args, "variant", None), getattr(args, "rules", None))
     auction = model.parse(args.auction)
@@ -64,8 +64,8 @@ def run(args) -> int:
         got = shows(rules, given, exprs, fixed, rlimit)
         for s in got.shown:  # each end re-run: it makes the player's calls and has the value
             for v, pbn, ctx in ((s.lo, s.lo_hand, s.lo_context), (s.hi, s.hi_hand, s.hi_context)):
-                from openbid.model.evaluate import value
-                from openbid.model.hand import Hand
+                from openbid.systems.evaluate import value
+                from openbid.bridge.hand import Hand
 
                 c = dict(ctx)
                 vul = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))

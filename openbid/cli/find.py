@@ -33,7 +33,7 @@ def run(args) -> int:
     from openbid.readers.contexts import grid
 
     if args.limit < 0:
-        from openbid.model.errors import OpenbidError
+        from openbid.base.errors import OpenbidError
 
         raise OpenbidError(f"--limit must be 0 or more (hands to show), not {args.limit}")
     rules = rules_from(args)
@@ -54,8 +54,8 @@ def run(args) -> int:
 
 def _seated(text: str):
     """The expression, when its descriptors name seats (``N.HCP + S.HCP >= 25``), else None."""
-    from openbid.model.errors import ExprError
-    from openbid.verify import planner
+    from openbid.base.errors import ExprError
+    from openbid.checks import planner
 
     if not re.search(r"(?<![\w.])[NESW]\.[A-Za-z_]", text):
         return None
@@ -69,12 +69,12 @@ def _seated(text: str):
 def _find_deals(args, rules, expr) -> int:
     """Deals meeting a seat-qualified condition: Z3 over the named seats' hands with disjoint
     cards, each deal re-checked; --count by the planner (exact, or an ESTIMATE)."""
-    from openbid.verify import planner
-    from openbid.verify.pair import deal_pbn, find_deals, seats_in
-    from openbid.verify.verdicts import Status
+    from openbid.checks import planner
+    from openbid.checks.pair import deal_pbn, find_deals, seats_in
+    from openbid.checks.verdicts import Status
 
     if args.seat is not None or args.vul is not None:
-        from openbid.model.errors import OpenbidError
+        from openbid.base.errors import OpenbidError
 
         raise OpenbidError("--seat and --vul do not apply to a condition over seats "
                            "(N.HCP ...): it reads no facts of the deal")
@@ -106,7 +106,7 @@ def _find_deals(args, rules, expr) -> int:
         text = args.expr
         got = planner.count(text) or planner.estimate(text)
         if got.exact and (got.count > 0) != (result.status is Status.SAT):
-            from openbid.verify.search import Disagreement
+            from openbid.checks.search import Disagreement
 
             raise Disagreement(f"find says {result.status.value} but the planner counts "
                                f"{got.count} deals")
@@ -126,9 +126,9 @@ def _find_deals(args, rules, expr) -> int:
 
 def _find_one(args, rules, expr, context: dict) -> int:
     """Witnesses (and the count) in one context of the deal (``{}``: the rules read none)."""
-    from openbid.model.procedure import program_for
-    from openbid.verify.search import find
-    from openbid.verify.verdicts import Status
+    from openbid.systems.procedure import program_for
+    from openbid.checks.search import find
+    from openbid.checks.verdicts import Status
 
     facts = tuple(sorted(context.items()))
     t0 = time.monotonic()
@@ -174,7 +174,7 @@ def _find_one(args, rules, expr, context: dict) -> int:
         n = sum(groups.weights.values())
         classes = sum(groups.classes.values())
         if (n > 0) != (result.status is Status.SAT):  # two deciders: they must agree
-            from openbid.verify.search import Disagreement
+            from openbid.checks.search import Disagreement
 
             raise Disagreement(f"find says {result.status.value} but the census counts {n} hands")
         if args.json:

@@ -6,7 +6,7 @@ import os
 import sys
 
 from openbid.cli.common import budget, add_rules_options, rules_from
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 FORMATS = ("dot", "mermaid", "json", "svg")
 
@@ -35,7 +35,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from openbid.readers.graph import cfg
     from openbid.report import cfg_render
-    from openbid.verify import reachability
+    from openbid.studies.paper import reachability
 
     rlimit = budget(args)  # a bad budget is an error even when --check is not given
     rules = rules_from(args)
@@ -58,13 +58,13 @@ def run(args) -> int:
 
 
 def _write(path: str, text: str, force: bool) -> None:
-    from openbid.model.files import write_new
+    from openbid.base.files import write_new
 
     write_new(path, text, force)
 
 
 def report(name: str, g, result) -> str:
-    from openbid.verify.verdicts import Status
+    from openbid.checks.verdicts import Status
 
     s = result.structure
     out = [f"OPENBID control-flow graph ({name}): {g.number_of_nodes()} nodes, "

@@ -16,7 +16,7 @@ import signal
 import sys
 import threading
 
-from openbid.model.errors import OpenbidError, clip
+from openbid.base.errors import OpenbidError, clip
 
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "explain", "graph",
@@ -116,7 +116,7 @@ class _Stopper:
     """On a stopping signal, from a thread of its own (woken through the signal wakeup fd): stop
     the worker processes and interrupt Z3. The main thread runs the Python handler only between
     bytecodes: not during a Z3 call (up to its whole budget), and an exception it raises can be
-    lost. Z3's own Ctrl-C handler is off (openbid.verify.verdicts): it answers UNKNOWN, which
+    lost. Z3's own Ctrl-C handler is off (openbid.checks.verdicts): it answers UNKNOWN, which
     cannot be told from a spent budget, and catches a Ctrl-C the caller ignores."""
 
     def __init__(self) -> None:
@@ -145,7 +145,7 @@ class _Stopper:
                 continue
             for signum in self.stops & set(data):
                 _received.append(signum)
-            workers = sys.modules.get("openbid.readers.workers")  # no import from here
+            workers = sys.modules.get("openbid.base.workers")  # no import from here
             if workers is not None:
                 try:
                     workers.stop_all()

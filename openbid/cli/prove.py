@@ -18,7 +18,7 @@ def register(sub) -> None:
         "prove", help="re-derive the paper's claims (Part One, Part Two, lemmas, ...) and the "
                       "seeds' (K&R, point scales, Binky)",
         description="Re-derive what the paper claims and compare with the recorded expectation "
-                    "(openbid/proofs/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
+                    "(openbid/systems/data/expected/VARIANT.json). PART is one of: " + ", ".join(PART_CHOICES)
                     + " (default paper: the paper's parts; evaluators: seeds 000 and 002; "
                       "binky: seed 003; all: every part; system: the system checks of any rule "
                       "file, the default for rules that are not OPENBID, e.g. --variant sayc). "
@@ -43,7 +43,7 @@ def register(sub) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
     p.add_argument("--claims", metavar="FILE",
                    help="system: a claims file to check (block format, docs/SYSTEMS.md; "
-                        "default for --variant sayc: openbid/proofs/sayc_claims.txt)")
+                        "default for --variant sayc: openbid/systems/data/sayc_claims.txt)")
     p.add_argument("--claim", action="append", metavar="ID",
                    help="system: only claim ID of the claims file (repeatable)")
     p.add_argument("--where", metavar="COND",
@@ -59,7 +59,7 @@ def register(sub) -> None:
     p.add_argument("--node-claims", metavar="FILE",
                    help="system: a file of 'forcing' and 'shows' claims about nodes, decided by "
                         "the tree census (default for --variant sayc: "
-                        "openbid/proofs/sayc_node_claims.txt)")
+                        "openbid/systems/data/sayc_node_claims.txt)")
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -68,14 +68,14 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from openbid.model.errors import OpenbidError
+    from openbid.base.errors import OpenbidError
     from openbid.report import prove_text as fmt
-    from openbid.verify import expected as exp
-    from openbid.verify.prove import PARTS, prove_all
+    from openbid.studies import expected as exp
+    from openbid.studies.prove import PARTS, prove_all
 
-    from openbid.verify.prove import is_openbid
+    from openbid.studies.prove import is_openbid
 
-    from openbid.model.variants import VARIANTS
+    from openbid.systems.variants import VARIANTS
 
     rules = rules_from(args)
     openbid = is_openbid(rules)
@@ -178,8 +178,8 @@ def choose_parts(given: list[str], openbid: bool = True, claims: bool = False,
     seeds' too; for rules that are not OPENBID, the system checks). ``other``: the rules are a
     shipped variant that is not OPENBID (sayc, knr-*): the paper's parts are refused; a rule file
     of another name may still ask for them (an edited OPENBID under a new name)."""
-    from openbid.model.errors import OpenbidError
-    from openbid.verify.prove import PAPER_PARTS, PARTS
+    from openbid.base.errors import OpenbidError
+    from openbid.studies.prove import PAPER_PARTS, PARTS
 
     unknown = [x for x in given if x not in PART_CHOICES]
     if unknown:
@@ -203,9 +203,9 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     """The claims and the fixed facts of the deal for the system part; an option for it without
     it is an error (it would do nothing)."""
     from openbid.cli.context import fixed_context
-    from openbid.model.errors import OpenbidError
-    from openbid.proofs.system_claims import SHIPPED, load_claims, select
-    from openbid.verify.prove import SystemArgs
+    from openbid.base.errors import OpenbidError
+    from openbid.systems.claims import SHIPPED, load_claims, select
+    from openbid.studies.prove import SystemArgs
 
     fixed = fixed_context(args)
     if "system" not in parts:
@@ -220,18 +220,18 @@ def _system_args(args, rules, parts: tuple[str, ...]):
         raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
     claims = select(load_claims(path, rules), args.claim) if path else ()
     # the shipped file by its place in the package (the same on every machine); the user's as given
-    shown = f"openbid/proofs/{SHIPPED[rules.name].name}" if shipped else (path or "")
+    shown = f"openbid/systems/data/{SHIPPED[rules.name].name}" if shipped else (path or "")
     where = None
     if args.where:
         from openbid.cli.count import _parse
 
         where = _parse(rules, args.where, "bool", "--where")
     nodes = None
-    from openbid.verify.nodes import has_blocks
+    from openbid.checks.nodes import has_blocks
 
     if has_blocks(rules):  # an auction system: every node of its tree is checked too
-        from openbid.model.auction import system_of
-        from openbid.verify.nodes import NodeModel
+        from openbid.systems.auction import system_of
+        from openbid.checks.nodes import NodeModel
 
         if where is not None:
             raise OpenbidError("--where restricts the opening's checks; an auction system's "
@@ -246,16 +246,16 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     node_claims: tuple = ()
     node_file = ""
     if nodes is not None:
-        from openbid.proofs.node_claims import SHIPPED as NODE_SHIPPED, load_node_claims
+        from openbid.systems.node_claims import SHIPPED as NODE_SHIPPED, load_node_claims
 
         own = not args.node_claims and not rules.source and rules.name in NODE_SHIPPED
         if args.node_claims or own:
             npath = args.node_claims or str(NODE_SHIPPED[rules.name])
             node_claims = load_node_claims(npath, rules)
-            node_file = f"openbid/proofs/{NODE_SHIPPED[rules.name].name}" if own else npath
+            node_file = f"openbid/systems/data/{NODE_SHIPPED[rules.name].name}" if own else npath
     root: tuple[str, ...] = ()
     if args.subtree is not None:
-        from openbid.model.auction import parse_auction
+        from openbid.systems.auction import parse_auction
 
         root = parse_auction(args.subtree)
         if args.update_expected or args.expected:
@@ -274,8 +274,8 @@ def _system_args(args, rules, parts: tuple[str, ...]):
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:
     """``--proposition N``: Part Two must run, and every N must be one of its propositions (a
     filter that selects nothing would pass vacuously)."""
-    from openbid.model.errors import OpenbidError
-    from openbid.proofs.part_two.tree import load_propositions
+    from openbid.base.errors import OpenbidError
+    from openbid.studies.paper.part_two.tree import load_propositions
 
     if "part-two" not in parts:
         raise OpenbidError("--proposition selects Part Two propositions: give PART part-two "

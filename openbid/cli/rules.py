@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from openbid.model.variants import VARIANTS, load_variant
+from openbid.systems.variants import VARIANTS, load_variant
 
 
 def register(sub) -> None:
@@ -33,7 +33,7 @@ def register(sub) -> None:
 
 
 def run_export(args) -> int:
-    from openbid.model.rules.text import dumps
+    from openbid.systems.rules.text import dumps
 
     rules = load_variant(args.variant)
     header = (f"OPENBID rules, variant {args.variant}: {VARIANTS[args.variant][2]}.\n"
@@ -44,9 +44,9 @@ def run_export(args) -> int:
 
 
 def run_check(args) -> int:
-    from openbid.model.rules.text import load
-    from openbid.verify.rulecheck import invalid_bidvals
-    from openbid.verify.verdicts import Status
+    from openbid.systems.rules.text import load
+    from openbid.checks.rulecheck import invalid_bidvals
+    from openbid.checks.verdicts import Status
 
     from openbid.cli.progress import Progress
 
@@ -78,8 +78,8 @@ def run_list(args) -> int:
 
 def run_names(args) -> int:
     """One line per registry name: ``QT(suit)  num  modern  quick tricks of the suit ...``."""
-    from openbid.model.errors import OpenbidError
-    from openbid.model.registry import Family, registry
+    from openbid.base.errors import OpenbidError
+    from openbid.hands.registry import Family, registry
 
     reg = registry()
     rows = []

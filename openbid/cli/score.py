@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from openbid.model.errors import OpenbidError, ResultError
-from openbid.model.scoring import Result, Score, is_compact_result, parse_result, score
+from openbid.base.errors import OpenbidError, ResultError
+from openbid.bridge.scoring import Result, Score, is_compact_result, parse_result, score
 
 LABELS = {
     "contract_points": "contract points",

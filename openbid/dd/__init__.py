@@ -1,7 +1,8 @@
-"""Double dummy: deals, the solver (endplay's DDS), the store of solved results and the engine
-that spreads solving over processes or machines.
+"""Double dummy: the solver (endplay's DDS), the store of solved results and the engine that
+spreads solving over processes or machines, and two systems compared at double dummy.
 
-Modules: deals (a deal's key, seeded random deals, PBN files), solve (DDS for the strains and
-declarers asked), store (DuckDB, keyed by the deal: nothing is solved twice), engine (in this
-process, or on a Dask cluster; only this process writes the store).
-"""
+Modules: solve (DDS for the strains and declarers asked), store (DuckDB, keyed by the deal:
+nothing is solved twice), engine (in this process, or on a Dask cluster; only this process writes
+the store), compare (two systems' auctions on the same boards, scored in IMPs and matchpoints).
+
+May import: the engine below it (openbid.base, bridge, hands, expr, systems, readers, formats)."""

@@ -26,7 +26,7 @@ from typing import Callable, Iterable, Iterator
 
 from openbid.dd.solve import ALL_PAIRS, Pair, cover_cost, solve
 from openbid.dd.store import Store
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 Progress = Callable[[int, int], None]
 SMALL = 60  # single-pair solves (about a second) below which the default is this process
@@ -249,6 +249,6 @@ def _sigint_ignored_while_starting():
 def _die_with_parent(parent: int) -> None:
     """Run on each local worker: its process ends if this process ends (Linux's parent-death
     signal), so even a killed command leaves no worker behind."""
-    from openbid.readers.workers import die_with_parent
+    from openbid.base.workers import die_with_parent
 
     die_with_parent(parent)

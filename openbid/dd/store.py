@@ -10,7 +10,7 @@ command that runs the solvers is the only writer. Parquet files are immutable: a
 one more file per batch, nothing keeps a deal from being written twice, and every lookup reads
 every file. DuckDB still writes Parquet (and CSV, JSON lines) for export without another library.
 
-Schema (table ``tricks``): ``deal`` (the key, :mod:`openbid.dd.deals`), twenty columns
+Schema (table ``tricks``): ``deal`` (the key, :mod:`openbid.bridge.deals`), twenty columns
 ``n_s`` ... ``w_nt`` (declarer, strain: tricks taken by the declarer; NULL: not solved yet),
 ``source`` (who first asked for the deal: ``compare``, ``fill``, ``binky:random-0003``) and
 ``added`` (when it was first stored). Table ``meta`` holds the format version.
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from openbid.dd.solve import ALL_PAIRS, Pair
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 FORMAT = "openbid-dd-1"
 COLUMNS = tuple(f"{d.lower()}_{s.lower()}" for d, s in ALL_PAIRS)

@@ -1,1 +1,5 @@
-"""The readers of the model: Z3, the exact census over all hands, the control-flow graph."""
+"""The readers of a rules table, each derived from the descriptor registry and the same rules:
+Z3 over one hand (symbolic) or several hands of one deal with disjoint cards (symbolic_deal), the
+exact census over every hand class with numpy (census/), and the control-flow graph (graph/).
+
+May import: openbid.base, bridge, hands, expr, systems."""

@@ -10,15 +10,15 @@ from __future__ import annotations
 from itertools import product
 from typing import Iterable, Sequence
 
-from openbid.model.expr.ast import Expr
-from openbid.model.registry import Context, registry
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.hands.registry import Context, registry
+from openbid.systems.rules.model import Rules
 
 
 def facts_read(rules: Sequence[Rules], exprs: Iterable[Expr] = ()) -> list[str]:
     """The facts of the deal the rules (and ``exprs``, over the first rules' names) read, in
     registry order."""
-    from openbid.model.descriptors import definitions
+    from openbid.systems.descriptors import definitions
     from openbid.readers.uses import uses
 
     read: set[str] = set()

@@ -10,12 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from openbid.model.descriptors import Definitions
-from openbid.model.errors import OpenbidError
-from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
+from openbid.systems.descriptors import Definitions
+from openbid.base.errors import OpenbidError
+from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
                                     Quant, expand_quantifiers)
-from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
-from openbid.model.registry import Context, Derived, PatternTable, SuitTable
+from openbid.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
+from openbid.hands.registry import Context, Derived, PatternTable, SuitTable
 
 SUITS = (1, 2, 3, 4)
 

@@ -1,11 +1,11 @@
 """Duplicate scoring as Z3 terms over a symbolic result (the claims proved about it are in
-openbid.verify.scoring).
+openbid.checks.scoring).
 
-The terms restate Law 77 in closed form (``openbid.model.scoring`` counts trick by trick), so they are a
+The terms restate Law 77 in closed form (``openbid.bridge.scoring`` counts trick by trick), so they are a
 second reading of the rules. :func:`evaluate` substitutes a concrete result into the very terms the
-proofs use; tests/test_scoring_proofs.py checks that it agrees with :func:`openbid.model.scoring.score`
+proofs use; tests/checks/test_scoring_proofs.py checks that it agrees with :func:`openbid.bridge.scoring.score`
 on every possible input and that :meth:`SymbolicResult.possible` admits exactly the results
-:class:`openbid.model.scoring.Result` accepts. A claim proved here is therefore a claim about the module.
+:class:`openbid.bridge.scoring.Result` accepts. A claim proved here is therefore a claim about the module.
 
 Strains are coded by their index in :data:`STRAINS` (C 0, D 1, H 2, S 3, NT 4), doublings by
 :class:`Doubling` value (0, 1, 2).
@@ -18,7 +18,7 @@ from functools import cache
 
 import z3
 
-from openbid.model.scoring import BOOK, TRICKS_IN_A_DEAL, Result, Score, Strain
+from openbid.bridge.scoring import BOOK, TRICKS_IN_A_DEAL, Result, Score, Strain
 
 STRAINS = tuple(Strain)
 NOTRUMP = STRAINS.index(Strain.NOTRUMP)

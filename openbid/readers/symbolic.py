@@ -1,7 +1,7 @@
 """The Z3 reader: the hand model, the registry's descriptors and the rules table as Z3 terms.
 
 A hand is, per suit, a Boolean for each tracked rank (the ranks something in use reads, and A K
-Q J T: :mod:`openbid.model.ranks`) and a number of small cards, the lengths summing to 13. Every
+Q J T: :mod:`openbid.bridge.ranks`) and a number of small cards, the lengths summing to 13. Every
 descriptor is compiled from its registry entry (openbid.readers.core): a per-suit table becomes a
 term over that suit's Booleans and length (a linear form where the table is one, otherwise a
 decision diagram over the ranks read), a pattern table an if-chain over the patterns, a
@@ -22,18 +22,18 @@ from typing import Any, Iterable
 
 import z3
 
-from openbid.model.descriptors import definitions
-from openbid.model.errors import OpenbidError
-from openbid.model.expr.ast import Expr
-from openbid.model.expr.names import bidvals_printing
-from openbid.model.hand import Hand
-from openbid.model.ranks import RankModel
-from openbid.model.registry import PatternTable, SuitTable
-from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import Rules
-from openbid.model.shape import all_shapes
+from openbid.systems.descriptors import definitions
+from openbid.base.errors import OpenbidError
+from openbid.expr.ast import Expr
+from openbid.expr.names import bidvals_printing
+from openbid.bridge.hand import Hand
+from openbid.bridge.ranks import RankModel
+from openbid.hands.registry import PatternTable, SuitTable
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.rules.model import Rules
+from openbid.bridge.shape import all_shapes
 from openbid.readers.core import Interpreter, is_const
-from openbid.readers.execution import Algebra, Execution, execute
+from openbid.systems.rules.execution import Algebra, Execution, execute
 from openbid.readers.uses import tracked_ranks
 
 SUITS = (1, 2, 3, 4)  # C D H S (Algol numbers)
@@ -42,7 +42,7 @@ LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
 
 class Z3Algebra:
     # Made when asked, in the current context: nothing Z3 is created at import, so a process
-    # can start its Z3 work in a context of its own (openbid.readers.workers.fresh_z3_context).
+    # can start its Z3 work in a context of its own (openbid.base.workers.fresh_z3_context).
     @property
     def true(self):
         return z3.BoolVal(True)
@@ -160,7 +160,7 @@ class SymbolicHand(Interpreter):
     @cached_property
     def contexts(self) -> dict:
         """A Z3 variable for every fact of the deal the registry knows and the caller left free."""
-        from openbid.model.registry import Context, registry
+        from openbid.hands.registry import Context, registry
 
         out = {}
         for name, arity in registry().names():
@@ -356,7 +356,7 @@ class SymbolicHand(Interpreter):
     def chose(self, auction: str, call: str):
         """The system of these rules calls ``call`` after ``auction``: the node's rules
         executed over this same hand."""
-        from openbid.model.auction import node_of
+        from openbid.systems.auction import node_of
 
         memo = self.__dict__.setdefault("_chose", {})
         key = (auction, call)
@@ -427,7 +427,7 @@ def shared_hands(*rules: Rules, exprs: Iterable[Expr] = (),
     """One symbolic hand per rules table, over the same variables and the same rank model (every
     rank any of them reads): the same hand, read by each table (``diff``), in the same deal
     (``context``: the facts fixed; the free ones are shared variables too)."""
-    from openbid.model.ranks import rank_order
+    from openbid.bridge.ranks import rank_order
 
     exprs = list(exprs)
     reads = "".join(tracked_ranks(definitions(r.readings, r.definitions), exprs, r) for r in rules)
@@ -448,7 +448,7 @@ class _TableTerm:
         self.reads = t.reads
         self.max_small = 13 - len(t.reads)
         vals = {}
-        from openbid.model.evaluators.form import holdings
+        from openbid.hands.evaluators.form import holdings
 
         for held, n in holdings(t.reads):
             vals[(held, n)] = t.value(held, n)

@@ -16,13 +16,13 @@ from typing import Any, Iterable
 
 import z3
 
-from openbid.model.descriptors import definitions
-from openbid.model.expr.ast import (And, Arith, Call, Compare, Expr, Ite, Name, Neg, Not, Or,
+from openbid.systems.descriptors import definitions
+from openbid.expr.ast import (And, Arith, Call, Compare, Expr, Ite, Name, Neg, Not, Or,
                                     expand_quantifiers)
-from openbid.model.expr.names import SUIT_CONSTANTS
-from openbid.model.hand import Hand
-from openbid.model.ranks import RANKS, RankModel, rank_order
-from openbid.model.rules.model import Rules
+from openbid.expr.names import SUIT_CONSTANTS
+from openbid.bridge.hand import Hand
+from openbid.bridge.ranks import RANKS, RankModel, rank_order
+from openbid.systems.rules.model import Rules
 from openbid.readers.symbolic import SUITS, SymbolicHand, _b2i
 from openbid.readers.uses import tracked_ranks
 

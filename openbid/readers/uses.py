@@ -7,15 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from openbid.model.descriptors import Definitions
-from openbid.model.expr.ast import Call, Const, Expr, Name, Quant, children, expand_quantifiers
-from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
-from openbid.model.ranks import BASE_RANKS, rank_order
-from openbid.model.registry import Context, Derived, PatternTable, SuitTable
-from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import Rules
+from openbid.systems.descriptors import Definitions
+from openbid.expr.ast import Call, Const, Expr, Name, Quant, children, expand_quantifiers
+from openbid.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
+from openbid.bridge.ranks import BASE_RANKS, rank_order
+from openbid.hands.registry import Context, Derived, PatternTable, SuitTable
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.rules.model import Rules
 from openbid.readers.core import suit_of
-from openbid.readers.execution import execute
+from openbid.systems.rules.execution import execute
 
 
 @dataclass
@@ -78,7 +78,7 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
             out.outcome = True
             return
         if rules is None:
-            from openbid.model.errors import OpenbidError
+            from openbid.base.errors import OpenbidError
 
             raise OpenbidError("this expression reads the outcome of a rules table; none is given")
         if not rules_read:
@@ -123,7 +123,7 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
             continue
         if isinstance(e, Call):
             if e.fn == "chose":  # what the node's rules read
-                from openbid.model.auction import node_of
+                from openbid.systems.auction import node_of
 
                 if rules is None:
                     read_rules()

@@ -10,7 +10,7 @@ import textwrap
 
 import networkx as nx
 
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 
 # ---- rendering -----------------------------------------------------------------------------------

@@ -386,7 +386,7 @@ def _errata(data) -> str:
 
 # ---- census ------------------------------------------------------------------------------------
 def _census(run) -> str:
-    from openbid.model.bids import bid_text
+    from openbid.bridge.bids import bid_text
 
     bids, points, total = census_groups(run)
     rows = [[escape(bid_text(bv)), escape(lb), str(bv), f'<span class="num">{w:,}</span>',
@@ -417,7 +417,7 @@ def _soundness(run) -> str:
 
 # ---- control flow ------------------------------------------------------------------------------
 def _flow(run, rules) -> str:
-    from openbid.model.rules.model import PASS_SECTION
+    from openbid.systems.rules.model import PASS_SECTION
 
     G = run.structure
     titles = {s.number: s.name for s in rules.sections} if rules is not None else {}
@@ -457,7 +457,7 @@ def _flow(run, rules) -> str:
 def _dot_svg(rules) -> str:
     if rules is None or shutil.which("dot") is None:
         return ""
-    from openbid.model.errors import OpenbidError
+    from openbid.base.errors import OpenbidError
     from openbid.readers.graph.cfg import build
     from openbid.report.cfg_render import to_svg
 
@@ -475,7 +475,7 @@ def _dot_svg(rules) -> str:
 
 # ---- variant -----------------------------------------------------------------------------------
 def _variant(v) -> str:
-    from openbid.model.variants import VARIANTS
+    from openbid.systems.variants import VARIANTS
 
     vc = v["versus_code"]
     if vc == "this is code":

@@ -259,7 +259,7 @@ def _errata(data) -> list[str]:
 
 
 def _census(run) -> list[str]:
-    from openbid.model.bids import bid_text
+    from openbid.bridge.bids import bid_text
 
     bids, points, total = census_groups(run)
     out = ["## Census", "", f"All {total:,} hands, bid by the rules in force.", ""]

@@ -1,4 +1,4 @@
-"""Text and JSON renderings of a :class:`openbid.verify.prove.ProofRun` for the terminal."""
+"""Text and JSON renderings of a :class:`openbid.studies.prove.ProofRun` for the terminal."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def json_items(run):
 
         yield from tree_census.json_items(run.census_tree)
     for bidval, label, w, c, ex in run.census:
-        from openbid.model.bids import bid_text
+        from openbid.bridge.bids import bid_text
 
         yield {"part": "census", "bid": bid_text(bidval), "bidval": bidval, "section": label,
                "count": w, "classes": c, "example": ex}
@@ -349,8 +349,8 @@ def _synopsis(run) -> list[str]:
 
 
 def _census(rows, detail: bool) -> list[str]:
-    from openbid.model.bids import bid_text
-    from openbid.model.rules.model import label_key
+    from openbid.bridge.bids import bid_text
+    from openbid.systems.rules.model import label_key
 
     total = sum(r[2] for r in rows)
     by_section: dict[str, int] = {}

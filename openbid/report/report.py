@@ -1,5 +1,5 @@
 """The report of ``openbid prove --report DIR``: ``report.json``, ``report.md`` and
-``index.html`` from one :class:`openbid.verify.prove.ProofRun`.
+``index.html`` from one :class:`openbid.studies.prove.ProofRun`.
 
 This module holds what the three renderings share (the per-part tallies, the Part Two tree joined
 with its checks, the census groups, the errata, the JSON document);
@@ -21,8 +21,8 @@ from openbid.report.columns import percent  # noqa: F401  (re-exported: html, ma
 from openbid.report.prove_text import json_items, paper_errors, seed_errors, summary
 
 if TYPE_CHECKING:
-    from openbid.proofs.part_two.tree import Node
-    from openbid.verify.cases import CaseCheck
+    from openbid.studies.paper.part_two.tree import Node
+    from openbid.studies.paper.cases import CaseCheck
 
 VERDICTS = ("held", "failed", "vacuous", "unknown")
 _WORST = {"failed": 0, "unknown": 1, "vacuous": 2, "held": 3}
@@ -162,7 +162,7 @@ def worst(verdicts) -> str:
 def part_two_tree(run) -> tuple[list[TreeNode], list]:
     """(roots, checks at no node): the propositions' trees with each node's checks, in the
     paper's order; the second list holds the checks of ``P*`` (the propositions' cover)."""
-    from openbid.proofs.part_two.tree import load_propositions
+    from openbid.studies.paper.part_two.tree import load_propositions
 
     by_path: dict[str, list] = {}
     for c in run.part_two.checks:
@@ -197,8 +197,8 @@ def outcome_text(node) -> str:
 # ---- census ------------------------------------------------------------------------------------
 def census_groups(run) -> tuple[list[tuple[str, int]], list[tuple[str, int]], int]:
     """(hands per printed bid, hands per bid point, total), each in a stable natural order."""
-    from openbid.model.bids import bid_text
-    from openbid.model.rules.model import label_key
+    from openbid.bridge.bids import bid_text
+    from openbid.systems.rules.model import label_key
 
     by_bid: Counter = Counter()
     by_point: Counter = Counter()
@@ -218,7 +218,7 @@ def _bid_key(text: str) -> tuple[int, int]:
 
 # ---- errata and paper errors -------------------------------------------------------------------
 def errata_records() -> dict[str, list[dict]]:
-    from openbid.model.errata import OCR_ERRATA, READINGS
+    from openbid.studies.paper.errata import OCR_ERRATA, READINGS
 
     return {"ocr": [dataclasses.asdict(e) for e in OCR_ERRATA],
             "readings": [dataclasses.asdict(e) for e in READINGS]}
@@ -288,7 +288,7 @@ def findings(run, data: dict) -> list[Finding]:
 
 def variant_info(run) -> dict:
     """The variant in force, its description, and what differs from code."""
-    from openbid.model.variants import VARIANTS
+    from openbid.systems.variants import VARIANTS
 
     source = getattr(run, "source", "")
     out: dict = {"name": run.variant, "digest": run.digest,

@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 from html import escape
 
-from openbid.model.evaluators.distribution import TOTAL_HANDS
+from openbid.hands.evaluators.distribution import TOTAL_HANDS
 
 SEEDS = {"000": "seed 000 (K&R points)", "002": "seed 002 (point scales)",
          "003": "seed 003 (Binky points)"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from html import escape
 
-from openbid.model.rules.model import section_of
+from openbid.systems.rules.model import section_of
 from openbid.report.cfg_render import PALETTE
 
 # comparison -> (fill, text colour, legend)

@@ -1,4 +1,4 @@
-"""The system checks of a proof run (``prove system``, openbid.verify.system), rendered: dead and
+"""The system checks of a proof run (``prove system``, openbid.checks.system), rendered: dead and
 shadowed bid points, the overlap matrix, claims, bid frequencies per context. One module for the
 terminal, the JSON lines, the tallies and both report pages (as openbid.report.seeds does for the
 seeds' parts), so that each fact is worded once. Every function returns text or records; none
@@ -88,7 +88,7 @@ def summary(run) -> dict:
     out = {"points": states, "overlapping_pairs": len(S.overlaps), "pairs": S.pairs,
            "claims": verdicts, "contexts": len(S.contexts), "facts": list(S.facts)}
     if S.given is not None:
-        from openbid.model.expr import unparse
+        from openbid.expr import unparse
 
         out.update({"where": unparse(S.given), "selected": S.selected})
     return {"system": out}
@@ -136,7 +136,7 @@ def text(run, detail: bool) -> list[str]:
     fixed = f"; fixed: {ctx(S.fixed)}" if S.fixed else ""
     lines = [f"System checks of {S.title}: counts are {_hands(S)}{fixed}", ""]
     if S.given is not None:
-        from openbid.model.expr import unparse
+        from openbid.expr import unparse
 
         lines[-1:] = [f"Only the hands meeting {unparse(S.given)}: {S.selected:,} "
                       f"({_share(S, S.selected)})", ""]

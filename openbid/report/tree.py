@@ -1,4 +1,4 @@
-"""The auction tree of a system (openbid.verify.nodes), rendered: every node with its block, the
+"""The auction tree of a system (openbid.checks.nodes), rendered: every node with its block, the
 hands consistent with the bidder's history, the calls made there (exact probabilities, a hand
 each) and its findings (gaps, illegal calls, dead rules, overlaps, claims). Text, JSON lines,
 markdown and a browsable HTML tree (a collapsible ``<details>`` per node). Returns text or

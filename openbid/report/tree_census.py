@@ -1,4 +1,4 @@
-"""Every node of an auction system checked by the exact tree census (openbid.verify.tree),
+"""Every node of an auction system checked by the exact tree census (openbid.checks.tree),
 rendered: the tree's size, the findings by kind (gaps, illegal calls, shadowed points, overlaps,
 dead points) each with a hand, and the claims. Text, JSON lines and markdown. Returns text or
 records; never prints."""

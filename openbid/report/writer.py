@@ -20,7 +20,7 @@ def check_report_dir(directory: Path, force: bool = False) -> None:
     or one openbid wrote before (its marker); with ``force`` also one holding other files, but
     never over an ``index.html``, ``report.md`` or ``report.json`` it did not write. The
     directory (or, if new, the nearest folder above it) must be writable."""
-    from openbid.model.errors import OpenbidError
+    from openbid.base.errors import OpenbidError
 
     directory = Path(directory)
     if directory.exists() and not directory.is_dir():
@@ -62,7 +62,7 @@ def _legacy_report(directory: Path) -> bool:
 def _probe(folder: Path, directory: Path) -> None:
     import tempfile
 
-    from openbid.model.errors import OpenbidError
+    from openbid.base.errors import OpenbidError
 
     try:
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".openbid-probe-"):
@@ -97,9 +97,9 @@ def write_report(run, directory: Path, changes=(), seconds: float | None = None,
 def _rules_of(run, rules):
     if rules is not None:
         return rules
-    from openbid.model.errors import OpenbidError
-    from openbid.model.variants import VARIANTS, load_variant
-    from openbid.verify.prove import rules_digest
+    from openbid.base.errors import OpenbidError
+    from openbid.systems.variants import VARIANTS, load_variant
+    from openbid.studies.prove import rules_digest
 
     if run.variant not in VARIANTS:
         return None
@@ -112,6 +112,6 @@ def _rules_of(run, rules):
 
 def _write(path: Path, text: str) -> None:
     """``text`` into ``path`` in one atomic rename (a temporary name of openbid's own)."""
-    from openbid.model.files import write_atomic
+    from openbid.base.files import write_atomic
 
     write_atomic(path, text, mode=0o644)

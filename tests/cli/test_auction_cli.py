@@ -1,7 +1,7 @@
 """The command line of whole auctions: ``openbid bid --auction CALLS`` and ``openbid auction DEAL``.
 
-The calls expected are the example system's (openbid/model/rules/examples/small.rules) for the
-hands of tests/model/test_auction.py, whose points and lengths are counted there.
+The calls expected are the example system's (openbid/systems/examples/small.rules) for the
+hands of tests/systems/test_auction.py, whose points and lengths are counted there.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from openbid.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
-SMALL = str(ROOT / "openbid/model/rules/examples/small.rules")
+SMALL = str(ROOT / "openbid/systems/examples/small.rules")
 DEAL = "N:AQ2.KJ42.KQ2.Q32 T98.AT9.JT98.AK5 KJ43.Q765.A3.J76 765.83.7654.T984"
 OPENER, RESPONDER = "AQ2.KJ42.KQ2.Q32", "KJ43.Q765.A3.J76"
 

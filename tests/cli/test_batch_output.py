@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from openbid.cli.main import main
-from openbid.model.errors import HandError, clip
-from openbid.model.hand import Hand
-from openbid.model.procedure import program_for
-from openbid.model.variants import VARIANTS, load_variant
+from openbid.base.errors import HandError, clip
+from openbid.bridge.hand import Hand
+from openbid.systems.procedure import program_for
+from openbid.systems.variants import VARIANTS, load_variant
 from openbid.readers.census.sample import hand_of, holds_matrix, random_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,8 +125,8 @@ def test_bid_brief_is_byte_for_byte_per_hand(capsys, tmp_path, variant):
 
 def test_eval_json_equals_per_hand(capsys, tmp_path):
     from openbid.cli.eval import evaluator_names
-    from openbid.model.evaluate import value
-    from openbid.model.expr import parse
+    from openbid.systems.evaluate import value
+    from openbid.expr import parse
     from openbid.report.columns import decimal_text
 
     rules = load_variant("code")
@@ -217,7 +217,7 @@ def test_an_empty_file_is_an_error(capsys, tmp_path):
 
 def rule_file(tmp_path, defines: str, first_bid: str) -> Path:
     """The code rules with ``defines`` added and section 1's bid statement replaced."""
-    from openbid.model.rules.text import dumps
+    from openbid.systems.rules.text import dumps
 
     text = dumps(load_variant("code"))
     assert "  bid 1 when TOTALPTS <= 6 value 0\n" in text
@@ -229,7 +229,7 @@ def rule_file(tmp_path, defines: str, first_bid: str) -> Path:
 
 
 def test_a_rule_file_with_definitions_of_its_own(capsys, tmp_path):
-    from openbid.model.rules.text import load
+    from openbid.systems.rules.text import load
 
     path = rule_file(tmp_path, "define STOP = count(SUITLENGTH(S) >= 3, SUITLENGTH(H) >= 3)\n"
                                "define SAFE(s) = SUITLENGTH(s) >= 4\ndefine MINE = HCP + 1\n",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from openbid.binky.derive import BINKY_TABLE, TR_TABLE
+from openbid.studies.binky.derive import BINKY_TABLE, TR_TABLE
 from openbid.cli.main import main
 
 

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from openbid.cli.main import main
-from openbid.model.evaluate import holds
-from openbid.model.expr import parse
-from openbid.model.hand import Hand
-from openbid.model.variants import load_variant
+from openbid.systems.evaluate import holds
+from openbid.expr import parse
+from openbid.bridge.hand import Hand
+from openbid.systems.variants import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = load_variant("code")

@@ -102,9 +102,9 @@ def test_find_per_context_confirms_each_hand(capsys) -> None:
     got = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and got[0]["bid"] == "4S"
     assert got[0]["context"] == {"SEAT": 1, "VUL": True, "THEYVUL": False}
-    from openbid.model.hand import Hand
-    from openbid.model.procedure import program_for
-    from openbid.model.variants import load_variant
+    from openbid.bridge.hand import Hand
+    from openbid.systems.procedure import program_for
+    from openbid.systems.variants import load_variant
 
     o = program_for(load_variant("sayc")).bid_hand(
         Hand.parse(got[0]["hand"]), (("SEAT", 1), ("THEYVUL", False), ("VUL", True)))

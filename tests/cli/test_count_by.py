@@ -1,5 +1,5 @@
 """``openbid count --by EXPR --where COND``: exact groups by any expression, checked against an
-independent decider (the generating functions of openbid.model.evaluators.distribution), and the errors."""
+independent decider (the generating functions of openbid.hands.evaluators.distribution), and the errors."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_by_evaluator_equals_generating_functions(capsys) -> None:
     """The census's groups by BUMWRAP equal the exact distribution computed without the census."""
-    from openbid.model.evaluators.scales import SCALES
-    from openbid.model.evaluators.distribution import distribution
+    from openbid.hands.evaluators.scales import SCALES
+    from openbid.hands.evaluators.distribution import distribution
 
     code, out, _ = run(capsys, "count", "--by", "BUMWRAP", "--json")
     assert code == 0
@@ -40,10 +40,10 @@ def test_by_condition_where_and_cross_table(capsys) -> None:
     by_hcp = sum(json.loads(x)["count"] for x in out2.splitlines())
     assert sum(r["count"] for r in rows) == by_hcp  # the same hands, grouped two ways
     # every example really is in its group
-    from openbid.model.evaluate import value
-    from openbid.model.expr import parse
-    from openbid.model.hand import Hand
-    from openbid.model.variants import load_variant
+    from openbid.systems.evaluate import value
+    from openbid.expr import parse
+    from openbid.bridge.hand import Hand
+    from openbid.systems.variants import load_variant
 
     code_rules = load_variant("code")
     for line in out2.splitlines():

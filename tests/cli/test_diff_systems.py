@@ -9,8 +9,8 @@ import io
 import json
 
 from openbid.cli.main import main
-from openbid.model.auction import load_system
-from openbid.model.hand import Hand
+from openbid.systems.auction import load_system
+from openbid.bridge.hand import Hand
 
 from reference.count import groups
 

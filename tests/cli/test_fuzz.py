@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from openbid.cli.main import main
-from openbid.model.errors import OpenbidError
-from openbid.model.expr import parse
-from openbid.model.hand import Hand
-from openbid.model.rules.text import loads
-from openbid.model.variants import rules_text
+from openbid.base.errors import OpenbidError
+from openbid.expr import parse
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.text import loads
+from openbid.systems.variants import rules_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE_RULES = rules_text("code.rules")

@@ -13,7 +13,7 @@ import pytest
 
 from openbid.cli.main import main
 
-SMALL = str(Path(__file__).resolve().parents[2] / "openbid" / "model" / "rules" / "examples"
+SMALL = str(Path(__file__).resolve().parents[2] / "openbid" / "systems" / "examples"
             / "small.rules")
 CLAIMS = """\
 claim opener.hearts

@@ -32,7 +32,7 @@ import pytest
 from openbid.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ROOT / "openbid" / "proofs" / "expected"
+SHIPPED = ROOT / "openbid" / "systems" / "data" / "expected"
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -73,7 +73,7 @@ def my_rules(tmp_path, capsys) -> Path:
 
 def _no_work(monkeypatch) -> None:
     """Make any proof run fail the test: the error must come before the work."""
-    import openbid.verify.prove as prove
+    import openbid.studies.prove as prove
 
     def started(*args, **kwargs):
         raise AssertionError("the proof started before the error was found")
@@ -87,8 +87,8 @@ def _snapshot() -> dict[str, bytes]:
 
 # ---- 1. recorded expectations are data the user owns ----------------------------------------
 def test_an_edited_rule_file_cannot_change_the_shipped_expectations(my_rules, capsys):
-    from openbid.model.rules.text import load
-    from openbid.verify.prove import rules_digest
+    from openbid.systems.rules.text import load
+    from openbid.studies.prove import rules_digest
 
     before = _snapshot()
     # named explicitly: refused before the work
@@ -123,8 +123,8 @@ def test_an_edited_file_is_compared_with_the_variant_it_came_from(my_rules, caps
 
 
 def test_a_rule_name_that_is_a_path_is_refused(my_rules, capsys, tmp_path):
-    from openbid.model.errors import OpenbidError
-    from openbid.verify.expected import expected_path
+    from openbid.base.errors import OpenbidError
+    from openbid.studies.expected import expected_path
 
     bad = tmp_path / "bad.rules"
     bad.write_text(my_rules.read_text().replace("name code", "name ../../x"), encoding="utf-8")
@@ -193,7 +193,7 @@ def test_other_files_are_never_overwritten(capsys, tmp_path):
 
 def test_expectation_writes_are_atomic(tmp_path, monkeypatch, code_run):
     """A write that fails half way leaves the old file and no temporary file."""
-    from openbid.verify import expected
+    from openbid.studies import expected
 
     target = tmp_path / "code.json"
     expected.write_expected(code_run, target)
@@ -230,7 +230,7 @@ def _processes() -> dict[int, tuple[str, int, int]]:
 # depend on how fast the machine finishes the real work.
 _ENDLESS_WORKERS = """
 import os, sys, time
-from openbid.readers import workers
+from openbid.base import workers
 markers, parent, real = sys.argv[1], os.getpid(), workers.run_task
 
 def run_task(task):
@@ -289,9 +289,9 @@ def test_no_worker_outlives_its_command(argv, sig, tmp_path):
 
 
 def test_workers_die_with_their_parent_and_leave_signals_to_it():
-    """What every worker sets up (openbid.readers.workers): the kernel's parent-death signal
+    """What every worker sets up (openbid.base.workers): the kernel's parent-death signal
     (SIGKILL), Ctrl-C ignored, Z3's own Ctrl-C handler off, SIGTERM the default action."""
-    from openbid.readers.workers import Pool, Task
+    from openbid.base.workers import Pool, Task
 
     with Pool(1) as pool:
         (r,) = list(pool.results([Task(_worker_setup, None)]))
@@ -410,7 +410,7 @@ def test_deeply_nested_statements_are_a_clear_error(capsys, my_rules, tmp_path):
 
 
 def test_unwritable_targets_fail_before_the_work(capsys, monkeypatch, tmp_path):
-    from openbid.verify import expected
+    from openbid.studies import expected
 
     _no_work(monkeypatch)
     a_file = tmp_path / "a-file"
@@ -487,7 +487,7 @@ def test_a_rule_file_without_any_expectation_is_an_error(capsys, monkeypatch, my
     code, _, err = run(capsys, "prove", "paper", "--rules", str(my_rules))
     assert code == 2 and "no recorded expectation for rule file" in one_error(err)
     # (without PART, a rule file that is not named after an OPENBID variant gets the system
-    # checks, whose expectation is optional: tests/verify/test_system.py)
+    # checks, whose expectation is optional: tests/checks/test_system.py)
 
 
 def test_argument_errors_are_one_line(capsys):
@@ -502,7 +502,7 @@ def test_argument_errors_are_one_line(capsys):
 
 # ---- 4. a report directory is openbid's or empty -------------------------------------------------
 def test_a_report_directory_is_openbids_or_empty(tmp_path, code_run):
-    from openbid.model.errors import OpenbidError
+    from openbid.base.errors import OpenbidError
     from openbid.report.writer import MARKER, check_report_dir, write_report
 
     new = tmp_path / "new" / "report"
@@ -557,7 +557,7 @@ def test_the_report_names_the_rule_file(code_run, tmp_path):
     from openbid.report.html import render_html
     from openbid.report.markdown import render_md
     from openbid.report.report import report_data
-    from openbid.verify.diff import Diff
+    from openbid.checks.diff import Diff
 
     versus = Diff("code", "code", False, "z3", "QJT2.KT32.JT2.JT")
     run_ = dataclasses.replace(code_run, source="my.rules", versus_code=versus)
@@ -629,7 +629,7 @@ def test_a_huge_bad_line_is_cut_short(capsys, tmp_path):
 
 
 def test_a_huge_rule_file_is_refused_at_once(capsys, my_rules, tmp_path, monkeypatch):
-    from openbid.model.rules import text as rules_text_module
+    from openbid.systems.rules import text as rules_text_module
 
     huge = tmp_path / "huge.rules"
     text = my_rules.read_text()

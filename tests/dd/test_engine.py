@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from openbid.dd import deals
+from openbid.bridge import deals
 from openbid.dd.engine import Request, batches, cost, plan, run
 from openbid.dd.solve import ALL_PAIRS
 from openbid.dd.store import Store
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 from dd.test_store import dds_table  # noqa: E402  (tests/ is on the path)
 

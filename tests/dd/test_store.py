@@ -16,10 +16,10 @@ import duckdb
 import pytest
 
 from openbid.cli import main as cli_main
-from openbid.dd import deals
+from openbid.bridge import deals
 from openbid.dd.solve import ALL_PAIRS, solve
 from openbid.dd.store import COLUMNS, Store, default_path
-from openbid.model.errors import OpenbidError
+from openbid.base.errors import OpenbidError
 
 ROOT = Path(__file__).resolve().parents[2]
 DEAL = "N:A9643.K2.AQ52.AT Q75.543.J8.87653 KJT.QT86.K63.K42 82.AJ97.T974.QJ9"
@@ -181,7 +181,7 @@ def test_the_default_store_is_a_user_path(monkeypatch, tmp_path: Path) -> None:
 
 # ---- Binky's data ------------------------------------------------------------------------------
 def test_binky_shards_import_with_their_tables(tmp_path: Path) -> None:
-    from openbid.binky.ddstore import import_shards
+    from openbid.studies.binky.ddstore import import_shards
 
     data = tmp_path / "data"
     data.mkdir()

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from strategies import hand_classes, hands
 
 from openbid.cli.common import MAX_LINE, inputs
-from openbid.model.errors import HandError, OpenbidError
-from openbid.model.hand import Hand
-from openbid.model.procedure import program_for
-from openbid.model.ranks import RankModel
-from openbid.model.variants import VARIANTS, load_variant
+from openbid.base.errors import HandError, OpenbidError
+from openbid.bridge.hand import Hand
+from openbid.systems.procedure import program_for
+from openbid.bridge.ranks import RankModel
+from openbid.systems.variants import VARIANTS, load_variant
 from openbid.readers.census.batch import outcome, reads_facts
 from openbid.readers.census.fastread import hand_blocks
 
@@ -235,9 +235,9 @@ GAP_HANDS = {"KQJ9876.32.32.32": "3S@1", "AQJ9876.32.K2.32": "1S@5",
 
 @pytest.mark.parametrize("pbn, want", GAP_HANDS.items())
 def test_every_reader_follows_a_file_with_missing_sections(pbn: str, want: str) -> None:
-    from openbid.model.rules.text import loads
+    from openbid.systems.rules.text import loads
     from openbid.readers.symbolic import SymbolicHand
-    from openbid.verify.verdicts import Status, check, new_solver
+    from openbid.checks.verdicts import Status, check, new_solver
 
     rules = loads(GAPS)
     hand = Hand.parse(pbn)

@@ -7,7 +7,7 @@
   whole compositions here (tests/readers/test_census_slow.py: on every class).
 * On a few small chunks (the first compositions of the plan, the last ones, and a seeded sample of
   a middle chunk) the numpy reader gives the Python executor's outcome, every registered
-  descriptor, and openbid.model.evaluate.holds' value of ~20 expressions, class by class.
+  descriptor, and openbid.systems.evaluate.holds' value of ~20 expressions, class by class.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from openbid.model.descriptors import describe
-from openbid.model.evaluate import OutcomeView, holds
-from openbid.model.expr import parse
-from openbid.model.expr.pycode import compile_expr
-from openbid.model.procedure import program_for
-from openbid.model.ranks import RankModel
-from openbid.model.rules.meets import meets_expr
-from openbid.model.variants import VARIANTS, load_variant
+from openbid.systems.descriptors import describe
+from openbid.systems.evaluate import OutcomeView, holds
+from openbid.expr import parse
+from openbid.expr.pycode import compile_expr
+from openbid.systems.procedure import program_for
+from openbid.bridge.ranks import RankModel
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.variants import VARIANTS, load_variant
 from openbid.readers.census.arrays import Fx
 from openbid.readers.census.domain import (SUITS, TOTAL_HANDS, Chunk, Domain, compositions,
                                            total_classes)
@@ -342,7 +342,7 @@ def test_expressions_numpy_equals_python(name: str) -> None:
     chunk = small_chunks()[name]
     hands = chunk_hands(name)[:1500]
     program = program_for(CODE)
-    # The Python reader, as openbid.model.evaluate.holds runs it: descriptors, outcome, compiled expr.
+    # The Python reader, as openbid.systems.evaluate.holds runs it: descriptors, outcome, compiled expr.
     views = []
     for h in hands:
         d = describe(h, CODE.readings)  # type: ignore[arg-type]

@@ -7,13 +7,13 @@ import json
 import pytest
 
 from openbid.cli.main import main
-from openbid.model.expr import parse
-from openbid.model.rules.meets import meets_expr
-from openbid.model.variants import load_variant
+from openbid.expr import parse
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.variants import load_variant
 from openbid.readers.census import gram as gram_pass
 from openbid.readers.census.census import Census, Column
 from openbid.readers.census.domain import TOTAL_HANDS
-from openbid.verify.agreement import check_algol
+from openbid.studies.paper.agreement import check_algol
 
 pytestmark = pytest.mark.slow
 
@@ -73,11 +73,11 @@ def test_merging_states_changes_no_count(variant, monkeypatch) -> None:
 def test_census_that_reads_nines_and_eights_is_exact() -> None:
     """A pass whose expressions read the nine and the eight: 1,214,385,200 classes, merged by
     signature, weights C(52, 13); the exact distribution of BODY agrees with the generating
-    functions of openbid.model.evaluators.distribution."""
+    functions of openbid.hands.evaluators.distribution."""
     from fractions import Fraction
 
-    from openbid.model.evaluators.scales import BODY
-    from openbid.model.evaluators.distribution import distribution
+    from openbid.hands.evaluators.scales import BODY
+    from openbid.hands.evaluators.distribution import distribution
 
     groups = Census([CODE]).group([Column("value", 0, parse("BODY", want="num"))])
     assert groups.total_classes == 1_214_385_200

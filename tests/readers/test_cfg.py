@@ -18,19 +18,19 @@ import z3
 from external import parse_dot, program
 
 from openbid.cli.main import main
-from openbid.model.errors import OpenbidError, RuleFileError
-from openbid.model.expr import parse, unparse
-from openbid.model.expr.ast import TRUE
-from openbid.model.procedure import program_for
-from openbid.model.rules.model import ForSuits, Goto, If, Rules, section_of
-from openbid.model.rules.text import loads
-from openbid.model.variants import load_variant, rules_text
+from openbid.base.errors import OpenbidError, RuleFileError
+from openbid.expr import parse, unparse
+from openbid.expr.ast import TRUE
+from openbid.systems.procedure import program_for
+from openbid.systems.rules.model import ForSuits, Goto, If, Rules, section_of
+from openbid.systems.rules.text import loads
+from openbid.systems.variants import load_variant, rules_text
 from openbid.readers.graph import arrival
 from openbid.readers.graph import cfg
 from openbid.report import cfg_render
-from openbid.verify import reachability
+from openbid.studies.paper import reachability
 from openbid.readers.symbolic import SymbolicHand
-from openbid.verify.verdicts import Status, Verdict, check, new_solver
+from openbid.checks.verdicts import Status, Verdict, check, new_solver
 
 CODE_TEXT = rules_text("code.rules")
 
@@ -212,7 +212,7 @@ def test_solid_as_printed_kills_8a():
 
 def test_path_conditions_agree_with_the_execution_and_the_text(code):
     """Three readings of "control arrives at L": the graph's path condition, the symbolic
-    execution (openbid.readers.execution), and the arrival text (parsed back)."""
+    execution (openbid.systems.rules.execution), and the arrival text (parsed back)."""
     fl = cfg.flow(code)
     sym = SymbolicHand(code)
     pcs = reachability.path_conditions(fl, sym)

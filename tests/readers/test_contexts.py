@@ -13,9 +13,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import hands
 
-from openbid.model.hand import Hand
-from openbid.model.procedure import program_for
-from openbid.model.variants import load_variant
+from openbid.bridge.hand import Hand
+from openbid.systems.procedure import program_for
+from openbid.systems.variants import load_variant
 from openbid.readers.census.domain import Chunk
 from openbid.readers.census.passes import plan, spec_for
 from openbid.readers.contexts import facts_read, grid
@@ -46,7 +46,7 @@ def _executor(hand: Hand, context: dict) -> tuple[str, str]:
 
 
 def _numpy(hand: Hand, context: dict) -> tuple[str, str]:
-    from openbid.model.bids import bid_text
+    from openbid.bridge.bids import bid_text
 
     p = plan(spec_for(SAYC, (), outcome=True, merge=False, context=tuple(sorted(context.items()))))
     model = p.model
@@ -68,7 +68,7 @@ def _symbolic():
 
 
 def _z3(hand: Hand, context: dict) -> tuple[str, str]:
-    from openbid.model.bids import bid_text
+    from openbid.bridge.bids import bid_text
 
     sym, solver = _symbolic()
     solver.push()
@@ -119,9 +119,9 @@ def test_a_chunk_read_once_for_every_context_counts_as_each_context_alone(monkey
     a view of its own (the pass planned with the context fixed, as a single context's check
     is)."""
     import openbid.readers.census.system_pass as sp
-    from openbid.proofs.system_claims import SHIPPED, load_claims
+    from openbid.systems.claims import SHIPPED, load_claims
     from openbid.readers.census.passes import PassSpec
-    from openbid.verify.system import SystemJob
+    from openbid.checks.system import SystemJob
 
     rules = load_variant("sayc-openings")
     claims = load_claims(str(SHIPPED["sayc-openings"]), rules) if with_claims else ()

@@ -1,7 +1,7 @@
 """One property for every registered descriptor: random expressions over random hands read the
 same in all three readers of the registry (issue 12, item 3).
 
-* Python: the executor (openbid.model.descriptors, compiled definitions, looked-up tables);
+* Python: the executor (openbid.systems.descriptors, compiled definitions, looked-up tables);
 * Z3: the symbolic hand (openbid.readers.symbolic) pinned to the hand, evaluated in the model;
 * numpy: the census reader (openbid.readers.census) on a one-row chunk holding the hand's class.
 
@@ -19,12 +19,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import hands
 
-from openbid.model.evaluate import value
-from openbid.model.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Not, Or,
+from openbid.systems.evaluate import value
+from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Not, Or,
                                     Quant)
-from openbid.model.hand import Hand
-from openbid.model.registry import registry
-from openbid.model.variants import load_variant
+from openbid.bridge.hand import Hand
+from openbid.hands.registry import registry
+from openbid.systems.variants import load_variant
 from openbid.readers.census.arrays import Fx
 from openbid.readers.census.domain import Chunk
 from openbid.readers.census.passes import plan, spec_for
@@ -159,8 +159,8 @@ def _symbolic():
 @lru_cache(maxsize=1)
 def _model():
     """Track every rank any registered descriptor reads: one hand model for all draws."""
-    from openbid.model.ranks import RankModel
-    from openbid.model.registry import SuitTable
+    from openbid.bridge.ranks import RankModel
+    from openbid.hands.registry import SuitTable
 
     reads = "AKQJT" + "".join(e.reads for alts in registry().entries.values() for e in alts
                               if isinstance(e, SuitTable))

@@ -13,17 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openbid.model.expr import parse
-from openbid.model.expr.ast import Compare, Const, Name, expand_quantifiers
-from openbid.model.rules.meets import meets_expr
-from openbid.model.shape import all_shapes
-from openbid.model.variants import load_variant
-from openbid.readers import workers
+from openbid.expr import parse
+from openbid.expr.ast import Compare, Const, Name, expand_quantifiers
+from openbid.systems.rules.meets import meets_expr
+from openbid.bridge.shape import all_shapes
+from openbid.systems.variants import load_variant
+from openbid.base import workers
 from openbid.readers.census import gram as gram_pass
 from openbid.readers.census import grouping
 from openbid.readers.census.arrays import Fx
 from openbid.readers.census.passes import plan, spec_for
-from openbid.verify.lemmas import _derive_shape
+from openbid.studies.paper.lemmas import _derive_shape
 
 
 # ---- grouping without a sort ----------------------------------------------------------------
@@ -281,7 +281,7 @@ def test_states_merge_by_what_is_read(text, sizes):
     got = [s.size for s in p.domain.suits]
     model = p.model
     if sizes == "points":
-        from openbid.model.prelim import _points
+        from openbid.hands.prelim import _points
 
         want = len({(model.length[i], _points(model.project(i, "AKQJ")[0], 0))
                     for i in range(model.n_states)})

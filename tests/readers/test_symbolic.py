@@ -1,7 +1,7 @@
 """The Z3 hand model (openbid/readers/symbolic.py) against the executable model.
 
 (a) A random hand pinned into SymbolicHand (every honour Boolean and spot count fixed by solver
-    constraints) gives, by model evaluation, exactly what openbid.model.descriptors.describe and the
+    constraints) gives, by model evaluation, exactly what openbid.systems.descriptors.describe and the
     executor give: every descriptor, SP(1..4), BIDVAL and the section label, under every
     combination of readings.
 (b) Every bid point of the code rules is reachable: the solver finds a hand that bids there and
@@ -22,17 +22,17 @@ import z3
 from strategies import hands
 from hypothesis import given, settings
 
-from openbid.model.descriptors import describe
-from openbid.model.evaluate import OutcomeView, holds
-from openbid.model.expr import parse
-from openbid.model.hand import Hand
-from openbid.model.playtricks import PLAYTRICKS_SOURCES
-from openbid.model.procedure import program_for
-from openbid.model.registry import Readings
-from openbid.model.rules.model import Rules
-from openbid.model.variants import load_variant
+from openbid.systems.descriptors import describe
+from openbid.systems.evaluate import OutcomeView, holds
+from openbid.expr import parse
+from openbid.bridge.hand import Hand
+from openbid.hands.playtricks import PLAYTRICKS_SOURCES
+from openbid.systems.procedure import program_for
+from openbid.hands.registry import Readings
+from openbid.systems.rules.model import Rules
+from openbid.systems.variants import load_variant
 from openbid.readers.symbolic import SymbolicHand, ZNum
-from openbid.verify.verdicts import Status, check, new_solver
+from openbid.checks.verdicts import Status, check, new_solver
 
 CODE = load_variant("code")
 

@@ -12,9 +12,9 @@ import os
 import tempfile
 
 from openbid.cli.main import main
-from openbid.model.hand import Hand
-from openbid.model.rules.text import load
-from openbid.proofs.system_claims import load_claims
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.text import load
+from openbid.systems.claims import load_claims
 
 from reference.count import claim_verdict, count, grouped, weight_where
 from reference.interp import Facts, Hand1, bid_text

@@ -16,9 +16,9 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 
-from openbid.model.expr.ast import Expr
-from openbid.model.hand import Hand
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.model import Rules
 
 from reference.interp import POINTS, Facts, Hand1, bid_text, pass_number, point_labels
 

@@ -1,5 +1,5 @@
 """The rule-file semantics for one concrete hand, written from the docs (docs/SYSTEMS.md,
-docs/LIMITS.md, the rule file's data model openbid/model/rules/model.py), not from any reader.
+docs/LIMITS.md, the rule file's data model openbid/systems/rules/model.py), not from any reader.
 
 The vocabulary is small on purpose: HCP, SUITLENGTH(s), LONGEST, BALANCED, the suits S H D C and
 loop variables, numbers, + - *, comparisons, and/or/not, true/false; in claims also ``bid``,
@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from openbid.model.expr.ast import And, Arith, Compare, Const, Expr, Ite, Name, Neg, Not, Or, Call
-from openbid.model.hand import Hand
-from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Section, Step
+from openbid.expr.ast import And, Arith, Compare, Const, Expr, Ite, Name, Neg, Not, Or, Call
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.model import Bid, ForSuits, Goto, If, Rules, Section, Step
 
 SUIT_NUMBER = {"C": 1, "D": 2, "H": 3, "S": 4}
 STRAINS = {1: "C", 2: "D", 3: "H", 4: "S", 5: "NT"}

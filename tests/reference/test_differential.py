@@ -245,7 +245,7 @@ def test_count_find_diff_agree_with_the_reference_long(case, other, by):
 
 
 def test_the_reference_counts_every_hand_once():
-    from openbid.model.rules.text import loads
+    from openbid.systems.rules.text import loads
 
     c = count(loads(GOTOBLOCK))
     assert sum(c.bids.values()) == 635_013_559_600
@@ -257,7 +257,7 @@ def test_a_file_of_70_points_counts_as_the_reference():
     modulo 64 points and gave hands to the wrong points."""
     from reference.big import points_file
 
-    from openbid.model.rules.text import loads
+    from openbid.systems.rules.text import loads
 
     big = points_file(70)
     labels = loads(big).labels
@@ -283,11 +283,11 @@ def test_reachability_and_pairs_under_a_precondition_agree_with_the_reference(ca
     """The paper parts' Z3 deciders under a precondition: a bid point is reachable, a pair of
     bid points overlaps, exactly when the reference counts hands meeting it that do so; every
     witness meets the precondition."""
-    from openbid.model.rules.text import loads
-    from openbid.model.hand import Hand
-    from openbid.verify.overlap import decide_pairs
-    from openbid.verify.reachability import reachability
-    from openbid.verify.verdicts import Status, Verdict
+    from openbid.systems.rules.text import loads
+    from openbid.bridge.hand import Hand
+    from openbid.studies.paper.overlap import decide_pairs
+    from openbid.studies.paper.reachability import reachability
+    from openbid.checks.verdicts import Status, Verdict
 
     from reference.interp import Facts, Hand1
 

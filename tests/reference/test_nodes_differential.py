@@ -1,4 +1,4 @@
-"""Auction systems on random files: at every node of the tree (openbid.verify.nodes over the
+"""Auction systems on random files: at every node of the tree (openbid.checks.nodes over the
 auction model), the hands consistent with the bidder's history, the calls made there, the
 point states, meets, bids and overlaps equal the reference's brute-force counts (the
 reference interpreter runs each node's rules table on every hand class, and replays each
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from openbid.model.auction import system_of
-from openbid.model.hand import Hand
-from openbid.model.rules.text import loads
-from openbid.verify.nodes import NodeModel, build_tree, replays
+from openbid.systems.auction import system_of
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.text import loads
+from openbid.checks.nodes import NodeModel, build_tree, replays
 
 from reference.count import count, groups
 from reference.gen import conditions, rule_files
@@ -57,7 +57,7 @@ def systems(draw, max_sections: int = 2):
 
 
 def rules_at(system, auction):
-    from openbid.model.auction_facts import ended
+    from openbid.systems.auction_facts import ended
 
     return None if ended(auction) else system.node(auction).rules
 
@@ -90,7 +90,7 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
     claims at the nodes of up to three calls: "every hand has COND", "PASS shows COND" and
     "CALL shows COND" over the hands consistent with the bidder's history (the verdict, the
     hands meeting the premise and those failing COND, as the reference counts them)."""
-    from openbid.proofs.system_claims import SystemClaim
+    from openbid.systems.claims import SystemClaim
 
     rules0 = loads(text)
     system = system_of(rules0)
@@ -137,7 +137,7 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
 
 
 def _check_node_claims(r, rules, system, cond, premises, made) -> None:
-    from openbid.verify.verdicts import Verdict
+    from openbid.checks.verdicts import Verdict
 
     got = {c.claim.id: (c.verdict, c.premise_hands, c.gap_hands) for c in r.checks.claims}
     want = {}
@@ -212,13 +212,13 @@ auction "1C P P" else pass
 
 
 def check_census(text: str, cond_text: str = "true") -> None:
-    """The tree census (openbid.readers.census.tree, checked by openbid.verify.tree) against the
+    """The tree census (openbid.readers.census.tree, checked by openbid.checks.tree) against the
     reference at every node: the tree, the calls' hands, bids, meets, who takes a guard's hands,
     the gap; and against the node checks' tree (Z3 and the per-node census). Node claims: at
     every node, ``forcing``, and ``shows cond_text`` of each call made there: the verdict,
     the hands and the failing hands, as the reference decides them."""
     from openbid.readers.census.tree import tree_census
-    from openbid.verify.tree import check_tree
+    from openbid.checks.tree import check_tree
 
     rules = loads(text)
     system = system_of(rules)
@@ -250,7 +250,7 @@ def check_census(text: str, cond_text: str = "true") -> None:
         want = ref.bids[ref.pass_label] if node.block is not None and not node.else_pass else 0
         assert nc.gap == want, a
     # node claims: the census's verdicts (every witness replays) against the reference's counts
-    from openbid.proofs.node_claims import NodeClaimSpec
+    from openbid.systems.node_claims import NodeClaimSpec
 
     specs, want = [], {}
     for a in claimed:

@@ -1,6 +1,6 @@
 """Partnership claims on random systems against the reference: after an auction the reference
 bids (its own interpreter at every node), a claim about N and S is proved with Z3
-(openbid.verify.partnership) and checked on dealt deals:
+(openbid.checks.partnership) and checked on dealt deals:
 
 * FAILED: the witness deal is re-read by the reference: both partners make their calls, the
   condition fails;
@@ -19,14 +19,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from openbid.dd.deals import random_deal, seat_hands
-from openbid.model.auction import system_of
-from openbid.model.auction_facts import ended, illegal
-from openbid.model.hand import Hand
-from openbid.model.rules.text import loads
-from openbid.verify.pair import parse_seated
-from openbid.verify.partnership import partnership_claim
-from openbid.verify.verdicts import Verdict
+from openbid.bridge.deals import random_deal, seat_hands
+from openbid.systems.auction import system_of
+from openbid.systems.auction_facts import ended, illegal
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.text import loads
+from openbid.checks.pair import parse_seated
+from openbid.checks.partnership import partnership_claim
+from openbid.checks.verdicts import Verdict
 
 from reference.interp import Facts, Hand1, bid_text
 from reference.test_nodes_differential import systems

@@ -191,7 +191,7 @@ def test_html_shows_the_parts(page, code_run):
     for x in wrong:
         assert f'title="{x.witness}"' in text  # listed as a hand
     # the trees: one <details> per proposition, nested per node
-    from openbid.proofs.part_two.tree import iter_nodes
+    from openbid.studies.paper.part_two.tree import iter_nodes
 
     assert p.classes.count("prop") == 12
     assert p.tags["details"] >= sum(1 for _ in iter_nodes())
@@ -208,7 +208,7 @@ def test_html_shows_the_parts(page, code_run):
 def test_html_without_graphviz(code_run, monkeypatch):
     """A fresh machine without Graphviz: the overview picture still renders, no dot graph."""
     import openbid.report.html as rh
-    from openbid.model.variants import load_variant
+    from openbid.systems.variants import load_variant
 
     monkeypatch.setattr(rh.shutil, "which", lambda name: None)
     data = report_data(code_run)
@@ -308,7 +308,7 @@ def test_a_variant_s_changes_are_a_finding(code_run):
     """A run of a variant that is not the code shows what it changes among the findings."""
     from dataclasses import replace
 
-    from openbid.verify.diff import Diff, Transition
+    from openbid.checks.diff import Diff, Transition
 
     t = Transition("2D@5a", "1C@8b", 9_840_324, 12, ["AKQ32.AKQ432.KJ."])
     run = replace(code_run, variant="bumwrap",

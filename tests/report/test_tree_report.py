@@ -9,9 +9,9 @@ import re
 import pytest
 
 from openbid.report import tree as render
-from openbid.verify.nodes import NodeModel, build_tree
+from openbid.checks.nodes import NodeModel, build_tree
 
-from verify.test_nodes import system
+from checks.test_nodes import system
 
 
 @pytest.fixture(scope="module")

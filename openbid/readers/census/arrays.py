@@ -1,6 +1,6 @@
 """The numpy reader: expressions and the rules table over a chunk of hand classes, the third
 reader of one expression tree (with the executor and Z3), through the shared walk of
-openbid.readers.core and the symbolic executor openbid.readers.execution.
+openbid.readers.core and the symbolic executor openbid.systems.rules.execution.
 
 Numbers are exact fixed point (:class:`Fx`: an integer array, a denominator and bounds), so a
 fractional scale runs at integer speed; the bounds choose the narrowest integer type that
@@ -18,13 +18,13 @@ from typing import Any
 
 import numpy as np
 
-from openbid.model.errors import OpenbidError
-from openbid.model.expr.names import bidvals_printing
-from openbid.model.registry import PatternTable, SuitTable
-from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.model import Rules
+from openbid.base.errors import OpenbidError
+from openbid.expr.names import bidvals_printing
+from openbid.hands.registry import PatternTable, SuitTable
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.rules.model import Rules
 from openbid.readers.core import Interpreter, is_const
-from openbid.readers.execution import Execution, execute
+from openbid.systems.rules.execution import Execution, execute
 
 _DTYPES = (np.int8, np.int16, np.int32, np.int64)
 
@@ -367,7 +367,7 @@ class ArrayReader(Interpreter):
     def chose(self, auction: str, call: str):
         """The system of these rules calls ``call`` after ``auction``: the node's rules
         executed over these same hands."""
-        from openbid.model.auction import node_of
+        from openbid.systems.auction import node_of
 
         memo = self.__dict__.setdefault("_chose", {})
         key = (auction, call)
@@ -423,7 +423,7 @@ def is_num_const(v) -> bool:
 
 
 def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
-    from openbid.model.bids import VALID_BIDVALS
+    from openbid.bridge.bids import VALID_BIDVALS
 
     valid = np.array(sorted(VALID_BIDVALS))
     rules = run._rules()

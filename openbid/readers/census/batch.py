@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from openbid.model.rules.model import Rules
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ArrayReader
 from openbid.readers.census.fastread import Hands
 from openbid.readers.census.passes import Pass, spec_for
@@ -37,7 +37,7 @@ def reader(rules: Rules, hands: Hands, exprs: tuple = (), context: Context = ())
 @lru_cache(maxsize=16)
 def facts_read(rules: Rules) -> frozenset[str]:
     """The facts of the deal (SEAT, VUL, ...) the rules read."""
-    from openbid.model.descriptors import definitions
+    from openbid.systems.descriptors import definitions
     from openbid.readers.uses import uses
 
     return frozenset(uses(definitions(rules.readings, rules.definitions), (), rules,
@@ -59,13 +59,13 @@ def outcome(rules: Rules, hands: Hands, context: Context = ()) -> tuple[np.ndarr
 
 @lru_cache(maxsize=16)
 def table_layout(rules: Rules, group: str = "prelim") -> tuple:
-    """What :meth:`openbid.model.descriptors.Descriptors.table` lists, in its order: (name,
+    """What :meth:`openbid.systems.descriptors.Descriptors.table` lists, in its order: (name,
     kind, parts), kind "whole" (parts: one expression), "pattern" (parts: the PatternTable of a
     string such as SHAPE), "list" (SP(1) .. SP(4)) or "suits" (``{"S": .., "H": .., "D": ..,
     "C": ..}``), parts (key, expression)."""
-    from openbid.model.descriptors import definitions, layout
-    from openbid.model.expr import parse
-    from openbid.model.registry import PatternTable
+    from openbid.systems.descriptors import definitions, layout
+    from openbid.expr import parse
+    from openbid.hands.registry import PatternTable
 
     defs = definitions(rules.readings, rules.definitions)
     local = defs.local_signatures() or None

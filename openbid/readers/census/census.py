@@ -9,14 +9,14 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from openbid.model.expr.ast import Expr
-from openbid.model.hand import Hand
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import as_fx, full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.grouping import group_ids
 from openbid.readers.census.passes import PassSpec, plan
-from openbid.readers.workers import map_chunks
+from openbid.base.workers import map_chunks
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,7 @@ def _group_chunk(task, i: int) -> _Raw:
     for d in decoders:
         size *= d[1]
     if size >= 2 ** 62:
-        from openbid.model.errors import OpenbidError
+        from openbid.base.errors import OpenbidError
 
         raise OpenbidError("too many groups to count at once (the columns' values span more "
                            "than 2**62 combinations): group by fewer or coarser expressions")

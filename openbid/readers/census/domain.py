@@ -1,6 +1,6 @@
 """Exact, weighted enumeration of every hand class of a pass (redeal's SmartStack idea).
 
-A hand class fixes, per suit, a state of the pass's rank model (openbid.model.ranks): which
+A hand class fixes, per suit, a state of the pass's rank model (openbid.bridge.ranks): which
 tracked ranks are held and how many small cards. A class stands for the product over its suits
 of C(untracked ranks, small cards) hands, and the weights of all classes sum to C(52, 13) =
 635,013,559,600 (asserted on every full pass). Under OPENBID's model (A K Q J T tracked) there
@@ -22,8 +22,8 @@ from typing import Sequence
 
 import numpy as np
 
-from openbid.model.hand import Hand
-from openbid.model.ranks import RankModel
+from openbid.bridge.hand import Hand
+from openbid.bridge.ranks import RankModel
 
 TOTAL_HANDS = comb(52, 13)  # 635,013,559,600
 SUITS = (1, 2, 3, 4)  # C D H S

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from openbid.model.expr.ast import Expr
-from openbid.model.hand import Hand
-from openbid.model.ranks import RankModel, rank_order
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.bridge.hand import Hand
+from openbid.bridge.ranks import RankModel, rank_order
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.passes import plan, spec_for
 

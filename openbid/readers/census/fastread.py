@@ -4,7 +4,7 @@ A file is read in large blocks of bytes. A line that is a hand in canonical PBN 
 ``AKJ32.Q4.KT9.876``, four suits spades first, each high to low) is read by vectorised
 arithmetic on the bytes, and its canonical text is the line itself. Every other line (classes
 with ``x``, the paper's notation, suit symbols, ``10``, lower case, spaces, blank lines and
-comments, mistakes) goes through :meth:`openbid.model.hand.Hand.parse`, which reads it or names
+comments, mistakes) goes through :meth:`openbid.bridge.hand.Hand.parse`, which reads it or names
 the problem. Lines are numbered, skipped and cut as :func:`openbid.cli.common.read_lines` does
 (universal newlines; blank and ``#`` lines skipped; a very long line cut).
 """
@@ -19,9 +19,9 @@ from typing import BinaryIO
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from openbid.model.errors import HandError, OpenbidError
-from openbid.model.hand import Hand
-from openbid.model.ranks import RANKS, RankModel
+from openbid.base.errors import HandError, OpenbidError
+from openbid.bridge.hand import Hand
+from openbid.bridge.ranks import RANKS, RankModel
 
 BLOCK = 1 << 22  # bytes read at a time (about 250,000 lines of PBN)
 

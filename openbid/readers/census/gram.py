@@ -8,13 +8,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from openbid.model.expr.ast import Expr
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.grouping import dense_ids, dense_values, first_rows
 from openbid.readers.census.passes import PassSpec, plan
-from openbid.readers.workers import map_chunks
+from openbid.base.workers import map_chunks
 
 
 @dataclass
@@ -172,16 +172,16 @@ def gram(rules: Rules, exprs: Sequence[Expr], progress: Callable[[int, int], Non
 def gram_spec(rules: Rules, outcomes: bool = True) -> PassSpec:
     """The pass ``openbid prove`` runs beside its parts: Part One's pairwise counts of every bid
     point's conditions and, if asked, the outcome census."""
-    from openbid.model.rules.meets import meets_expr
+    from openbid.systems.rules.meets import meets_expr
 
     labels = list(rules.labels[:-1])
     return _task(rules, [meets_expr(rules, lb) for lb in labels], outcomes)
 
 
 def gram_chunk_task(spec: PassSpec) -> list:
-    """Its chunks as tasks for openbid.readers.workers.Pool (planned here, before the pool
+    """Its chunks as tasks for openbid.base.workers.Pool (planned here, before the pool
     forks, so that the workers inherit the plan)."""
-    from openbid.readers.workers import Task
+    from openbid.base.workers import Task
 
     return [Task(_gram_chunk, spec, index=i) for i in range(len(plan(spec)))]
 

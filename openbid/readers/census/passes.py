@@ -17,13 +17,13 @@ from typing import Any
 
 import numpy as np
 
-from openbid.model.descriptors import Definitions, definitions
-from openbid.model.expr.ast import (And, Arith, Call, Const, Expr, Name, Neg, Or, Quant, children,
+from openbid.systems.descriptors import Definitions, definitions
+from openbid.expr.ast import (And, Arith, Call, Const, Expr, Name, Neg, Or, Quant, children,
                                     expand_quantifiers)
-from openbid.model.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
-from openbid.model.ranks import BASE_RANKS, RankModel, rank_order
-from openbid.model.registry import Derived, SuitTable
-from openbid.model.rules.model import Rules
+from openbid.expr.names import OUTCOMES, SUIT_CONSTANTS, string_comparison
+from openbid.bridge.ranks import BASE_RANKS, RankModel, rank_order
+from openbid.hands.registry import Derived, SuitTable
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ArrayReader, ChunkView, Fx
 from openbid.readers.census.domain import Chunk, Domain
 from openbid.readers.core import _constants, suit_of

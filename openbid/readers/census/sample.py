@@ -13,10 +13,10 @@ from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from openbid.model.expr.ast import Expr
-from openbid.model.hand import Hand
-from openbid.model.ranks import RANKS, RankModel
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.bridge.hand import Hand
+from openbid.bridge.ranks import RANKS, RankModel
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import Chunk
 from openbid.readers.census.passes import Pass, plan, spec_for

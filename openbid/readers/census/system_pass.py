@@ -1,4 +1,4 @@
-"""One exact pass over all hand classes for the system checks (openbid.verify.system), in one
+"""One exact pass over all hand classes for the system checks (openbid.checks.system), in one
 fixed context of the deal (seat, vulnerability): the bid points' conditions pairwise (the overlap
 matrix), every further expression alone (claims: their premise, their gap), for each bid
 point's condition the hands it meets by the bid point that really bids them (what takes a
@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from openbid.model.expr.ast import Expr
-from openbid.model.hand import Hand
-from openbid.model.rules.fold import fold_exprs, fold_facts
-from openbid.model.rules.model import Rules
+from openbid.expr.ast import Expr
+from openbid.bridge.hand import Hand
+from openbid.systems.rules.fold import fold_exprs, fold_facts
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS
 from openbid.readers.census.gram import pair_sums, pattern_sums, patterns
@@ -121,7 +121,7 @@ def system_chunks(args: tuple[SystemPass, ...], i: int) -> tuple:
     view = plan(args[0].spec).view(i)
     out = []
     # A context whose rules and expressions fold to the same trees as an earlier context's
-    # (openbid.model.rules.fold) counts the same on every hand: nothing to read. One whose rules
+    # (openbid.systems.rules.fold) counts the same on every hand: nothing to read. One whose rules
     # and bid points' conditions fold alike but some further expression does not (a claim
     # about the first seat) reads those expressions alone.
     folded: dict[tuple, tuple] = {}

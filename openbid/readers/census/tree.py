@@ -30,7 +30,7 @@ Per node: the hands consistent with the bidder's history, per call its hands, fi
 bid points that make it, per bid point the hands it bids and the hands meeting its guard, which
 earlier point takes a guard's hands, the gap (hands falling through a block that does not say
 ``else pass``) and each claim's counts. Every example is the first class of the enumeration, a
-concrete hand for the executor to re-run (openbid.verify.tree does). Returns data; never prints.
+concrete hand for the executor to re-run (openbid.checks.tree does). Returns data; never prints.
 """
 
 from __future__ import annotations
@@ -42,13 +42,13 @@ from typing import Callable
 
 import numpy as np
 
-from openbid.model.auction import System, system_of
-from openbid.model.auction_facts import ended, illegal
-from openbid.model.bids import bid_text
-from openbid.model.expr.ast import Call, Const, Expr
-from openbid.model.rules.meets import meets_expr
-from openbid.model.rules.fold import fold_facts
-from openbid.model.rules.model import Rules
+from openbid.systems.auction import System, system_of
+from openbid.systems.auction_facts import ended, illegal
+from openbid.bridge.bids import bid_text
+from openbid.expr.ast import Call, Const, Expr
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.rules.fold import fold_facts
+from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, among, full_mask
 from openbid.readers.census.domain import SUITS, TOTAL_HANDS, Chunk
 from openbid.readers.census.gram import pattern_sums, patterns
@@ -591,7 +591,7 @@ class _Walk:
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
         """The rules at a node as read in the vulnerability ``vul`` (None: they do not read
         it), with every fact of the deal a constant and the constant terms folded
-        (openbid.model.rules.fold): the number of the folded table, the table, and whether it
+        (openbid.systems.rules.fold): the number of the folded table, the table, and whether it
         still reads the vulnerability. Nodes and vulnerabilities whose tables fold alike make
         the same calls with every hand, and share every reading."""
         got = self._folded.get((rk, vul))
@@ -656,7 +656,7 @@ class _Walk:
         :class:`SystemShare`): the opening node of the context's seat, read in its vulnerability
         (the reading the walk made), and the claims' expressions read in the context."""
         from openbid.readers.census.system_pass import read_singles, shared_counts
-        from openbid.model.rules.fold import fold_exprs
+        from openbid.systems.rules.fold import fold_exprs
 
         share = self.spec.system
         assert share is not None
@@ -1095,7 +1095,7 @@ def _split(key: np.ndarray, values: list[int]) -> list[np.ndarray]:
 
 
 def _bidvals(call: str) -> list[int]:
-    from openbid.model.expr.names import bidvals_printing
+    from openbid.expr.names import bidvals_printing
 
     return bidvals_printing(call)
 
@@ -1107,7 +1107,7 @@ def _vul_word(vul: tuple[bool, bool]) -> str:
 
 # -- the workers: each owns some chunks for the whole census -------------------------------------
 def _serve(conn, spec: TreeSpec, chunks: list[int], group: int, parent: int) -> None:
-    from openbid.readers.workers import _worker_start
+    from openbid.base.workers import _worker_start
 
     _worker_start(parent)
     p = plan(spec.pass_spec())
@@ -1150,7 +1150,7 @@ class _Workers:
         import multiprocessing as mp
         import os
 
-        from openbid.readers.workers import _ACTIVE
+        from openbid.base.workers import _ACTIVE
 
         ctx = mp.get_context("fork")
         n = max(1, min(n, n_chunks))
@@ -1184,7 +1184,7 @@ class _Workers:
                 try:
                     got: dict[int, WalkResult] | None = conn.recv()
                 except EOFError:
-                    from openbid.model.errors import OpenbidError
+                    from openbid.base.errors import OpenbidError
 
                     raise OpenbidError("a worker of the tree census ended unexpectedly (out of "
                                        "memory? --from AUCTION checks a part of the tree)") \
@@ -1200,7 +1200,7 @@ class _Workers:
                 proc.kill()
 
     def close(self) -> None:
-        from openbid.readers.workers import _ACTIVE
+        from openbid.base.workers import _ACTIVE
 
         for conn in self.conns:
             try:
@@ -1225,7 +1225,7 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[A
     (TreeCounts.system_checks; the whole tree only)."""
     import time
 
-    from openbid.model.errors import OpenbidError
+    from openbid.base.errors import OpenbidError
 
     system = system_of(rules.system or rules)
     rules = system.rules
@@ -1253,8 +1253,8 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (), seeds: tuple[A
 
 def _rounds(spec: TreeSpec, p: Pass, group: int, progress, max_nodes: int,
             jobs: int | None = None, root: Auction = ()) -> "TreeCounts | Replan":
-    from openbid.model.errors import OpenbidError
-    from openbid.readers.workers import jobs as default_jobs
+    from openbid.base.errors import OpenbidError
+    from openbid.base.workers import jobs as default_jobs
 
     n = (len(p) + group - 1) // group
     children: dict[Auction, set[str]] = {}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from openbid.model.expr.ast import FALSE, TRUE, Call, Const, Expr, Not, Quant, conj, disj
-from openbid.model.rules.model import Bid, ForSuits, Goto, If, Rules, Step, walk_steps
+from openbid.expr.ast import FALSE, TRUE, Call, Const, Expr, Not, Quant, conj, disj
+from openbid.systems.rules.model import Bid, ForSuits, Goto, If, Rules, Step, walk_steps
 from openbid.readers.graph.cfg import bind
 
 

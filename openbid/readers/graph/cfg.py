@@ -1,6 +1,6 @@
 """The control-flow graph of OPENBID, built by walking the rules table.
 
-Every node and edge comes from :class:`openbid.model.rules.model.Rules`, so an edited rule file gives an
+Every node and edge comes from :class:`openbid.systems.rules.model.Rules`, so an edited rule file gives an
 edited graph. Loops are unrolled (``12a: S``, ``12a: H``, ``12a: D`` linked by ``next-suit``), so
 the graph is exactly the program's control flow and the paper's structural claims can be checked
 on it (p. 3): "With the exception of for-loops and procedure calls, the flow of control is always
@@ -16,7 +16,7 @@ order: tests in walk order, then the section's bid and goto nodes, so every edge
 points forward. Edge ``label``: true, false, next-suit, next, goto, else (Note 2), resume (Note 1).
 
 The arrival conditions (openbid.readers.graph.arrival), the reachability of every bid point
-(openbid.verify.reachability) and the renderings (openbid.report.cfg_render) are read off this graph. Nothing
+(openbid.studies.paper.reachability) and the renderings (openbid.report.cfg_render) are read off this graph. Nothing
 here prints.
 """
 
@@ -28,9 +28,9 @@ from typing import Any, cast
 
 import networkx as nx
 
-from openbid.model.expr import unparse
-from openbid.model.expr.ast import TRUE, Expr, Name, Not, Quant
-from openbid.model.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Section, Step
+from openbid.expr import unparse
+from openbid.expr.ast import TRUE, Expr, Name, Not, Quant
+from openbid.systems.rules.model import PASS_SECTION, Bid, ForSuits, Goto, If, Rules, Section, Step
 
 LETTER = {1: "C", 2: "D", 3: "H", 4: "S"}
 PASS_NODE = f"pass {PASS_SECTION}"  # OPENBID's: any table's is pass_node(rules)

@@ -1,0 +1,346 @@
+"""Checks at every node of a system's auction tree.
+
+A node is a concrete auction (calls from the dealer); the bidder is the next to call. The hands
+ranged over at a node are exactly those consistent with the bidder's own earlier calls (each the
+system's first-wins choice at its node: ``System.consistent``), as a precondition of the system
+checks (:mod:`openbid.checks.system`): dead, shadowed and unreachable rules, overlaps, claims and
+call frequencies are those of the node's block over those hands, Z3 and the census agreeing.
+Besides, at a node: the *gap* (consistent hands no rule bids, when the block does not say
+``else pass``) and *illegal calls* (a rule some consistent hand reaches whose call cannot be made
+there), each with an exact count and a hand.
+
+The tree: the root is the empty auction; a node's children are the calls some consistent hand
+makes there, each with a witness hand the executor re-runs through the whole auction (it makes
+every call of the bidder's history, then this one); the edge weight is the exact probability of
+the call given the history (hand-contexts when the vulnerability is read: each context equally
+likely). An off-system node's only child is PASS; an auction ends after three passes following a
+bid, or four passes. Nodes are checked a level at a time, all of a level's work in one process
+pool. Returns data; never prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+import networkx as nx
+
+from openbid.base.errors import OpenbidError
+from openbid.bridge.hand import Hand
+from openbid.systems.auction_facts import ended, illegal
+from openbid.checks.search import Disagreement
+from openbid.checks.system import SystemChecks, SystemJob, run_jobs
+from openbid.checks.verdicts import DEFAULT_RLIMIT
+
+Auction = tuple[str, ...]
+MAX_NODES = 5000
+
+
+@dataclass(frozen=True)
+class Child:
+    """A call made at a node: the hands (hand-contexts) consistent with the history that make
+    it, its exact probability given the history, and a hand that makes it (with its vul)."""
+
+    call: str
+    hands: int
+    probability: Fraction
+    witness: str
+    vul: str
+    points: tuple[str, ...] = ()  # the bid points that make it
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A gap or an illegal call at a node: what, how many hands, one of them."""
+
+    kind: str  # "gap" | "illegal call"
+    hands: int
+    witness: str
+    vul: str
+    detail: str = ""
+
+
+@dataclass
+class NodeResult:
+    auction: Auction
+    block: str | None  # the block's pattern ("" the opening), None off-system
+    else_pass: bool = False
+    selected: int = 0  # hand-contexts consistent with the bidder's history
+    checks: SystemChecks | None = None
+    children: list[Child] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.auction) or "(opening)"
+
+    @property
+    def bidder(self) -> int:
+        """The bidder's seat counted from the dealer (0 = dealer)."""
+        return len(self.auction) % 4
+
+
+@dataclass
+class Tree:
+    title: str
+    graph: Any  # networkx.DiGraph: nodes auction tuples (attr ``result``), edges calls
+    nodes: dict[Auction, NodeResult] = field(default_factory=dict)
+    truncated: bool = False
+    seconds: dict[str, float] = field(default_factory=dict)
+    claims_file: str = ""
+
+    def check_claims_placed(self, at: dict) -> None:
+        """Every claim's auction is a node of the tree where someone bids: a claim about an
+        auction no hand reaches, or an off-system one, would check nothing (an error)."""
+        for auction, claims in at.items():
+            r = self.nodes.get(auction)
+            if r is None or r.checks is None:
+                why = "no hand reaches it" if r is None else \
+                    "nobody bids there (the auction has ended, or no block matches it)"
+                raise OpenbidError(f"claim {claims[0].id} is about the auction "
+                                   f"{' '.join(auction) or '(opening)'}, but {why}: it would "
+                                   "check nothing")
+
+    def verdicts(self) -> dict[str, str]:
+        """Every node's checked items -> verdicts (stable keys, for expectations)."""
+        out = {}
+        for r in self.nodes.values():
+            if r.checks is None:
+                continue
+            node = " ".join(r.auction) or "-"
+            out.update({f"system node {node}: {k[len('system '):]}": v
+                        for k, v in r.checks.verdicts().items()})
+            for f in r.findings:
+                out[f"system node {node}: {f.kind} {f.detail}".rstrip()] = str(f.hands)
+        return out
+
+
+def bidder_vul(vul: bool, theyvul: bool) -> str:
+    """The vulnerability word (none, we, they, both) of the facts VUL and THEYVUL."""
+    return {(False, False): "none", (True, False): "we", (False, True): "they",
+            (True, True): "both"}[(bool(vul), bool(theyvul))]
+
+
+class NodeModel:
+    """What the tree needs of a system (openbid.systems.auction.System, or anything with the
+    same three methods): ``block(auction)`` -> (its pattern: '' the opening, None off-system;
+    the rules table bound to the node; the facts still to fix; whether falling through is an
+    intended pass); ``consistent(auction, seat)`` -> Expr; ``call(auction, hand, vul)``."""
+
+    def __init__(self, system) -> None:
+        self.system = system
+
+    def block(self, auction: Auction):
+        if hasattr(self.system, "block_at"):
+            return self.system.block_at(auction)
+        node = self.system.node(auction)
+        return node.name, node.rules, {}, node.else_pass
+
+    @property
+    def title(self) -> str:
+        return getattr(self.system, "title", "")
+
+    def base_rules(self):
+        """The rules the file's names (defines) are read with: the opening's."""
+        return self.system.opening
+
+    def parse(self, text: str) -> Auction:
+        from openbid.systems.auction import parse_auction
+
+        return parse_auction(text)
+
+    def consistent(self, auction: Auction, seat: int):
+        return self.system.consistent(auction, seat)
+
+    def call(self, auction: Auction, hand: Hand, vul: str) -> str:
+        return self.system.call(auction, hand, vul).call
+
+
+def made_calls(model: NodeModel, auction: Auction, seat: int, hand: Hand, vul: str) -> bool:
+    """Does ``hand`` make every call of player ``seat`` (0 = dealer) in ``auction``? (``vul``
+    from that player's view.)"""
+    return all(model.call(auction[:t], hand, vul) == auction[t]
+               for t in range(seat, len(auction), 4))
+
+
+def replays(model: NodeModel, auction: Auction, hand: Hand, vul: str, call: str) -> bool:
+    """Does ``hand`` make every call of the bidder's history in ``auction`` and then ``call``?"""
+    return made_calls(model, auction, len(auction) % 4, hand, vul) and \
+        model.call(auction, hand, vul) == call
+
+
+def claims_by_node(claims) -> dict[Auction, tuple]:
+    """The claims that name an auction, by auction."""
+    out: dict[Auction, tuple] = {}
+    for c in claims:
+        if getattr(c, "auction", None) is not None:
+            out[c.auction] = out.get(c.auction, ()) + (c,)
+    return out
+
+
+def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = None,
+               rlimit: int = DEFAULT_RLIMIT, max_nodes: int = MAX_NODES,
+               progress: Callable[[str], None] | None = None, title: str = "",
+               context: dict | None = None, solver: bool = True) -> Tree:
+    """The auction tree of ``model``'s system, every node checked. ``claims_at(auction)``: the
+    claims about that node; ``context``: facts of the deal fixed (VUL, THEYVUL from the
+    dealer's view: for the dealer's opponents they swap; the others range). ``solver``: False
+    for the census's counts alone (the calls, gaps and illegal calls; no Z3 verdicts)."""
+    seen = tree_lower_bound(model, max_nodes)
+    if seen > max_nodes:
+        raise OpenbidError(f"the auction tree has more than {max_nodes:,} nodes (seeded deals bid "
+                           f"by the system already reach {seen:,} distinct auctions): the node "
+                           "checks take at most that many; check a smaller system, or give the "
+                           "blocks 'else pass' and fewer calls")
+    g = nx.DiGraph()
+    tree = Tree(title, g)
+    level: list[Auction] = [()]
+    witness_of: dict[Auction, tuple[str, str]] = {(): ("", "none")}
+    while level:
+        jobs, pending = [], []
+        for a in level:
+            if ended(a):
+                res = NodeResult(a, None)
+                tree.nodes[a] = res
+                g.add_node(a, result=res)
+                continue
+            pattern, rules, facts, else_pass = model.block(a)
+            res = NodeResult(a, pattern, else_pass)
+            tree.nodes[a] = res
+            g.add_node(a, result=res)
+            if rules is None:  # off-system: the bidder passes
+                continue
+            given = model.consistent(a, len(a) % 4) if len(a) >= 4 else None
+            claims = claims_at(a) if claims_at else ()
+            job = SystemJob(rules, claims, {**_bidder_view(context or {}, len(a)), **facts},
+                            rlimit, "", given, solver)
+            jobs.append(job)
+            pending.append((res, rules))
+        done = run_jobs(jobs, progress) if jobs else []
+        nxt: list[Auction] = []
+        for (res, rules), checks in zip(pending, done):
+            res.checks = checks
+            res.selected = checks.selected if checks.given is not None else \
+                sum(n for f in checks.frequencies for _, _, n in f.rows)
+            _node(model, res, rules)
+        for a in level:
+            res = tree.nodes[a]
+            if ended(a):
+                continue
+            if res.checks is None:  # off-system
+                hand, vul = _any_consistent(witness_of, a)
+                res.children = [Child("PASS", 0, Fraction(1), hand, vul)]
+            for ch in res.children:
+                b = a + (ch.call,)
+                witness_of[b] = (ch.witness, ch.vul)
+                g.add_edge(a, b, call=ch.call, weight=ch.probability, hands=ch.hands,
+                           witness=ch.witness)
+                nxt.append(b)
+        if len(tree.nodes) + len(nxt) > max_nodes:
+            tree.truncated = True
+            raise OpenbidError(f"the auction tree has more than {max_nodes} nodes: check a "
+                               "smaller system, or give the blocks 'else pass' and fewer calls")
+        level = nxt
+    return tree
+
+
+def tree_lower_bound(model: NodeModel, max_nodes: int, deals: int = 2000) -> int:
+    """A lower bound of the tree's size, found before any check: the distinct auctions (every
+    prefix, the ended ones included) of seeded random deals bid by the system; it stops as soon
+    as the bound passes ``max_nodes``. 0 for a model that cannot bid deals."""
+    system = model.system
+    if not hasattr(system, "bid_deal"):
+        return 0
+    from openbid.bridge.deals import random_boards, seat_hands
+    from openbid.bridge.hand import Hand
+
+    seen: set[Auction] = set()
+    for b in random_boards(deals, "tree-size"):
+        hands = {k: Hand.parse(v) for k, v in seat_hands(b.deal).items()}
+        try:
+            calls = system.bid_deal(hands, b.dealer, b.vul).auction
+        except OpenbidError:  # an illegal call: the checks report it, with a hand
+            continue
+        seen.update(tuple(calls[:i]) for i in range(len(calls) + 1))
+        if len(seen) > max_nodes:
+            break
+    return len(seen)
+
+
+def system_model(variant: str | None, path: str | None) -> NodeModel:
+    """The system of ``--variant``/``--rules`` (default: code) as a node model."""
+    from openbid.systems.auction import system_of
+    from openbid.systems.variants import resolve
+
+    return NodeModel(system_of(resolve(variant, path)))
+
+
+def has_blocks(rules) -> bool:
+    """Whether a rules table has auction blocks (else every node past the opening is
+    off-system, and the opening's checks are the whole story)."""
+    return bool(getattr(rules, "auctions", ()))
+
+
+def _bidder_view(context: dict, turn: int) -> dict:
+    """The facts fixed as the bidder at ``turn`` sees them: VUL and THEYVUL swap for the
+    dealer's opponents."""
+    out = dict(context)
+    if turn % 2 and ("VUL" in out or "THEYVUL" in out):
+        out["VUL"], out["THEYVUL"] = context.get("THEYVUL"), context.get("VUL")
+        out = {k: v for k, v in out.items() if v is not None}
+    return out
+
+
+def _any_consistent(witness_of: dict, a: Auction) -> tuple[str, str]:
+    """A hand consistent with the bidder's history at ``a``: the witness of the bidder's last
+    call (it made every earlier one too), or any hand when the bidder has not called."""
+    if len(a) < 4:
+        return "AKQJ.AKQ.AKQ.AKQ", "none"
+    return witness_of[a[: len(a) - 3]]
+
+
+def _node(model: NodeModel, res: NodeResult, rules) -> None:
+    """A checked node's children, gap and illegal calls, from its census frequencies; every
+    hand re-run through the executor along the whole auction."""
+    S = res.checks
+    assert S is not None
+    a = res.auction
+    pass_label = rules.labels[-1]
+    calls: dict[str, list] = {}  # call -> [hands, witness, vul, points]
+    gap: list = [0, None, "none"]
+    bad: dict[tuple[str, str], list] = {}
+    for f in S.frequencies:
+        ctx = dict(f.context)
+        vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
+        for (call, label, hands), ex in zip(f.rows, f.examples):
+            why = illegal(a, call)
+            if why:
+                slot = bad.setdefault((call, label), [0, ex, vul, why])
+                slot[0] += hands
+                continue
+            slot = calls.setdefault(call, [0, ex, vul, []])
+            slot[0] += hands
+            if label != pass_label and label not in slot[3]:
+                slot[3].append(label)
+            if label == pass_label and res.block and not res.else_pass:
+                gap[0] += hands
+                if gap[1] is None:
+                    gap[1], gap[2] = ex, vul
+    total = sum(v[0] for v in calls.values()) + sum(v[0] for v in bad.values())
+    if total != res.selected:
+        raise Disagreement(f"node {res.name}: the calls count {total} hands, the precondition "
+                           f"{res.selected}")
+    for call, (hands, ex, vul, points) in calls.items():
+        hand = Hand.parse(ex)
+        if not replays(model, a, hand, vul, call):
+            raise Disagreement(f"node {res.name}: the census's hand {ex} ({vul}) does not make "
+                               f"the bidder's calls and then {call} when the executor bids it")
+        res.children.append(Child(call, hands, Fraction(hands, res.selected), ex, vul,
+                                  tuple(points)))
+    res.children.sort(key=lambda c: (-c.hands, c.call))
+    if gap[0]:
+        res.findings.append(Finding("gap", gap[0], gap[1], gap[2],
+                                    "hands consistent with the history that no rule bids"))
+    for (call, label), (hands, ex, vul, why) in bad.items():
+        res.findings.append(Finding("illegal call", hands, ex, vul, f"{label}: {why}"))

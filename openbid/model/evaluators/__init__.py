@@ -1,2 +1,0 @@
-"""Hand evaluators in one form (:mod:`openbid.model.evaluators.form`): a value per suit holding,
-an optional value per pattern. Every reader derives from that one definition."""

@@ -1,2 +1,0 @@
-"""Part One of the paper as text files in the block format, read by :mod:`openbid.proofs.part_one_data`
-(a package only so that the files are installed with it)."""

@@ -1,0 +1,234 @@
+"""The tree census (openbid.readers.census.tree) against the node checks' tree (the per-node
+census and Z3, openbid.checks.nodes) on the example system, node by node; a subtree against the
+whole tree; the findings, claims and every hand re-run (openbid.checks.tree)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from openbid.systems.auction import parse_auction, system_of
+from openbid.base.errors import OpenbidError
+from openbid.bridge.hand import Hand
+from openbid.systems.variants import resolve
+from openbid.readers.census.domain import TOTAL_HANDS
+from openbid.readers.census.tree import tree_census
+from openbid.checks.nodes import NodeModel, build_tree, replays
+
+SMALL = str(Path(__file__).resolve().parents[2] / "openbid" / "systems" / "examples"
+            / "small.rules")
+
+
+@pytest.fixture(scope="module")
+def small():
+    return resolve(None, SMALL)
+
+
+@pytest.fixture(scope="module")
+def census(small):
+    return tree_census(small)
+
+
+def test_every_node_and_call_equals_the_node_checks(small, census):
+    equals_node_checks(small, census)
+
+
+def equals_node_checks(small, census):
+    tree = build_tree(NodeModel(system_of(small)), solver=False)
+    assert set(census.children) == set(tree.nodes)
+    checked = 0
+    for a, r in tree.nodes.items():
+        if r.checks is None:
+            assert a not in census.counts
+            continue
+        nc = census.counts[a]
+        assert nc.selected == r.selected, a
+        mine = {c: Fraction(h, nc.selected) for c, (h, _, _) in nc.calls.items()}
+        assert mine == {c.call: c.probability for c in r.children}, a
+        checked += 1
+    assert checked == len(census.counts) > 30
+    assert census.counts[()].selected == TOTAL_HANDS
+
+
+def test_every_example_hand_makes_its_call_along_the_auction(small, census):
+    model = NodeModel(system_of(small))
+    for a, nc in census.counts.items():
+        for call, (_, ex, _) in nc.calls.items():
+            assert replays(model, a, Hand.parse(ex.hand), ex.vul, call), (a, call)
+
+
+def test_a_subtree_counts_what_the_whole_tree_counts_there(small, census):
+    root = parse_auction("1NT P")
+    sub = tree_census(small, root=root)
+    below = {a for a in census.children if a[:2] == root}
+    assert set(sub.children) == below
+    for a in sub.counts:
+        assert {c: h for c, (h, _, _) in sub.counts[a].calls.items()} == \
+            {c: h for c, (h, _, _) in census.counts[a].calls.items()}
+
+
+def test_an_ended_auction_has_no_subtree(small):
+    with pytest.raises(OpenbidError, match="has ended"):
+        tree_census(small, root=parse_auction("P P P P"))
+
+
+def test_findings_and_claims_on_the_example(small, tmp_path):
+    from openbid.systems.node_claims import load_node_claims
+    from openbid.checks.tree import check_tree
+
+    path = tmp_path / "claims.txt"
+    path.write_text(CLAIMS)
+    claims = load_node_claims(path, small)
+    tc = check_tree(small, claims, seeds=20)
+    got = {c.claim.id: c for c in tc.claims}
+    assert got["stayman.forcing"].verdict == "held"
+    assert got["stayman.shows"].verdict == "held"
+    assert got["raise.range"].verdict == "failed" and got["raise.range"].failing > 0
+    # the failing hand really raises with fewer than 7 HCP, after partner's 1C
+    from openbid.systems.evaluate import holds
+
+    hand = Hand.parse(got["raise.range"].witness)
+    assert not holds(small.parse("HCP >= 7"), hand, small)
+    assert got["after.double"].verdict == "failed"  # the opener's left-hand opponent passes
+    assert {c.claim.id for c in tc.claims if not c.expected} == {"after.double"}
+    kinds = {f.kind for f in tc.findings}
+    assert "overlap" in kinds and tc.replayed > 100
+    v = tc.verdicts()
+    assert v["tree nodes"] == str(tc.counts.nodes)
+    assert v["tree claim raise.range"] == "failed"
+
+
+CLAIMS = """\
+forcing stayman.forcing
+  source: test
+  quote: Stayman is forcing
+  auction: 1NT P 2C P
+  expect: HELD
+
+shows stayman.shows
+  source: test
+  quote: Stayman shows 8+ and a four-card major
+  auction: 1NT P
+  call: 2C
+  cond: HCP >= 8 and (SUITLENGTH(H) = 4 or SUITLENGTH(S) = 4)
+  expect: HELD
+
+shows raise.range
+  source: test
+  quote: (wrong on purpose) the raise shows 7-9
+  auction: 1C P
+  call: 2C
+  cond: HCP >= 7
+  expect: FAILED
+
+forcing after.double
+  source: test
+  quote: (wrong on purpose) the opening is forcing on the next hand
+  auction: 1C
+  expect: HELD
+"""
+
+
+# -- past the opening, the coarse rows --------------------------------------------------------------
+# The example with a strong 2C on playing tricks: only the opening reads PLAYTRICKS (a table of
+# tens and spots), so every later node is read over the coarse classes, weighted by the hands
+# that make the bidder's opening-seat call.
+@pytest.fixture(scope="module")
+def strong(tmp_path_factory):
+    text = Path(SMALL).read_text()
+    assert "  bid 1nt when" in text
+    text = text.replace("  bid 1nt when", "  bid strong when PLAYTRICKS >= 9 value 2C\n"
+                        "  bid 1nt when", 1)
+    path = tmp_path_factory.mktemp("strong") / "strong.rules"
+    path.write_text(text)
+    return resolve(None, str(path))
+
+
+@pytest.fixture(scope="module")
+def strong_census(strong):
+    return tree_census(strong)
+
+
+def test_past_the_opening_the_census_reads_fewer_classes(strong):
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec, coarse_plan
+
+    system = system_of(strong)
+    spec = TreeSpec(system.rules, ((), ("1NT", "PASS"), ("1NT", "PASS", "2C", "PASS"),
+                                   ("1C", "PASS"), ("1H",)))
+    p = plan(spec.pass_spec())
+    pc = coarse_plan(spec, p)
+    assert pc is not None
+    assert all(c.size < f.size for c, f in zip(pc.domain.suits, p.domain.suits))
+
+
+def test_the_coarse_census_equals_the_node_checks(strong, strong_census):
+    equals_node_checks(strong, strong_census)
+
+
+def _everything(nc):
+    def ex(e):
+        return None if e is None else (e.order, e.hand, e.vul)
+
+    return (nc.selected, {c: (h, ex(e), sorted(lbs)) for c, (h, e, lbs) in nc.calls.items()},
+            nc.bids, nc.meets, nc.taken, {k: ex(e) for k, e in nc.taken_example.items()},
+            nc.gap, ex(nc.gap_example))
+
+
+def test_the_coarse_census_equals_the_census_without_it(strong, strong_census, monkeypatch):
+    import openbid.readers.census.tree as tree_module
+
+    monkeypatch.setattr(tree_module, "coarse_plan", lambda spec, p: None)
+    fine = tree_census(strong)
+    assert set(fine.children) == set(strong_census.children)
+    assert fine.counts.keys() == strong_census.counts.keys()
+    for a, nc in fine.counts.items():  # every count and every example hand
+        assert _everything(strong_census.counts[a]) == _everything(nc), a
+
+
+def test_every_example_past_the_opening_replays(strong, strong_census):
+    model = NodeModel(system_of(strong))
+    for a, nc in strong_census.counts.items():
+        for call, (_, ex, _) in nc.calls.items():
+            assert replays(model, a, Hand.parse(ex.hand), ex.vul, call), (a, call)
+
+
+def test_calls_taken_from_the_bid_points_equal_calls_counted_over_the_rows(strong, strong_census,
+                                                                           monkeypatch):
+    """Where every bid point of a node bids one constant call, the census takes each call's
+    hands, first hand and rows from its points; counted over the rows' bid values instead (as it
+    must where a point's value varies), every count and example is the same."""
+    from openbid.readers.census.arrays import ArrayReader
+
+    monkeypatch.setattr(ArrayReader, "section_bids", property(lambda self: None))
+    by_value = tree_census(strong)
+    assert by_value.counts.keys() == strong_census.counts.keys()
+    for a, nc in by_value.counts.items():
+        assert _everything(strong_census.counts[a]) == _everything(nc), a
+
+
+def test_a_constant_bid_point_is_known_by_its_label(strong):
+    """The opening's points: 1NT, 1D, 1C and 2C are constants, the major (1 of a loop's suit)
+    is not; a table of constants alone bids each label's value."""
+    import numpy as np
+
+    from openbid.readers.census.arrays import ChunkView
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec
+
+    system = system_of(strong)
+    p = plan(TreeSpec(system.rules, ((),)).pass_spec())
+    run = ChunkView(p, p.domain.chunk(0)).reader(0)
+    run.rules = system.opening
+    run.context = {"VUL": False, "THEYVUL": False}
+    assert run.section_bids is None  # the loop's points bid 1S or 1H
+    node = system.node(parse_auction("1NT PASS"))
+    run = ChunkView(p, p.domain.chunk(0)).reader(0)
+    run.rules = node.rules
+    run.context = {"VUL": False, "THEYVUL": False}
+    sb = run.section_bids
+    bidval, section = run.outcome
+    assert sb is not None
+    assert np.array_equal(sb[section], bidval)
