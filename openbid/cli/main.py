@@ -6,11 +6,16 @@ way: one line on stderr naming the problem (long input cut short) and exit code 
 traceback: a malformed argument, an :class:`OpenbidError`, input nested too deeply, a file that
 cannot be read or written. SIGINT, SIGTERM and SIGHUP stop the command (and its worker processes)
 promptly with "openbid: interrupted" and exit 2; a signal the caller ignores stays ignored.
+Standard output closed by its reader (``openbid ... | head``) ends the command quietly with the
+status of a process ended by SIGPIPE (141, as ``yes | head`` leaves ``yes``); standard output that
+cannot take the output (a full disk, ``> /dev/full``) is one line naming the cause, exit 2. A
+command or action given without what it needs prints its usage on stderr, exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import signal
 import sys
@@ -23,6 +28,9 @@ COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove",
             "rules", "diff", "score", "duplicate",
             "compare", "dd", "check_algol",
             "binky")
+
+
+PIPE_CLOSED = 128 + signal.SIGPIPE  # the status of a process ended by SIGPIPE (141)
 
 
 class ArgumentError(OpenbidError):
@@ -233,9 +241,9 @@ def _main(argv: list[str] | None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
-            parser.print_help()
-            return 2
+            return usage(parser)
         code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full or closed output is found here, not lost at exit
     except KeyboardInterrupt:
         return _stopped()
     except OpenbidError as exc:
@@ -245,9 +253,10 @@ def _main(argv: list[str] | None) -> int:
         return 2
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    except BrokenPipeError:
-        _flush_quietly()
-        return 0
+    except OSError as exc:  # what reaches here is the output (files say which they are)
+        if interrupted():
+            return _stopped()
+        return _output_failed(exc)
     except RecursionError:  # every reader limits nesting; this is the last line of defence
         if interrupted():
             return _stopped()
@@ -281,7 +290,33 @@ def _quiet(unraisable) -> None:
 
 def _error(message: str) -> None:
     lines = [clip(line, 300) for line in message.splitlines()[:6]] or [""]
-    print("openbid: error: " + "\n".join(lines), file=sys.stderr)
+    try:
+        print("openbid: error: " + "\n".join(lines), file=sys.stderr)
+    except (OSError, ValueError):  # stderr closed too: the exit status says it
+        pass
+
+
+def usage(parser: argparse.ArgumentParser) -> int:
+    """A command or action given without what it needs: its help on stderr, exit 2."""
+    try:
+        parser.print_help(sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return 2
+
+
+def _output_failed(exc: OSError) -> int:
+    """Standard output could not take the output: closed by its reader (quietly, 141), or full
+    or broken (one line naming the cause, exit 2). What it still holds is dropped."""
+    _flush_quietly()
+    if isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE:
+        return PIPE_CLOSED
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.filename:  # a file a command did not wrap in an OpenbidError: still one line
+        _error(f"{exc.filename}: {reason}")
+    else:
+        _error(f"cannot write the output: {reason}")
+    return 2
 
 
 def _flush_quietly() -> None:
