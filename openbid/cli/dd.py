@@ -79,10 +79,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.set_defaults(func=run_export)
 
 
-def open_store(args, read_only: bool = False):
+def open_store(args, read_only: bool = False, external: bool = False):
     from openbid.dd.store import Store
 
-    return Store(Path(args.store) if args.store else None, read_only=read_only)
+    return Store(Path(args.store) if args.store else None, read_only=read_only,
+                 external=external)
 
 
 def solve_into(store, requests, args, label: str) -> "Run":
@@ -196,20 +197,11 @@ def run_export(args: argparse.Namespace) -> int:
         if fmt is None:
             raise OpenbidError(f"{out}: say the format with --format ({', '.join(FORMATS)}); "
                                "the extension does not")
-    if out.is_dir():
-        raise OpenbidError(f"cannot write {out}: it is a directory")
-    if out.exists() and not args.force:
-        raise OpenbidError(f"{out} exists; use --force to replace it")
-    if not out.parent.is_dir():
-        raise OpenbidError(f"cannot write {out}: no folder {out.parent}")
-    with open_store(args, read_only=True) as store:
-        try:
-            n = store.export(out, fmt, complete_only=args.complete)
-        except OSError as exc:
-            raise OpenbidError(f"cannot write {out}: {exc.strerror or exc}") from None
-        except Exception as exc:  # duckdb.IOException: a folder it cannot write in
-            if type(exc).__module__.startswith(("duckdb", "_duckdb")):
-                raise OpenbidError(f"cannot write {out}: {str(exc).splitlines()[0]}") from None
-            raise
+    from openbid.base.files import check_target
+
+    with open_store(args, read_only=True, external=True) as store:
+        store.check_export_target(out)  # never over the store it reads, --force or not
+        check_target(out, args.force)
+        n = store.export(out, fmt, complete_only=args.complete, force=args.force)
     print(f"{n:,} deals written to {out} ({fmt})")
     return 0
