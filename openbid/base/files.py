@@ -193,3 +193,49 @@ def write_new(path: Path | str, text: str, force: bool = False) -> None:
     path."""
     with open_atomic(path, force=force) as fh:
         fh.write(text)
+
+
+def write_files(files: dict[Path, str | bytes], mode: int = 0o644) -> None:
+    """Several files (a report's) written all or none: every one to a temporary file first,
+    then all renamed into place; a failure (a full disk) before the renames removes every
+    temporary and leaves each target as it was. Existing targets are replaced (the caller
+    asked beforehand whether it may); a folder the files go in is created, and removed again
+    if the write fails and it was created here, empty."""
+    made: list[Path] = []
+    staged: list[tuple[str, Path]] = []
+    current: Path | str = ""
+    try:
+        for path in files:
+            folder = Path(path).parent
+            missing = [p for p in [folder, *folder.parents] if not p.exists()]
+            for p in reversed(missing):
+                current = p
+                p.mkdir()
+                made.append(p)
+        for path, data in files.items():
+            current = path
+            target = check_target(path, force=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                       suffix=".tmp")
+            staged.append((tmp, target))
+            try:
+                _write_all(fd, data.encode("utf-8") if isinstance(data, str) else data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.chmod(tmp, mode)
+        for tmp, target in staged:
+            current = target
+            os.replace(tmp, target)
+    except BaseException as exc:
+        for tmp, _ in staged:
+            _remove(tmp)
+        for p in reversed(made):
+            try:
+                p.rmdir()
+            except OSError:
+                pass
+        if isinstance(exc, OSError):
+            raise write_error(current, exc) from None
+        raise
+

@@ -4,15 +4,21 @@ compare`` and Binky's data)."""
 from __future__ import annotations
 
 import argparse
+from contextlib import contextmanager
 from pathlib import Path
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from openbid.cli.common import emit_json
 from openbid.base.errors import OpenbidError
 
 if TYPE_CHECKING:
-    from openbid.dd.engine import Run
+    from openbid.dd.engine import Run, Session
+
+
+def chunks(items, size: int | None = None):
+    from openbid.dd.engine import CHUNK, chunks as take
+
+    return take(items, size or CHUNK)
 
 FORMATS = ("parquet", "csv", "jsonl")
 
@@ -86,12 +92,21 @@ def open_store(args, read_only: bool = False, external: bool = False):
                  external=external)
 
 
-def solve_into(store, requests, args, label: str) -> "Run":
-    """Run the engine with a progress bar; on an interrupt, say what was kept."""
+def solve_into(store, requests, args, label: str, total: int = 0) -> "Run":
+    """Run the engine on ``requests`` (read a chunk at a time) with a progress bar."""
+    with session(store, args, label, total) as s:
+        for part in chunks(requests):
+            s.solve(part)
+    return s.result
+
+
+@contextmanager
+def session(store, args, label: str, total: int = 0) -> Iterator["Session"]:
+    """The engine for one command, with a progress bar; on an interrupt, say what was kept."""
     import sys
 
     from openbid.cli.progress import Progress
-    from openbid.dd.engine import run
+    from openbid.dd.engine import Session
 
     bar = Progress(label)
 
@@ -99,8 +114,9 @@ def solve_into(store, requests, args, label: str) -> "Run":
         print(f"openbid {label}: {line}", file=sys.stderr, flush=True)
 
     try:
-        return run(requests, store, label, workers=args.workers, scheduler=args.scheduler,
-                   progress=bar, log=log if args.log else None)
+        with Session(store, label, workers=args.workers, scheduler=args.scheduler,
+                     progress=bar, log=log if args.log else None, total=total) as s:
+            yield s
     except KeyboardInterrupt:
         bar.close()
         print(f"openbid {label}: stopped; every result solved so far is in {store.path}",
@@ -108,6 +124,14 @@ def solve_into(store, requests, args, label: str) -> "Run":
         raise
     finally:
         bar.close()
+
+
+def check_engine_options(args) -> None:
+    """--workers within its bound (docs/LIMITS.md), before any work."""
+    from openbid.dd.engine import check_workers
+
+    if args.workers is not None:
+        check_workers(args.workers)
 
 
 def engine_text(r) -> str:
@@ -119,19 +143,18 @@ def engine_text(r) -> str:
 
 
 def run_fill(args: argparse.Namespace) -> int:
-    from openbid.bridge.deals import random_boards, read_pbn
-    from openbid.dd.engine import Request
+    from openbid.bridge.deals import read_pbn, seeded_boards
+    from openbid.dd.engine import MAX_DEALS, Request
 
     given = [x for x in (args.deals is not None, args.boards, args.import_dir) if x]
     if len(given) != 1:
         raise OpenbidError("give what to fill: --deals N (with --seed), --boards FILE.pbn or "
                            "--import DIR (one of them)")
-    if args.deals is not None and not 1 <= args.deals <= 10_000_000:
-        raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
-    if args.workers is not None and args.workers < 0:
-        raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
+    if args.deals is not None and not 1 <= args.deals <= MAX_DEALS:
+        raise OpenbidError(f"--deals must be 1 to {MAX_DEALS:,}, not {args.deals:,}")
+    check_engine_options(args)
     boards = (read_pbn(args.boards) if args.boards
-              else random_boards(args.deals, args.seed) if args.deals is not None else [])
+              else seeded_boards(args.deals, args.seed) if args.deals is not None else [])
     with open_store(args) as store:
         if args.import_dir:
             from openbid.studies.binky.ddstore import import_shards
@@ -139,7 +162,8 @@ def run_fill(args: argparse.Namespace) -> int:
             shards = import_shards(Path(args.import_dir), store)
             print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
         else:
-            r = solve_into(store, [Request(b.deal) for b in boards], args, "dd fill")
+            total = args.deals if args.deals is not None else len(boards)  # type: ignore[arg-type]
+            r = solve_into(store, (Request(b.deal) for b in boards), args, "dd fill", total)
             print(engine_text(r))
         summary = store.summary()
     print(f"store {summary.path}: {summary.deals:,} deals, {summary.complete:,} with all 20 "

@@ -153,12 +153,13 @@ class _Stopper:
                 continue
             for signum in self.stops & set(data):
                 _received.append(signum)
-            workers = sys.modules.get("openbid.base.workers")  # no import from here
-            if workers is not None:
-                try:
-                    workers.stop_all()
-                except Exception:  # noqa: BLE001 - best effort, never fatal
-                    pass
+            for name in ("openbid.base.workers", "openbid.dd.engine"):  # no import from here
+                workers = sys.modules.get(name)
+                if workers is not None:
+                    try:
+                        workers.stop_all()
+                    except Exception:  # noqa: BLE001 - best effort, never fatal
+                        pass
             z3 = sys.modules.get("z3.z3")
             ctx = getattr(z3, "_main_ctx", None) if z3 else None
             if ctx is not None:
