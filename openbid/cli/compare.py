@@ -60,10 +60,12 @@ def run(args: argparse.Namespace) -> int:
 
     from openbid.bridge.deals import read_pbn, seeded_boards
     from openbid.systems.auction import load_system
+    from openbid.base.limits import bounded
     from openbid.dd.compare import MAX_BOARDS, compare
 
-    if args.deals is not None and not 1 <= args.deals <= MAX_BOARDS:
-        raise OpenbidError(f"--deals must be 1 to {MAX_BOARDS:,}, not {args.deals:,}")
+    if args.deals is not None:
+        bounded("--deals", args.deals, 1, MAX_BOARDS, "each board's result is kept for the "
+                "summary and the report")
     if not 0 <= args.top <= 1000:
         raise OpenbidError(f"--top must be 0 to 1000, not {args.top}")
     check_engine_options(args)

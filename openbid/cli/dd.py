@@ -31,9 +31,9 @@ def add_store_option(p) -> None:
 
 def add_engine_options(p) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="local solver processes, on a Dask LocalCluster (default: one per core, "
+                   help="local solver processes, on a Dask cluster (default: one per core, "
                    "or OPENBID_JOBS; this process alone when there is about a second of work)"
-                   "; 0 solves in this process without Dask")
+                   "; 0 solves in this process without Dask; at most 4 per core")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="solve on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786) instead of local processes; its workers need openbid "
@@ -127,11 +127,13 @@ def session(store, args, label: str, total: int = 0) -> Iterator["Session"]:
 
 
 def check_engine_options(args) -> None:
-    """--workers within its bound (docs/LIMITS.md), before any work."""
-    from openbid.dd.engine import check_workers
+    """--workers (or OPENBID_JOBS) within its bound (docs/LIMITS.md), before any work."""
+    from openbid.dd.engine import check_workers, default_workers
 
     if args.workers is not None:
         check_workers(args.workers)
+    elif args.scheduler is None:
+        default_workers()
 
 
 def engine_text(r) -> str:
@@ -143,6 +145,7 @@ def engine_text(r) -> str:
 
 
 def run_fill(args: argparse.Namespace) -> int:
+    from openbid.base.limits import bounded
     from openbid.bridge.deals import read_pbn, seeded_boards
     from openbid.dd.engine import MAX_DEALS, Request
 
@@ -150,8 +153,9 @@ def run_fill(args: argparse.Namespace) -> int:
     if len(given) != 1:
         raise OpenbidError("give what to fill: --deals N (with --seed), --boards FILE.pbn or "
                            "--import DIR (one of them)")
-    if args.deals is not None and not 1 <= args.deals <= MAX_DEALS:
-        raise OpenbidError(f"--deals must be 1 to {MAX_DEALS:,}, not {args.deals:,}")
+    if args.deals is not None:
+        bounded("--deals", args.deals, 1, MAX_DEALS, "ten million full tables are weeks of "
+                "one core")
     check_engine_options(args)
     boards = (read_pbn(args.boards) if args.boards
               else seeded_boards(args.deals, args.seed) if args.deals is not None else [])

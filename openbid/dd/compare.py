@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from openbid.base import limits
 from openbid.base.errors import OpenbidError
 from openbid.bridge.deals import DealtBoard, seat_hands
 from openbid.dd.engine import Request, Run, Session, chunks
@@ -30,7 +31,7 @@ from openbid.bridge.hand import Hand
 from openbid.bridge.scoring import parse_contract, score_ns
 from openbid.base.stats import Interval, t_interval
 
-MAX_BOARDS = 1_000_000  # boards of one comparison (docs/LIMITS.md)
+MAX_BOARDS = limits.COMPARE_BOARDS  # boards of one comparison (docs/LIMITS.md)
 CHUNK = 1000  # boards bid, solved, stored and scored at a time
 
 

@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Iterator
 
 from openbid.dd.solve import ALL_PAIRS, Pair, cover_cost, solve
 from openbid.dd.store import Store
+from openbid.base import limits
 from openbid.base.errors import OpenbidError
 
 Progress = Callable[[int, int], None]
@@ -40,9 +41,7 @@ SMALL = 60  # single-pair solves (about a second) below which the default is thi
 CONNECT = "10s"  # how long to try reaching a --scheduler
 START = 120.0  # seconds the local workers may take to start and join
 CHUNK = 2000  # deals planned, solved and stored at a time
-MAX_DEALS = 10_000_000  # seeded deals of one 'dd fill' (docs/LIMITS.md)
-WORKERS_PER_CORE = 4  # --workers at most this many per core (docs/LIMITS.md)
-MAX_WORKERS = 256  # and never more than this
+MAX_DEALS = limits.FILL_DEALS  # seeded deals of one 'dd fill' (docs/LIMITS.md)
 Job = tuple[str, frozenset[Pair]]  # a deal and the pairs it still needs
 
 
@@ -115,31 +114,17 @@ def solve_batch(batch: list[Job]) -> list[tuple[str, dict[Pair, int]]]:
     return [(deal, solve(deal, pairs)) for deal, pairs in batch]
 
 
-def max_workers() -> int:
-    """The most local solver processes a command may start: :data:`WORKERS_PER_CORE` per core,
-    at most :data:`MAX_WORKERS` (docs/LIMITS.md: each is a process of about 130 MB, and more
-    processes than cores only share the cores)."""
-    return min(MAX_WORKERS, WORKERS_PER_CORE * (os.cpu_count() or 1))
-
-
 def check_workers(n: int, option: str = "--workers") -> int:
     """``n`` if it is a number of local solver processes a command may start (0: none, solve in
-    this process), else an :class:`OpenbidError` saying the bound and why."""
-    limit = max_workers()
-    if not 0 <= n <= limit:
-        raise OpenbidError(f"{option} must be 0 to {limit:,} ({WORKERS_PER_CORE} per core on "
-                           f"this machine's {os.cpu_count() or 1}, at most {MAX_WORKERS}), not "
-                           f"{n:,}")
-    return n
+    this process), else an :class:`OpenbidError` saying the bound and why (docs/LIMITS.md)."""
+    return limits.workers(n, option)
 
 
 def default_workers() -> int:
-    """Local processes: ``OPENBID_JOBS`` if set (within :func:`max_workers`), else one per
-    core."""
+    """Local processes: ``OPENBID_JOBS`` if set (within :func:`openbid.base.limits.workers`),
+    else one per core."""
     env = os.environ.get("OPENBID_JOBS")
-    if env:
-        if not (env.isascii() and env.isdigit()) or int(env) < 1:
-            raise OpenbidError(f"OPENBID_JOBS={env!r}: give a number of processes from 1")
+    if env and env.isascii() and env.isdigit() and int(env) > 0:  # else ignored, as by the pool
         return check_workers(int(env), "OPENBID_JOBS")
     return os.cpu_count() or 1
 
