@@ -145,12 +145,12 @@ def _table(auction, tricks: dict | None, vul: str, solved: bool) -> Table:
 
 def compare(a_name: str, b_name: str, system_a, system_b, boards: Iterable[DealtBoard],
             store: Store, session: Session, solve_all: bool = False,
-            chunk: int = CHUNK) -> Comparison:
+            chunk: int | None = None) -> Comparison:
     """Bid every board with both systems, solve what the scores need (``session``: the engine,
     writing ``store``), and score; the boards are taken ``chunk`` at a time (``boards`` may be
     a generator), each chunk stored before the next is dealt."""
     results: list[BoardResult] = []
-    for part in chunks(boards, chunk):
+    for part in chunks(boards, chunk or CHUNK):
         if len(results) + len(part) > MAX_BOARDS:
             raise OpenbidError(f"more than {MAX_BOARDS:,} boards: compare at most "
                                f"{MAX_BOARDS:,} at a time (give --deals)")

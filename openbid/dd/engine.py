@@ -129,7 +129,7 @@ def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-def chunks(items: Iterable, size: int = CHUNK) -> Iterator[list]:
+def chunks(items: Iterable, size: int) -> Iterator[list]:
     """``items`` taken ``size`` at a time (the last chunk shorter), never all at once."""
     it = iter(items)
     while True:
@@ -223,7 +223,7 @@ class Session:
 def run(requests: Iterable[Request], store: Store, source: str, *, workers: int | None = None,
         scheduler: str | None = None, progress: Progress | None = None,
         batch_size: int = 6, log: Callable[[str], None] | None = None, total: int = 0,
-        chunk: int = CHUNK) -> Run:
+        chunk: int | None = None) -> Run:
     """Solve what the store lacks of ``requests`` and store it, :data:`CHUNK` deals at a time
     (``requests`` may be a generator: it is read a chunk at a time). ``scheduler``: the address
     of a running Dask scheduler; else ``workers`` local processes (0: solve in this process, no
@@ -233,7 +233,7 @@ def run(requests: Iterable[Request], store: Store, source: str, *, workers: int 
     known (for the progress and the log)."""
     with Session(store, source, workers=workers, scheduler=scheduler, progress=progress,
                  batch_size=batch_size, log=log, total=total) as session:
-        for part in chunks(requests, chunk):
+        for part in chunks(requests, chunk or CHUNK):
             session.solve(part)
     return session.result
 
