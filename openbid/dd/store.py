@@ -102,6 +102,9 @@ def reason(exc: BaseException) -> str:
     """The cause in a DuckDB error, in one line: ``No space left on device (writing
     s.duckdb.wal)`` rather than its chain of prefixes."""
     text = (str(exc).splitlines() or [type(exc).__name__])[0]
+    inner = re.search(r'"exception_message":"((?:[^"\\]|\\.)*)"', text)  # an async write's
+    if inner:
+        text = inner.group(1).replace('\\"', '"')
     os_error = re.search(r'(?:write|read from|open) file "([^"]+)"[^:]*: (.+)$', text)
     if os_error:
         return f"{os_error.group(2).strip()} ({Path(os_error.group(1)).name})"
