@@ -309,7 +309,9 @@ def local_cluster(workers: int):
     procs: list[subprocess.Popen] = []
     cluster = conn = None
     try:
-        cluster = LocalCluster(n_workers=0, processes=True, dashboard_address=None,
+        # its HTTP server (no dashboard) on a free local port: never 8787, which another
+        # cluster on the machine may hold (Dask would warn)
+        cluster = LocalCluster(n_workers=0, processes=True, dashboard_address="127.0.0.1:0",
                                scheduler_kwargs={"dashboard": False},
                                silence_logs=logging.CRITICAL)
         logs = [open(os.path.join(scratch, f"worker-{k}.log"), "wb") for k in range(workers)]
