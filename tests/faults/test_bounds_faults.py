@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from openbid.base import limits
 from openbid.cli.main import main
 
 from faults.harness import SMALL, one_error
@@ -60,6 +59,8 @@ def test_openbid_jobs_is_bounded_too(no_work, capsys, tmp_path, monkeypatch):
 def test_the_bounds_are_the_documented_ones():
     from pathlib import Path
 
+    from openbid.base import limits
+
     text = (Path(__file__).resolve().parents[2] / "docs" / "LIMITS.md").read_text()
     for figure in (limits.DEAL_COUNT, limits.DEAL_SAMPLES, limits.CLAIM_GAP, limits.FILL_DEALS,
                    limits.COMPARE_BOARDS, limits.MAX_WORKERS):
@@ -69,6 +70,8 @@ def test_the_bounds_are_the_documented_ones():
 
 def test_a_bound_is_not_a_cut(capsys, tmp_path):
     """At its bound a number is accepted (the bound is not off by one)."""
+    from openbid.base import limits
+
     assert limits.bounded("--count", limits.DEAL_COUNT, 1, limits.DEAL_COUNT) == 100_000
     assert main(["deal", "--rules", SMALL, "--auction", "1NT", "--count", "3"]) == 0
 

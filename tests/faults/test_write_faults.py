@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from openbid.base.errors import OpenbidError
-from openbid.base.files import write_atomic, write_files, write_new
+from openbid.base.files import write_atomic, write_new
 from openbid.cli.main import main
 
 from faults.harness import DEAL, HAND, SMALL, NoSpace, cli, cli_limited, env, files_under, \
@@ -29,6 +29,8 @@ OLD = "the old file, whole\n"
        how=st.sampled_from(["atomic", "new", "files"]))
 def test_no_space_leaves_the_old_file_and_no_temporary(tmp_path_factory, monkeypatch, size,
                                                        budget, exists, how):
+    from openbid.base.files import write_files
+
     folder = tmp_path_factory.mktemp("w")
     target = folder / "out.txt"
     if exists:
