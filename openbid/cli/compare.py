@@ -80,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
         total = len(read) if isinstance(read, list) else 0  # a reader may stream the file
         if args.deals is not None:
             total = min(total, args.deals)
+        elif total > MAX_BOARDS:
+            raise OpenbidError(f"--boards {args.boards}: {total:,} boards, more than the "
+                               f"{MAX_BOARDS:,} of one comparison: give --deals N")
         boards = itertools.islice(read, args.deals)  # the first N (all if --deals is not given)
         meta = {"boards_file": args.boards}
     else:

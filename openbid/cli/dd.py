@@ -166,7 +166,8 @@ def run_fill(args: argparse.Namespace) -> int:
             shards = import_shards(Path(args.import_dir), store)
             print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
         else:
-            total = args.deals if args.deals is not None else len(boards)  # type: ignore[arg-type]
+            total = (args.deals if args.deals is not None
+                     else len(boards) if isinstance(boards, list) else 0)  # a reader may stream
             r = solve_into(store, (Request(b.deal) for b in boards), args, "dd fill", total)
             print(engine_text(r))
         summary = store.summary()
