@@ -31,6 +31,8 @@ COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove",
 
 
 PIPE_CLOSED = 128 + signal.SIGPIPE  # the status of a process ended by SIGPIPE (141)
+# a write that could not be done: a closed pipe, a full disk or quota, a file too large, I/O
+_OUTPUT_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
 class ArgumentError(OpenbidError):
@@ -254,9 +256,11 @@ def _main(argv: list[str] | None) -> int:
         return 2
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    except OSError as exc:  # what reaches here is the output (files say which they are)
+    except OSError as exc:  # the output (a file says which it is; openbid's own are wrapped)
         if interrupted():
             return _stopped()
+        if exc.filename is None and exc.errno not in _OUTPUT_ERRORS:
+            raise  # not a write that failed: a fault of openbid's, shown as such
         return _output_failed(exc)
     except RecursionError:  # every reader limits nesting; this is the last line of defence
         if interrupted():

@@ -41,6 +41,7 @@ SMALL = 60  # single-pair solves (about a second) below which the default is thi
 CONNECT = "10s"  # how long to try reaching a --scheduler
 START = 120.0  # seconds the local workers may take to start and join
 CHUNK = 2000  # deals planned, solved and stored at a time
+WORKER = "import sys; from openbid.dd.worker import main; sys.exit(main(sys.argv[1:]))"
 MAX_DEALS = limits.FILL_DEALS  # seeded deals of one 'dd fill' (docs/LIMITS.md)
 Job = tuple[str, frozenset[Pair]]  # a deal and the pairs it still needs
 
@@ -318,7 +319,7 @@ def local_cluster(workers: int):
         try:
             for k in range(workers):
                 procs.append(subprocess.Popen(
-                    [sys.executable, "-m", "openbid.dd.worker", cluster.scheduler_address,
+                    [sys.executable, "-c", WORKER, cluster.scheduler_address,
                      str(os.getpid()), scratch], stdin=subprocess.DEVNULL, stdout=logs[k],
                     stderr=subprocess.STDOUT, start_new_session=True, close_fds=True))
         finally:

@@ -2,9 +2,12 @@
 command in a session of its own (a Ctrl-C at the terminal reaches the command, which stops its
 workers in order, and never a worker in the middle of a task):
 
-    python -m openbid.dd.worker SCHEDULER PARENT_PID DIRECTORY
+    python -c 'import sys; from openbid.dd.worker import main; sys.exit(main(sys.argv[1:]))' \
+        SCHEDULER PARENT_PID DIRECTORY
 
-From its first instruction it ends when its parent ends (Linux's parent-death signal), ignores
+(started by the engine only: not an entry point of its own).
+
+Before anything else it asks to end when its parent ends (Linux's parent-death signal), ignores
 SIGINT and takes SIGTERM and SIGHUP by their default action (it holds nothing to clean up: its
 scratch DIRECTORY is the parent's, removed by the parent)."""
 
@@ -13,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import sys
 
 
 def main(argv: list[str]) -> int:
@@ -36,7 +38,3 @@ def main(argv: list[str]) -> int:
 
     asyncio.run(serve())
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover - run by the engine, in a process of its own
-    sys.exit(main(sys.argv[1:]))
