@@ -29,7 +29,7 @@ from openbid.dd.store import Store
 from openbid.bridge.duplicate import imps
 from openbid.bridge.hand import Hand
 from openbid.bridge.scoring import parse_contract, score_ns
-from openbid.base.stats import Interval, t_interval
+from openbid.base.stats import Interval, share_interval, t_interval
 
 MAX_BOARDS = limits.COMPARE_BOARDS  # boards of one comparison (docs/LIMITS.md)
 CHUNK = 1000  # boards bid, solved, stored and scored at a time
@@ -76,7 +76,7 @@ class Comparison:
     b: str
     boards: tuple[BoardResult, ...]
     imps: Interval
-    mp: Interval  # A's matchpoints per board (0-1)
+    mp: Interval  # A's matchpoints per board (0-1), its Wilson interval (never outside 0-1)
     run: Run
 
     @property
@@ -159,7 +159,7 @@ def compare(a_name: str, b_name: str, system_a, system_b, boards: Iterable[Dealt
         raise OpenbidError("no boards to compare")
     return Comparison(a_name, b_name, tuple(results),
                       t_interval([float(r.imps) for r in results]),
-                      t_interval([r.mp_a for r in results]), session.result)
+                      share_interval([r.mp_a for r in results]), session.result)
 
 
 def _chunk(system_a, system_b, boards: list[DealtBoard], store: Store, session: Session,
