@@ -18,6 +18,7 @@ Schema (table ``tricks``): ``deal`` (the key, :mod:`openbid.bridge.deals`), twen
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -163,39 +164,26 @@ def connect(path: Path, schema: Schema, *, read_only: bool = False, option: str 
     path = Path(path)
     if path.is_dir():
         raise OpenbidError(f"{option} {path}: is a directory, not a store file")
-    exists = path.exists()
-    if read_only and not exists:
+    if read_only and not path.exists():
         raise OpenbidError(f"{option} {path}: no such store"
                            + (f" ({schema.fill})" if schema.fill else ""))
-    if exists:
-        if not path.is_file():
-            raise OpenbidError(f"{option} {path}: not a regular file, not a {schema.what}")
-        problem = _header_problem(path)
-        if problem:
-            raise OpenbidError(f"{option} {path}: {problem}; not a {schema.what}, not touching "
-                               "it")
-    else:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise OpenbidError(f"{option} {path}: cannot create its folder "
-                               f"({exc.strerror or exc})") from None
+    if not path.exists():
+        _create_new(path, schema, option)
+    if not path.is_file():
+        raise OpenbidError(f"{option} {path}: not a regular file, not a {schema.what}")
+    problem = _header_problem(path)
+    if problem:
+        raise OpenbidError(f"{option} {path}: {problem}; not a {schema.what}, not touching it")
     config = {**SAFE, "enable_external_access": external}
     try:
         db = duckdb.connect(str(path), read_only=read_only, config=config)
     except duckdb.Error as exc:
-        if not exists:
-            _discard(path)
         text = str(exc)
         if isinstance(exc, duckdb.IOException) and "lock" in text.lower():
             raise OpenbidError(f"{option} {path}: in use by another process (one process writes "
                                "a store at a time): wait for it, or give another "
                                f"{option}") from None
         raise store_error(path, exc, "opening it", option, schema) from None
-    except BaseException:
-        if not exists:
-            _discard(path)
-        raise
     try:
         verify(db, path, schema, read_only=read_only, option=option)
     except BaseException:
@@ -203,20 +191,52 @@ def connect(path: Path, schema: Schema, *, read_only: bool = False, option: str 
             db.close()
         except duckdb.Error:
             pass
-        if not exists:  # a store this command began and could not finish (a full disk)
-            _discard(path)
         raise
     return db
 
 
-def _discard(path: Path) -> None:
-    """Remove a store file (and its log) that this command created and could not complete,
-    so that a rerun starts afresh."""
-    for name in (path, Path(f"{path}.wal")):
+def _create_new(path: Path, schema: Schema, option: str) -> None:
+    """Make a new store at ``path``: made whole under a temporary name beside it (the schema in
+    it, closed), then linked to ``path``, so that ``path`` is a complete store or nothing (a full
+    disk leaves nothing to trip a rerun), and a store another command made there meanwhile is
+    used, never replaced."""
+    import tempfile
+
+    duckdb = duckdb_module()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".new")
+        os.close(fd)
+        os.unlink(name)  # DuckDB makes the file itself
+    except OSError as exc:
+        raise OpenbidError(f"{option} {path}: cannot create it ({exc.strerror or exc})") from None
+    tmp = Path(name)
+    try:
+        db = duckdb.connect(str(tmp), config=SAFE)
         try:
-            name.unlink()
-        except OSError:
-            pass
+            _create(db, schema)
+        finally:
+            db.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another command made it meanwhile: that one is opened (and verified)
+        except OSError as exc:  # a file system without hard links
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+                raise
+            if not path.exists():
+                os.replace(tmp, path)
+    except duckdb.Error as exc:
+        why = reason(exc).replace(f" ({tmp.name})", "").replace(f" ({tmp.name}.wal)", "")
+        raise OpenbidError(f"{option} {path}: cannot create it: {why}") from None
+    except OSError as exc:
+        raise OpenbidError(f"{option} {path}: cannot create it ({exc.strerror or exc})") from None
+    finally:
+        for leftover in (tmp, Path(f"{tmp}.wal")):
+            try:
+                leftover.unlink()
+            except OSError:
+                pass
 
 
 def verify(db: Any, path: Path, schema: Schema, *, read_only: bool = True,
