@@ -155,8 +155,8 @@ def _header_problem(path: Path) -> str | None:
 
 def connect(path: Path, schema: Schema, *, read_only: bool = False, option: str = "--store",
             external: bool = False) -> Any:
-    """A DuckDB connection to the store ``path``, verified: its header, its size against what
-    its header says, its tables and columns, primary keys and format against ``schema`` (a new
+    """A DuckDB connection to the store ``path``, verified: its header (before DuckDB reads the
+    file), then its tables and columns, primary keys and format against ``schema`` (a new
     file, or one with no tables, gets the schema unless ``read_only``). Anything else is an
     :class:`OpenbidError` naming the file, and the file is left as it was. ``external``: let
     SQL write files outside the store (``COPY ... TO``, for export only)."""
@@ -252,13 +252,6 @@ def verify(db: Any, path: Path, schema: Schema, *, read_only: bool = True,
 
     try:
         name = db.execute("SELECT current_database()").fetchone()[0]
-        size = db.execute("PRAGMA database_size").fetchone()
-        block_size, blocks = int(size[2]), int(size[3])
-        on_disk = path.stat().st_size
-        if on_disk and on_disk < HEADER + blocks * block_size:
-            raise OpenbidError(f"{option} {path}: truncated: {on_disk:,} bytes where its header "
-                               f"counts {HEADER + blocks * block_size:,}; not a {schema.what} "
-                               "openbid can read: restore it or give another")
         objects = db.execute(
             "SELECT table_schema, table_name, table_type FROM information_schema.tables "
             "WHERE table_catalog = ?", [name]).fetchall()
