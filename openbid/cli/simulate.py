@@ -167,8 +167,14 @@ def _bar(total: int):
         return None
     from tqdm import tqdm
 
+    try:  # a terminal that reports no size (a bare pty): 80 x 24, else tqdm shows nothing
+        size = os.get_terminal_size(sys.stderr.fileno())
+        known = size.columns > 0 and size.lines > 0
+    except OSError:
+        known = False
     return tqdm(total=total, unit=" deals", unit_scale=True, file=sys.stderr, leave=False,
-                desc="simulate", dynamic_ncols=True)
+                desc="simulate", dynamic_ncols=known, ncols=None if known else 80,
+                nrows=None if known else 24)
 
 
 class _PbnOut:

@@ -193,3 +193,35 @@ def test_an_interrupt_keeps_the_finished_chunks_and_leaves_no_process(tmp_path: 
     assert again.stored == kept
     fresh = run(s, again.deals, workers=0)
     assert again.tally.reach == fresh.tally.reach
+
+
+def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
+    """stderr a terminal: a progress bar with the rate and the time left; not a terminal:
+    nothing (the JSON test above sees an empty stderr)."""
+    import pty
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "120"}
+    proc = subprocess.Popen([sys.executable, "-m", "openbid.cli.main", "simulate", "--deals",
+                             str(3 * D.CHUNK), "--workers", "0", "--limit", "1"],
+                            stdout=subprocess.PIPE, stderr=slave, env=env, cwd=str(tmp_path))
+    os.close(slave)
+    seen = b""
+    try:
+        while True:
+            try:
+                data = os.read(master, 4096)
+            except OSError:  # the command closed the terminal's other end
+                break
+            if not data:
+                break
+            seen += data
+        out, _ = proc.communicate(timeout=120)
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0 and b"openbid simulate:" in out
+    text = seen.decode("utf-8", "replace")
+    assert "simulate:" in text and "deals/s" in text and "<" in text, text  # rate, time left
