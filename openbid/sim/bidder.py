@@ -35,6 +35,7 @@ DEAL_FACTS = ("THEYVUL", "VUL")  # the facts of a deal that a node's bound table
 OFF = -1  # table of an off-system node
 END = -2  # table of a node where the auction has ended
 _STRIDE = 128  # (node, BIDVAL) keys: BIDVAL < 128
+GROUP_ROWS = 1 << 17  # hands read at once: a larger group is read in slices (memory bound)
 
 _SUIT_TABLES: dict = {}  # (rank model, table, suit) -> its values over the model's states
 
@@ -172,11 +173,12 @@ class Bidder:
                 g = int(sorted_groups[a])
                 if g < 0:
                     continue  # off-system: pass
-                local = order[a:b]
-                rows = live[local]
-                seats = seat if np.ndim(seat) == 0 else seat[local]
-                hands = deals[rows, seats] if np.ndim(seats) else deals[rows, int(seats)]
-                bidval[local] = self._outcome(g // 4, g % 4, hands)
+                for lo in range(a, b, GROUP_ROWS):
+                    local = order[lo:min(b, lo + GROUP_ROWS)]
+                    rows = live[local]
+                    seats = seat if np.ndim(seat) == 0 else seat[local]
+                    hands = deals[rows, seats] if np.ndim(seats) else deals[rows, int(seats)]
+                    bidval[local] = self._outcome(g // 4, g % 4, hands)
             cur[live] = self._advance(ids, bidval, deals, live, dealer_a, vul_a)
             live = live[self._table_of[cur[live]] != END]
             depth += 1

@@ -32,7 +32,7 @@ from openbid.sim.deals import CHUNK, SCHEME, deal_range, dealers, spans, vulnera
 from openbid.sim.tally import END, OFF, ON, Tally
 from openbid.systems.rules.model import Rules
 
-TASK_DEALS = 8 * CHUNK  # deals a task bids at once at most (524,288: about 300 MB of a worker)
+TASK_DEALS = 16 * CHUNK  # deals a task bids at once at most (1,048,576: about 320 MB a worker)
 SMALL = 200_000  # deals below which the default is this process (a cluster starts in seconds)
 Unit = tuple[int, int, int]  # (chunk, start, stop): deals start .. stop - 1 of a chunk
 

@@ -171,3 +171,16 @@ def test_the_dealers_calls_agree_with_the_census_from_every_seat() -> None:
             inside += low95 <= p <= high95
             total += 1
     assert inside >= 0.85 * total, (inside, total)
+
+
+def test_a_group_read_in_slices_bids_the_same(monkeypatch) -> None:
+    from openbid.sim import bidder
+
+    system = load_system("sayc")
+    deals = D.deals(41, 0, 2000)
+    whole = Bidder(system)
+    want = [whole.auctions[f] for f in whole.bid(deals, 2, 1)]
+    monkeypatch.setattr(bidder, "GROUP_ROWS", 64)
+    sliced = Bidder(system)
+    assert [sliced.auctions[f] for f in sliced.bid(deals, 2, 1)] == want
+    assert sliced.evaluations > whole.evaluations

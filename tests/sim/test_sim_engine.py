@@ -61,11 +61,12 @@ def test_tasks_and_units_do_not_change_the_tally(monkeypatch) -> None:
 
 
 def test_tasks_are_whole_chunks_about_one_per_worker() -> None:
-    units = engine.spans(0, 10 * CHUNK + 5)
+    units = engine.spans(0, 20 * CHUNK + 5)
     sizes = [sum(b - a for _, a, b in t) for t in tasks_for(units, 2)]
-    assert sizes == [6 * CHUNK, 4 * CHUNK + 5]
+    assert engine.TASK_DEALS == 16 * CHUNK
+    assert sizes == [11 * CHUNK, 9 * CHUNK + 5]
     assert [sum(b - a for _, a, b in t) for t in tasks_for(units, 1)] == \
-        [8 * CHUNK, 2 * CHUNK + 5]
+        [16 * CHUNK, 4 * CHUNK + 5]
 
 
 def test_one_and_two_dask_workers_give_the_same_result(monkeypatch) -> None:
