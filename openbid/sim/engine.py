@@ -79,7 +79,8 @@ class Part:
     blocks: list[str | None]
     reach: np.ndarray
     finals: np.ndarray | None = None
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall time of the task in its worker
+    cpu: float = 0.0  # the worker's CPU time for the task
 
     @property
     def deals(self) -> int:
@@ -114,7 +115,7 @@ def bid_job(job: Job) -> Part:
     """A worker's task: deal the units, bid them, count per unit. Touches nothing else."""
     from openbid.sim.bidder import bidder_for
 
-    t0 = time.monotonic()
+    t0, c0 = time.monotonic(), time.process_time()
     s = job.settings
     b = bidder_for(s.rules)
     parts = [deal_range(s.seed, c, a, z) for c, a, z in job.units]
@@ -132,7 +133,7 @@ def bid_job(job: Job) -> Part:
     return Part(job.units, [" ".join(b.auctions[k]) for k in used.tolist()], kinds,
                 [b.blocks[k] for k in used.tolist()], np.ascontiguousarray(reach[:, used]),
                 local[finals].astype(np.int32) if job.finals else None,
-                time.monotonic() - t0)
+                time.monotonic() - t0, time.process_time() - c0)
 
 
 def _per_deal(fn, units) -> np.ndarray | int:
