@@ -59,8 +59,8 @@ def header(run, title: str) -> list[str]:
 
 def render(summary: Summary, run, title: str, limit: int) -> str:
     out = header(run, title)
-    out.append("ESTIMATE: every share below is from a uniform random sample of deals, with its "
-               "95% interval")
+    out.append("ESTIMATE: each share with an interval [low, high] is estimated from a uniform "
+               "random sample of deals (95%)")
     out.append("")
     out.append(f"{len(summary.nodes):,} nodes reached: {summary.on_system:,} on-system, "
                f"{summary.off_system:,} off-system, {summary.ended:,} where the auction ended.")

@@ -70,7 +70,7 @@ def test_the_text_names_the_most_frequent_silent_auctions(capsys) -> None:
     lines = out.splitlines()
     assert lines[0] == ("openbid simulate: variant sayc: 20,000 deals from seed 1 (dealer N, "
                         "vulnerable none)")
-    assert "ESTIMATE: every share below" in out
+    assert "ESTIMATE: each share with an interval [low, high] is estimated" in out
     assert any(x.startswith("  (opening)") and "100% (every deal)" in x for x in lines)
     at = lines.index("Coverage: where the system is silent (an off-system node passes)")
     ranked = [x for x in lines[at:] if x[:7].strip().rstrip(".").isdigit()]
