@@ -62,6 +62,17 @@ class Tally:
     def merge(self, other: "Tally") -> None:
         self.add(other.deals, other.reach, other.kind, other.block)
 
+    def share(self, auction: str | tuple[str, ...]) -> "Share":
+        """The deals whose auction begins with ``auction`` (calls from the dealer, lenient
+        spelling: ``"1NT P 2C"``), with Wilson's 95% interval; exact for the empty auction."""
+        from openbid.systems.auction_facts import parse_auction
+
+        key = " ".join(parse_auction(auction))
+        count = self.reach.get(key, 0)
+        if key == "":
+            return Share(count, self.deals, 1.0, 1.0, exact=True)
+        return share(count, self.deals)
+
 
 @dataclass(frozen=True)
 class Share:

@@ -183,6 +183,15 @@ def test_the_ratio_interval_is_the_delta_method_over_deals() -> None:
     assert ratio_interval(0, 0, 0, 0, 0, 10).low == 0.0  # nothing known: [0, 1]
 
 
+def test_how_often_an_auction_begins_so() -> None:
+    r = run(Settings(load_system("sayc").rules, 3), 4000, workers=0).tally
+    got = r.share("1nt p")
+    assert got.count == r.reach["1NT PASS"] and (got.low, got.high) == wilson(got.count, 4000)
+    assert r.share("").exact and r.share("7NT").count == 0
+    with pytest.raises(OpenbidError):
+        r.share("1NT 1C")
+
+
 def test_a_tally_refuses_a_node_of_two_kinds() -> None:
     t = Tally(1, {"": 1}, {"": 0}, {"": ""})
     with pytest.raises(AssertionError):
