@@ -224,6 +224,11 @@ class _PbnOut:
             self.fh.flush()
             os.fsync(self.fh.fileno())
             self.fh.close()
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = os.stat(self.path).st_mode & 0o777 if os.path.exists(self.path) else \
+                0o666 & ~umask
+            os.chmod(self.tmp, mode)  # a new file's mode, not the temporary's 0600
             if self.force:
                 os.replace(self.tmp, self.path)
             else:

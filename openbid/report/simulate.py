@@ -6,6 +6,8 @@ share (every deal reaches it) is exact and says so."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from openbid.sim.tally import END, OFF, NodeStat, Share, Summary
 
 KIND_NAMES = {0: "on-system", OFF: "off-system", END: "ended"}
@@ -87,9 +89,9 @@ def render(summary: Summary, run, title: str, limit: int) -> str:
     out.append(f"  deals with at least one such call: {cov.deals_touched.count:,}, "
                f"{share_text(cov.deals_touched)}")
     ranked = cov.nodes[:limit]
-    if not ranked:
+    if not cov.nodes:
         out.append("  no off-system node was reached")
-    else:
+    elif ranked:
         out.append(f"  the off-system nodes most reached ({len(ranked)} of {len(cov.nodes):,}), "
                    "by deals reaching them:")
         w = max(len(auction_text(n.auction)) for n in ranked)
@@ -139,15 +141,29 @@ def pbn_game(number: int, deal, auction: tuple[str, ...], dealer: str, vul: str)
     Auction): through the writer ``openbid deal --pbn`` uses, the one place to switch to the
     PBN writer of openbid.formats when it lands."""
     from openbid.checks.dealer import pbn_record
-    from openbid.sim.deals import SEATS, hands_of
+    from openbid.sim.deals import SEATS, hand_text
     from openbid.systems.auction import DealAuction
     from openbid.systems.auction_facts import contract
 
     final, offset = contract(auction)
     declarer = None if offset is None else SEATS[(SEATS.index(dealer) + offset) % 4]
-    text = pbn_record(number, hands_of(deal), DealAuction(auction, [], final, declarer), dealer,
-                      vul)
+    hands = {seat: _Pbn(hand_text(deal[k])) for k, seat in enumerate(SEATS)}
+    text = pbn_record(number, cast(Any, hands), DealAuction(auction, [], final, declarer),
+                      dealer, vul)
     return text.replace('[Event "openbid deal"]', '[Event "openbid simulate"]', 1)
+
+
+class _Pbn:
+    """A hand already written as PBN (all the writer asks of a hand; a Hand would be parsed
+    from the same text, four per deal, for nothing)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def to_pbn(self) -> str:
+        return self.text
 
 
 PBN_HEAD = "% PBN 2.1\n% EXPORT\n\n"

@@ -129,9 +129,12 @@ def holding(mask: int) -> str:
     return "".join(r for i, r in enumerate(RANKS) if mask >> (12 - i) & 1)
 
 
+_HOLDINGS = [holding(m) for m in range(1 << 13)]  # every holding's ranks, high to low
+
+
 def hand_text(masks: np.ndarray) -> str:
     """One seat's four masks (S H D C) as PBN: ``AKJ2.Q4.KT9.876``."""
-    return ".".join(holding(int(m)) for m in masks)
+    return ".".join([_HOLDINGS[m] for m in masks.tolist()])
 
 
 def hands_of(deal: np.ndarray) -> dict[str, Hand]:

@@ -106,6 +106,9 @@ def test_pbn_writes_every_deal_with_the_executors_auction(tmp_path: Path, capsys
     capsys.readouterr()
     assert len(read_pbn(out_file)) == 5
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.pbn"]  # no temporary left
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out_file.stat().st_mode & 0o777 == 0o666 & ~umask
 
 
 @pytest.mark.parametrize("argv, says", [
