@@ -159,8 +159,9 @@ class Bidder:
             v = vul_a if vul_a.ndim == 0 else vul_a[live]
             side = seat % 2  # 0: NS, 1: EW
             ctx = ((v >> side) & 1) * 2 + ((v >> (1 - side)) & 1)  # VUL * 2 + THEYVUL
-            reads = np.array([bool(r) for _, r in self.tables] + [False], dtype=bool)
-            group = tab.astype(np.int64) * 4 + np.where(reads[tab], ctx, 0)
+            reads = np.array([2 * ("VUL" in r) + ("THEYVUL" in r) for _, r in self.tables] + [0],
+                             dtype=np.int64)  # the bits of ctx each table reads
+            group = tab.astype(np.int64) * 4 + (ctx & reads[tab])
             group = np.where(tab >= 0, group, -1)
             bidval = np.zeros(len(live), dtype=np.int16)
             order = np.argsort(group.astype(np.int16) if len(self.tables) < 8000 else group,
