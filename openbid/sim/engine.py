@@ -252,12 +252,18 @@ def run(settings: Settings, deals: int, *, workers: int | None = None,
             for i, job in enumerate(jobs):
                 take(i, bid_job(job))
         else:
+            import warnings
+
             from openbid.dd.engine import client
 
-            with client(scheduler, workers) as (dask, label, n):
-                out.engine, out.workers = label, n
-                for i, part in _distributed(dask, jobs):
-                    take(i, part)
+            # Dask's own HTTP server moves to a free port when another cluster holds its
+            # default one, and says so on stderr: nothing the user asked about
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", message=r"(?s)Port \d+ is already in use")
+                with client(scheduler, workers) as (dask, label, n):
+                    out.engine, out.workers = label, n
+                    for i, part in _distributed(dask, jobs):
+                        take(i, part)
     except KeyboardInterrupt:
         out.interrupted = True
         raise
