@@ -59,18 +59,20 @@ META = TableShape("meta", (("key", "VARCHAR"), ("value", "VARCHAR")), ("key",))
 
 @dataclass(frozen=True)
 class Schema:
-    """What a store file holds: ``format`` (the row ``format`` of table ``meta``: a store of
-    another format or version is refused, never converted), its tables (``meta`` is added), and
-    what it is called in messages (``double-dummy store``)."""
+    """What a store file holds: ``format`` (the row ``format`` of its table of (key, value),
+    ``meta`` by default: a store of another format or version is refused, never converted), its
+    tables (that one is added), and what it is called in messages (``double-dummy store``)."""
 
     format: str
     tables: tuple[TableShape, ...]
     what: str = "store"
     fill: str = ""  # how to make one, for the message about a missing or empty store
+    meta: str = "meta"  # the name of its table of (key, value), with the row 'format'
     all_tables: tuple[TableShape, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "all_tables", (META, *self.tables))
+        object.__setattr__(self, "all_tables", (TableShape(self.meta, META.columns, META.key),
+                                                *self.tables))
 
 
 SCHEMA = Schema(FORMAT, (TableShape(
@@ -293,7 +295,7 @@ def verify(db: Any, path: Path, schema: Schema, *, read_only: bool = True,
             if [tuple(k[0]) for k in keys] != ([table.key] if table.key else []):
                 raise refuse(f"its table {table.name} is not keyed by "
                              f"{', '.join(table.key) or 'nothing'}")
-        formats = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchall()
+        formats = db.execute(f"SELECT value FROM {schema.meta} WHERE key = 'format'").fetchall()
         if formats != [(schema.format,)]:
             got_format = formats[0][0] if formats else "none"
             raise OpenbidError(f"{option} {path}: format {got_format!r}, not {schema.format}: "
@@ -307,7 +309,7 @@ def _create(db: Any, schema: Schema) -> None:
     try:
         for table in schema.all_tables:
             db.execute(table.ddl())
-        db.execute("INSERT INTO meta VALUES ('format', ?)", [schema.format])
+        db.execute(f"INSERT INTO {schema.meta} VALUES ('format', ?)", [schema.format])
         db.execute("COMMIT")
     except BaseException:
         _rollback(db)

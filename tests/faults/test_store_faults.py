@@ -409,7 +409,7 @@ def test_the_verification_serves_another_schema(tmp_path, good):
     from openbid.dd.store import Schema, TableShape, connect
 
     runs = Schema("openbid-test-1", (TableShape("runs", (("id", "INTEGER"), ("what", "VARCHAR")),
-                                                ("id",)),), "test store")
+                                                ("id",)),), "test store", meta="test_meta")
     path = tmp_path / "t.duckdb"
     db = connect(path, runs)
     db.execute("INSERT INTO runs VALUES (1, 'a')")
@@ -421,3 +421,6 @@ def test_the_verification_serves_another_schema(tmp_path, good):
         connect(good, runs, read_only=True)
     with pytest.raises(OpenbidError, match="not a double-dummy store"):
         Store(path, read_only=True)
+    db = duckdb.connect(str(path), read_only=True)
+    assert db.execute("SELECT * FROM test_meta").fetchall() == [("format", "openbid-test-1")]
+    db.close()
