@@ -424,3 +424,33 @@ def test_the_verification_serves_another_schema(tmp_path, good):
     db = duckdb.connect(str(path), read_only=True)
     assert db.execute("SELECT * FROM test_meta").fetchall() == [("format", "openbid-test-1")]
     db.close()
+
+
+# ---- the simulation store is verified the same way --------------------------------------------
+def test_the_simulation_store_is_verified_like_the_double_dummy_store(extension_server,
+                                                                       tmp_path, capsys):
+    """``simulate --store`` opens its file through the same verified connection: another
+    program's database, a double-dummy store, a SQLite file are refused with one line and left
+    as they were, and nothing is installed or loaded."""
+    from openbid.sim.store import SimStore
+
+    foreign = tmp_path / "other.duckdb"
+    _db(foreign, "CREATE TABLE sim_meta (key VARCHAR PRIMARY KEY, value VARCHAR)",
+        "INSERT INTO sim_meta VALUES ('format', 'openbid-sim-1')",
+        "CREATE TABLE sim_runs (run VARCHAR)")
+    dd_store = tmp_path / "dd.duckdb"
+    Store(dd_store).close()
+    lite = tmp_path / "lite.db"
+    _sqlite(lite)
+    for path in (foreign, dd_store, lite):
+        before = digest(path)
+        code, _, err = run(capsys, "simulate", "--variant", "sayc-openings", "--deals", "10",
+                           "--workers", "0", "--store", str(path))
+        assert code == 2, err
+        assert "simulation store" in one_error(err, str(path)) or "SQLite" in err
+        assert digest(path) == before
+    assert extension_server == []
+    with SimStore(tmp_path / "sim.duckdb") as store:
+        (autoload,) = store.db.execute("SELECT value FROM duckdb_settings() WHERE name = "
+                                       "'autoload_known_extensions'").fetchone()
+        assert autoload == "false"
