@@ -27,7 +27,7 @@ def node_problems(r) -> list[str]:
     out = []
     for f in r.findings:
         what = f"gap: {f.count:,} hands no rule bids" if f.kind == "gap" else \
-            f"illegal call {f.point}: {f.detail}: {f.count:,} hands"
+            f"illegal call {f.point}: {f.detail.split(': ', 1)[-1]}: {f.count:,} hands"
         w = f.witness
         out.append(f"{what}" + (f", e.g. {w.hand} (vul {w.vul})" if w is not None else ""))
     S = r.checks
