@@ -277,6 +277,12 @@ def check_census(text: str, cond_text: str = "true") -> None:
     checked = check_tree(rules, tuple(specs), seeds=0)  # every hand it reports replays
     got = {c.claim.id: (c.verdict, c.hands, c.failing) for c in checked.claims}
     assert got == want
+    # one findings type: the node checks' findings are the census's (every overlap's hand
+    # found by Z3 and re-run)
+    from openbid.checks.findings import compare
+    from openbid.checks.nodes import node_findings
+
+    assert compare(checked.findings, node_findings(tree, NodeModel(system))) == []
 
 
 @FAST
