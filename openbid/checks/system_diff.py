@@ -271,7 +271,9 @@ def compare_trees(ra, rb, names: tuple[str, str] = ("A", "B"),
                           _key(ma, auction) != _key(mb, auction))
         if nd.a.reached != nd.b.reached or nd.shares_differ:
             out.nodes.append(nd)
-        elif nd.table_differs:  # the same shares of other tables: hand by hand
+        elif nd.table_differs and len([c for c in nd.calls if nd.a.share(c)]) > 1:
+            # the same shares of two calls or more, by other tables: hand by hand (one call
+            # made with every consistent hand by both: the same call with every hand)
             out.joint += 1
             probe = NodeDiff(auction)
             _calls(ma, mb, auction, probe)
