@@ -166,6 +166,7 @@ def _expand(block) -> list[tuple[tuple[str, ...], dict[str, int]]] | None:
                 out.append((prefix, dict(binding)))
             return True
         tok = block.tokens[k]
+        options: list[tuple[str, tuple[str, int] | None]]
         if tok[0] == "call":
             options = [(tok[1], None)]
         elif tok[0] == "any":

@@ -70,6 +70,10 @@ def json_items(run, policy=None):
         from openbid.report import tree_census
 
         yield from tree_census.json_items(run.census_tree)
+    if getattr(run, "tree", None) is not None:  # the Z3 node checks (--cross-check z3)
+        from openbid.report import tree
+
+        yield from tree.json_items(run.tree)
     if "system" in getattr(run, "parts", ()):
         from openbid.report import findings
 
