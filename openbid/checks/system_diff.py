@@ -17,6 +17,7 @@ never prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from openbid.bridge.bids import bid_text
 from openbid.expr.ast import TRUE, Expr
@@ -191,6 +192,7 @@ class CallShares:
     selected: int = 0
     calls: dict[str, int] = field(default_factory=dict)
     examples: dict[str, tuple[str, str]] = field(default_factory=dict)  # call -> (hand, vul)
+    census_examples: dict[str, Any] = field(default_factory=dict)  # call -> the census's Example
 
     def share(self, call: str):
         """The call's exact share of the hands consistent with the history (off-system: every
@@ -280,15 +282,12 @@ def compare_trees(ra, rb, names: tuple[str, str] = ("A", "B"),
             if probe.transitions:
                 nd.transitions, nd.examples = probe.transitions, probe.examples
                 out.nodes.append(nd)
-    for nd in out.nodes:  # every hand shown re-run by its system
-        for system, side in ((sa, nd.a), (sb, nd.b)):
-            for call, (hand, vul) in side.examples.items():
-                from openbid.bridge.hand import Hand
+    from openbid.checks.tree import run_replays
 
-                h = Hand.parse(hand)
-                if not _replays(system, auction=nd.auction, hand=h, vul=vul, call=call):
-                    raise Disagreement(f"node {nd.name}: the census's hand {hand} does not "
-                                       f"make {call} when {system.title} bids it")
+    for system, side_of in ((sa, lambda n: n.a), (sb, lambda n: n.b)):  # every hand shown,
+        run_replays(system, [(nd.auction, ex, call, None, None)  # re-run by its system
+                             for nd in out.nodes
+                             for call, ex in side_of(nd).census_examples.items()])
     out.seconds["wall"] = round(time.monotonic() - t0, 2)
     return out
 
@@ -307,11 +306,5 @@ def _shares(system, census, auction: Auction) -> CallShares:
     for call, (hands, ex, _) in nc.calls.items():
         out.calls[call] = hands
         out.examples[call] = (ex.hand, ex.vul)
+        out.census_examples[call] = ex
     return out
-
-
-def _replays(system, auction: Auction, hand, vul: str, call: str) -> bool:
-    seat = len(auction) % 4
-    return all(system.call(auction[:t], hand, vul).call == auction[t]
-               for t in range(seat, len(auction), 4)) and \
-        system.call(auction, hand, vul).call == call

@@ -274,7 +274,7 @@ def _replay_part(arg: tuple, i: int) -> tuple[list[tuple[int, str]], list[tuple[
     return bad, made
 
 
-def _run_replays(system: System, replays: list[tuple],
+def run_replays(system: System, replays: list[tuple],
                  jobs: int | None = None) -> list[tuple[str, str]]:
     """Each census hand re-run through the executor: (node, example, the calls it must make
     there, the bid point that must make it, a point whose guard it must meet). Many are shared
@@ -361,7 +361,7 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                     count=hands, of=nc.selected, subject=node.point(taker),
                     detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
                            f"these hands; {lb} would call {'/'.join(sorted(own))}")
-    made = _run_replays(system, replays, jobs)
+    made = run_replays(system, replays, jobs)
     out.replayed += len(replays)
     for fields, j in pending:
         ex = fields.pop("witness")
