@@ -170,3 +170,28 @@ def test_the_findings_say_what_the_rules_do(both):
     assert {c.claim.id: c.verdict for c in tc.claims} == {
         "raise.three": "held", "raise.wrong": "failed", "clubs.forcing": "failed",
         "clubs.every": "held", "clubs.never": "vacuous"}
+
+
+def test_a_claim_about_a_double_reads_in_both_paths(tmp_path):
+    """``bid: X`` (the expression language's ``bid`` names bids and PASS: a double is its BIDVAL)
+    decided alike by the census and the Z3 node checks."""
+    from openbid.systems.auction import system_of
+    from openbid.systems.claims import load_claims
+    from openbid.checks.nodes import NodeModel, build_tree, claims_by_node, node_findings
+    from openbid.checks.tree import check_tree
+
+    rules = loads(GATE + 'auction "1 s" where s in SUITS else pass\n  section 1 "Over"\n'
+                  '    bid double when HCP >= 12 and SUITLENGTH(s) <= 2 value X\n', "x.rules")
+    path = tmp_path / "claims.txt"
+    path.write_text("claim double.short\n  source: test\n  quote: the double is short\n"
+                    "  auction: 1S\n  bid: X\n  shows: SUITLENGTH(S) <= 1\n"
+                    "claim double.strong\n  source: test\n  quote: the double is 12+\n"
+                    "  auction: 1C\n  bid: X\n  shows: HCP >= 12\n")
+    claims = load_claims(path, rules)
+    tc = check_tree(rules, claims, seeds=0)
+    assert {c.claim.id: c.verdict for c in tc.claims} == {"double.short": "failed",
+                                                         "double.strong": "held"}
+    model = NodeModel(system_of(rules))
+    at = claims_by_node(claims)
+    tree = build_tree(model, lambda a: at.get(a, ()))
+    assert compare(tc.findings + tc.claim_findings(), node_findings(tree, model, claims)) == []
