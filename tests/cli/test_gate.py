@@ -211,3 +211,12 @@ def test_a_fixed_seat_is_another_scope(tmp_path):
            "run: opening checks, fixed SEAT=3)" in out
     code, out, _ = run("prove", "--rules", path, "--quiet")
     assert code == 0 and "every verdict equals the recorded expectation" in out
+
+
+@pytest.mark.slow
+def test_one_claim_of_the_shipped_openings_is_compared_with_its_record():
+    """The case that printed "CHANGED ... 14 verdict(s): held -> None": one claim of
+    sayc-openings against the shipped expectation of all of them."""
+    code, out, _ = run("prove", "--variant", "sayc-openings", "--claim", "weak2.S", "--quiet")
+    assert code == 0 and "CHANGED" not in out and "-> None" not in out
+    assert "every verdict equals the recorded expectation (sayc-openings.json)" in out
