@@ -12,7 +12,10 @@ def register(sub) -> None:
                        description="Rule files are the rules table as readable text: export one, "
                                    "edit it, and pass it to any command with --rules FILE.")
     sp = p.add_subparsers(dest="rules_command", metavar="ACTION")
-    e = sp.add_parser("export", help="print a variant as a rule file")
+    e = sp.add_parser("export", help="print a variant as a rule file",
+                      description="Print a shipped variant (openbid rules list) as a rule file "
+                                  "to copy and edit; give the copy to any command with --rules "
+                                  "FILE.")
     e.add_argument("--variant", default="code", metavar="V")
     e.set_defaults(func=run_export)
     c = sp.add_parser("check", help="read a rule file; find what prove would refuse; prove every "
@@ -33,7 +36,9 @@ def register(sub) -> None:
                         "matches (by default: how many; the rules' guards may keep every hand "
                         "from them there, and prove reports any a hand reaches)")
     c.set_defaults(func=run_check)
-    ls = sp.add_parser("list", help="list the named variants")
+    ls = sp.add_parser("list", help="list the named variants",
+                       description="The shipped systems and variants, each with what it is "
+                                   "(give one to any command with --variant V).")
     ls.set_defaults(func=run_list)
     nm = sp.add_parser("names", help="list the descriptors a rule can read (the registry)",
                        description="Every descriptor of the registry with its arguments, type, "
