@@ -515,10 +515,13 @@ def _overlap_witness(model: NodeModel, r: NodeResult, rules, lb: str, taker: str
     ctx = {**fixed, **sym.context_of(got.model)}
     vul = _vul_of(ctx)
     full = tuple(sorted(ctx.items()))
-    choice = model.system.call(r.auction, hand, vul)
+    from openbid.systems.procedure import program_for
+
+    program = program_for(rules)  # the call, legal here or not (an illegal call is a finding)
+    outcome, _ = program.trace(program.describe(hand, full))
     if not (made_calls(model, r.auction, len(r.auction) % 4, hand, vul)
             and holds(meets_expr(rules, lb), hand, rules, full)
-            and choice.label == _point(r, taker)):
+            and outcome.section == taker):
         raise Disagreement(f"node {r.name}: Z3's hand {hand.to_pbn()} for {lb} taken by {taker} "
                            "does not replay")
-    return Witness(hand.to_pbn(), vul, len(r.auction) % 4 + 1, choice.call, choice.label)
+    return Witness(hand.to_pbn(), vul, len(r.auction) % 4 + 1, outcome.bid, _point(r, taker))
