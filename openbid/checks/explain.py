@@ -304,8 +304,10 @@ def at_the_table(system, auction: tuple[str, ...], exprs: list[tuple[str, Expr]]
     ``own``: the players' own-calls views (:func:`shows`), when known: a range at the table
     lies within the own-calls range, so an end the sample reaches there needs no proof, and
     the rarest player is the one the deals are drawn around."""
+    from openbid.base.workers import fresh_z3_context
     from openbid.checks import table as T
 
+    fresh_z3_context()  # Z3's deals depend on this question alone
     a = T.checked_auction(system, auction)
     conds = T.seat_conditions(system, a, dealer, vul)
     ctxs = {s: T.context(dealer, vul, s) for s in T.SEATS}

@@ -67,17 +67,19 @@ def text(title: str, auction: tuple[str, ...], own: list, table, vul: str | None
 
     lines = [f"{' '.join(auction)} ({title})"]
     if own and own[0] is not None:
-        lines.append("  own calls: each player over the hands that make that player's own "
-                     "calls, the others' calls not read (exact census; ranges proved by Z3)")
+        lines.append("  own calls:    each player over the hands that make its own calls, the "
+                     "others' not read")
+        lines.append("                (exact census; ranges proved by Z3)")
     if table is not None:
         p = table.probability
-        lines.append(f"  at the table: given all four players' calls, cards disjoint (dealer "
-                     f"{table.dealer}, vulnerable: {table.vul}): the auction begins "
-                     f"{p.text()} of deals; ranges proved by Z3 over the four hands (a deal at "
-                     "each end, --json)")
+        lines.append(f"  at the table: given all four players' calls, cards disjoint; dealer "
+                     f"{table.dealer}, vulnerable: {table.vul}")
+        lines.append(f"                the auction begins {p.text()} of deals")
+        lines.append("                ranges proved by Z3 over the four hands (a deal at each "
+                     "end: --json)")
         if not all(s.exact for pl in table.players for s in pl.shown):
-            lines.append(f"    shares ESTIMATE (95% intervals) from {table.kept:,} deals that "
-                         f"begin with the auction, of {table.tried:,} dealt (seed {table.seed})")
+            lines.append(f"                shares ESTIMATE (95% intervals) from {table.kept:,} "
+                         f"deals that begin so, of {table.tried:,} dealt (seed {table.seed})")
     lines.append("")
     players = len(own) if own else len(table.players)
     for seat in range(players):

@@ -93,10 +93,10 @@ def test_the_text_names_each_player_and_the_ranges(path, capsys):
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("1NT PASS (rule file")
-    assert lines[1].startswith("  own calls: each player over the hands that make that "
-                               "player's own calls")
-    assert lines[2].startswith("  at the table: given all four players' calls")
-    assert "the auction begins 4.87% (exact) of deals" in lines[2]
+    assert lines[1].startswith("  own calls:    each player over the hands that make its own "
+                               "calls")
+    assert lines[3].startswith("  at the table: given all four players' calls")
+    assert lines[4].endswith("the auction begins 4.87% (exact) of deals")
     assert "dealer (1NT)\n  own calls: 30,897,212,184 hands (4.8656%)" in out
     assert "\n  at the table (N):\n    HCP           15..17" in out
     assert "HCP           15..17" in out and "2nd seat (PASS)" in out
