@@ -19,7 +19,7 @@ def register(sub) -> None:
                     "hands that make them, the other 39 cards are dealt uniformly and kept when "
                     "every other seat makes its calls. Each deal is bid to the end by the system. "
                     "The auction's probability is exact when only one seat is constrained, else "
-                    "an ESTIMATE with a 95%% interval. --pbn FILE writes the deals to a new file "
+                    "an ESTIMATE with a 95% interval. --pbn FILE writes the deals to a new file "
                     "(an existing file only with --force). Exit 0, or 2 on error.")
     p.add_argument("--auction", required=True, metavar="CALLS",
                    help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
