@@ -116,37 +116,51 @@ def contexts_of(rules: Rules, exprs: list[Expr], fixed: dict) -> list[dict]:
 def shows(rules: Rules, given: Expr | None, exprs: list[tuple[str, Expr]],
           fixed: dict | None = None, rlimit: int = DEFAULT_RLIMIT) -> Shows:
     """Each of ``exprs`` over the hands meeting ``given`` (all hands: None)."""
-    fixed = dict(fixed or {})
-    extra = [e for _, e in exprs] + ([given] if given is not None else [])
-    contexts = contexts_of(rules, extra, fixed)
+    return shows_many(rules, [given], exprs, [fixed or {}], rlimit)[0]
+
+
+def shows_many(rules: Rules, givens: list[Expr | None], exprs: list[tuple[str, Expr]],
+               fixeds: list[dict], rlimit: int = DEFAULT_RLIMIT) -> list[Shows]:
+    """:func:`shows` for several players at once (``givens[k]`` under the facts
+    ``fixeds[k]``): players whose questions read the same facts share one census pass per
+    context."""
     kinds = [_kind(rules, n) for n, _ in exprs]
-    dist: list[dict] = [{} for _ in exprs]
-    ends: list[dict] = [{} for _ in exprs]  # value -> (hand, context)
-    selected = 0
-    for ctx in contexts:
-        if given is None or given == TRUE:  # each descriptor alone: a pass reads only its suits
-            got, n = [], 0
-            for (_, e), k in zip(exprs, kinds):
-                one, n = histograms(rules, None, [e], [k], ctx)
-                got += one
-        else:
-            got, n = histograms(rules, given, [e for _, e in exprs], kinds, ctx)
-        selected += n
-        for i, d in enumerate(got):
-            for v, (w, hand) in d.items():
-                dist[i][v] = dist[i].get(v, 0) + w
-                if v not in ends[i]:
-                    ends[i][v] = (hand, tuple(sorted(ctx.items())))
-    if not selected:
-        what = unparse(given) if given is not None else "true"
-        raise OpenbidError(f"no hand meets {what}: nothing to explain")
-    out = Shows(selected, tuple(tuple(sorted(c.items())) for c in contexts))
-    for i, (name, e) in enumerate(exprs):
-        d = dict(sorted(dist[i].items()))
-        lo, hi = min(d), max(d)
-        out.shown.append(Shown(name, kinds[i], lo, hi, ends[i][lo][0], ends[i][hi][0],
-                               ends[i][lo][1], ends[i][hi][1], d))
-    _prove(rules, given, [e for _, e in exprs], out.shown, fixed, rlimit)
+    plain = [e for _, e in exprs]
+    per: list[list[dict]] = []  # each player's contexts
+    passes: dict[tuple, list[tuple[int, dict]]] = {}  # pass context -> (player, its context)
+    for k, (given, fixed) in enumerate(zip(givens, fixeds)):
+        extra = plain + ([given] if given is not None else [])
+        contexts = contexts_of(rules, extra, dict(fixed))
+        per.append(contexts)
+        read = set(facts_read(rules, extra))
+        for ctx in contexts:
+            key = tuple(sorted((n, v) for n, v in ctx.items() if n in read))
+            passes.setdefault(key, []).append((k, ctx))
+    dist: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
+    ends: list[list[dict]] = [[{} for _ in exprs] for _ in givens]  # value -> (hand, context)
+    selected = [0] * len(givens)
+    for key, who in passes.items():
+        got = histograms_many(rules, [givens[k] for k, _ in who], plain, kinds, dict(key))
+        for (k, ctx), (hist, n) in zip(who, got):
+            selected[k] += n
+            for i, d in enumerate(hist):
+                for v, (w, hand) in d.items():
+                    dist[k][i][v] = dist[k][i].get(v, 0) + w
+                    if v not in ends[k][i]:
+                        ends[k][i][v] = (hand, tuple(sorted(ctx.items())))
+    out = []
+    for k, given in enumerate(givens):
+        if not selected[k]:
+            what = unparse(given) if given is not None else "true"
+            raise OpenbidError(f"no hand meets {what}: nothing to explain")
+        sh = Shows(selected[k], tuple(tuple(sorted(c.items())) for c in per[k]))
+        for i, (name, e) in enumerate(exprs):
+            d = dict(sorted(dist[k][i].items()))
+            lo, hi = min(d), max(d)
+            sh.shown.append(Shown(name, kinds[i], lo, hi, ends[k][i][lo][0], ends[k][i][hi][0],
+                                  ends[k][i][lo][1], ends[k][i][hi][1], d))
+        _prove(rules, given, plain, sh.shown, dict(fixeds[k]), rlimit)
+        out.append(sh)
     return out
 
 
@@ -154,45 +168,59 @@ def histograms(rules: Rules, given: Expr | None, exprs: list[Expr], kinds: list[
                ctx: dict) -> tuple[list[dict], int]:
     """One census pass in context ``ctx``: per expression, value -> (hands meeting ``given``
     with that value, the first such hand in class order); and the hands meeting ``given``."""
+    return histograms_many(rules, [given], exprs, kinds, ctx)[0]
+
+
+def histograms_many(rules: Rules, givens: list[Expr | None], exprs: list[Expr],
+                    kinds: list[str], ctx: dict) -> list[tuple[list[dict], int]]:
+    """:func:`histograms` for several conditions in one pass (each expression read once per
+    chunk)."""
     from openbid.readers.census.arrays import as_fx, full_mask
     from openbid.readers.census.passes import plan, spec_for
 
-    asked = tuple(exprs) + ((given,) if given is not None else ())
+    asked = tuple(exprs) + tuple(g for g in givens if g is not None and g != TRUE)
     p = plan(spec_for(rules, asked, merge=True, context=tuple(sorted(ctx.items()))))
-    sums: list[dict] = [{} for _ in exprs]
-    first: list[dict] = [{} for _ in exprs]
-    total = 0
+    m = len(givens)
+    sums: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
+    first: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
+    total = [0] * m
     for i in range(len(p)):
         view = p.view(i)
         reader = view.reader(0)
         n = view.size
-        keep = full_mask(reader.cond(given), n) if given is not None else np.ones(n, bool)
-        if not keep.any():
+        keeps = [full_mask(reader.cond(g), n) if g is not None and g != TRUE
+                 else np.ones(n, bool) for g in givens]
+        if not any(k.any() for k in keeps):
             continue
-        idx = np.flatnonzero(keep)
-        w = np.asarray(view.weight)[idx].astype(np.int64)
-        total += int(w.sum())
+        weight = np.asarray(view.weight).astype(np.int64)
+        values = []
         for j, e in enumerate(exprs):
             if kinds[j] == "bool":
-                a = full_mask(reader.cond(e), n)[idx].astype(np.int64)
-                lo, den = 0, 1
+                values.append((full_mask(reader.cond(e), n).astype(np.int64), 0, 1))
             else:
                 fx = as_fx(reader.value(e), n)
-                a = np.asarray(fx.a, dtype=np.int64)[idx]
-                lo, den = fx.lo, fx.den
-            a = a - lo
-            counts = np.bincount(a, weights=w.astype(np.float64))  # exact: sums below 2**53
-            present = np.flatnonzero(counts)
-            firsts = np.full(len(counts), len(a), dtype=np.int64)
-            np.minimum.at(firsts, a, np.arange(len(a)))
-            for v in present.tolist():
-                key = bool(v) if kinds[j] == "bool" else _plain(Fraction(v + lo, den))
-                sums[j][key] = sums[j].get(key, 0) + int(counts[v])
-                if key not in first[j]:
-                    row = int(idx[firsts[v]])
-                    cls = p.domain.class_hand([int(view.chunk.ids[s][row]) for s in (1, 2, 3, 4)])
-                    first[j][key] = cls.lowest(p.model.small_ranks).to_pbn()
-    return [{v: (w, first[j][v]) for v, w in sums[j].items()} for j in range(len(exprs))], total
+                values.append((np.asarray(fx.a, dtype=np.int64) - fx.lo, fx.lo, fx.den))
+        for g, keep in enumerate(keeps):
+            if not keep.any():
+                continue
+            idx = np.flatnonzero(keep)
+            w = weight[idx]
+            total[g] += int(w.sum())
+            for j, (full, lo, den) in enumerate(values):
+                a = full[idx]
+                counts = np.bincount(a, weights=w.astype(np.float64))  # sums below 2**53
+                firsts = np.full(len(counts), len(a), dtype=np.int64)
+                np.minimum.at(firsts, a, np.arange(len(a)))
+                for v in np.flatnonzero(counts).tolist():
+                    key = bool(v) if kinds[j] == "bool" else _plain(Fraction(v + lo, den))
+                    sums[g][j][key] = sums[g][j].get(key, 0) + int(counts[v])
+                    if key not in first[g][j]:
+                        row = int(idx[firsts[v]])
+                        cls = p.domain.class_hand([int(view.chunk.ids[s][row])
+                                                   for s in (1, 2, 3, 4)])
+                        first[g][j][key] = cls.lowest(p.model.small_ranks).to_pbn()
+    return [([{v: (w, first[g][j][v]) for v, w in sums[g][j].items()}
+              for j in range(len(exprs))], total[g]) for g in range(m)]
 
 
 def _kind(rules: Rules, name: str) -> str:
@@ -339,6 +367,15 @@ def at_the_table(system, auction: tuple[str, ...], exprs: list[tuple[str, Expr]]
                  for (_, e), k in zip(exprs, kinds))
     players = "".join(T.seat_at(dealer, t) for t in range(min(4, len(a))))
     sd, solver = T.z3_solver(system.rules, conds, dealer, vul, rlimit, nums, also=players)
+    if own:  # each player's proved own-calls ranges: implied by its calls, they help Z3 prune
+        for turn, view in enumerate(own[:4]):
+            if view is None:
+                continue
+            for (name, e), s in zip(exprs, view.shown):
+                if s.kind == "num" and s.proved == "z3":
+                    seat = T.seat_at(dealer, turn)
+                    solver.add(sd.hand_cond(seat, Compare(">=", e, Const(Fraction(s.lo)))))
+                    solver.add(sd.hand_cond(seat, Compare("<=", e, Const(Fraction(s.hi)))))
     if not len(kept):  # does any deal begin with the auction?
         r = check(solver)
         if r.status is Status.UNSAT:

@@ -81,18 +81,19 @@ def run(args) -> int:
     n = len(auction)
     players = min(4, n)
     histories = [T.history(system, auction, seat) for seat in range(players)]
-    own = _own_views(system, auction, histories, exprs, args.vul, rlimit) \
-        if args.view != "table" else [None] * players
+    # the own-calls views, also when only the table is shown: they bound its ranges
+    own = _own_views(system, auction, histories, exprs, args.vul, rlimit)
     table = None
     if args.view != "own":
         dealer = "N"
         word = args.vul or "none"
         vul = T.deal_vul(T.seat_at(dealer, n), word)
         table = at_the_table(system, auction, exprs, dealer=dealer, vul=vul, deals=args.deals,
-                             seed=args.seed, rlimit=rlimit,
-                             own=own if args.view != "table" else None)
+                             seed=args.seed, rlimit=rlimit, own=own)
         prefer_table_hands(own, table)
-    if args.view != "table":
+    if args.view == "table":
+        own = [None] * players
+    else:
         _recheck_own(system, auction, own, exprs)
     if args.json:
         for seat in range(players):
@@ -104,25 +105,26 @@ def run(args) -> int:
 
 
 def _own_views(system, auction, histories, exprs, vul, rlimit):
-    """Each player's own-calls view (exact)."""
+    """Each player's own-calls view (exact; players share the census's passes)."""
     from openbid.base.errors import OpenbidError
     from openbid.checks import table as T
-    from openbid.checks.explain import shows
+    from openbid.checks.explain import shows_many
     from openbid.expr.ast import FALSE
 
     n = len(auction)
-    out = []
     for seat, given in enumerate(histories):
         if given == FALSE:
             raise T.not_reached(system, auction, seat)
-        fixed = {"SEAT": seat + 1, **_seat_vul(vul, seat, n)}
-        try:
-            out.append(shows(system.rules, given, exprs, fixed, rlimit))
-        except OpenbidError as e:
-            if str(e).startswith("no hand meets"):
-                raise T.not_reached(system, auction, seat) from None
-            raise
-    return out
+    fixeds = [{"SEAT": seat + 1, **_seat_vul(vul, seat, n)} for seat in range(len(histories))]
+    try:
+        return shows_many(system.rules, histories, exprs, fixeds, rlimit)
+    except OpenbidError as e:
+        if str(e).startswith("no hand meets"):
+            for seat, given in enumerate(histories):
+                ctx = {"VUL": False, "THEYVUL": False, **fixeds[seat]}
+                if T.count_one(system.rules, given, ctx) == 0:
+                    raise T.not_reached(system, auction, seat) from None
+        raise
 
 
 def _recheck_own(system, auction, own, exprs) -> None:
