@@ -174,53 +174,82 @@ def histograms(rules: Rules, given: Expr | None, exprs: list[Expr], kinds: list[
 def histograms_many(rules: Rules, givens: list[Expr | None], exprs: list[Expr],
                     kinds: list[str], ctx: dict) -> list[tuple[list[dict], int]]:
     """:func:`histograms` for several conditions in one pass (each expression read once per
-    chunk)."""
-    from openbid.readers.census.arrays import as_fx, full_mask
+    chunk; the chunks in the process pool when there are many)."""
+    from openbid.base.workers import map_chunks
     from openbid.readers.census.passes import plan, spec_for
 
     asked = tuple(exprs) + tuple(g for g in givens if g is not None and g != TRUE)
-    p = plan(spec_for(rules, asked, merge=True, context=tuple(sorted(ctx.items()))))
+    spec = spec_for(rules, asked, merge=True, context=tuple(sorted(ctx.items())))
+    p = plan(spec)
+    task = (spec, tuple(givens), tuple(exprs), tuple(kinds))
+    if len(p) <= POOLED:
+        parts = [_hist_chunk(task, i) for i in range(len(p))]
+    else:
+        parts = map_chunks(_hist_chunk, task, len(p))
     m = len(givens)
     sums: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
     first: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
     total = [0] * m
-    for i in range(len(p)):
-        view = p.view(i)
-        reader = view.reader(0)
-        n = view.size
-        keeps = [full_mask(reader.cond(g), n) if g is not None and g != TRUE
-                 else np.ones(n, bool) for g in givens]
-        if not any(k.any() for k in keeps):
-            continue
-        weight = np.asarray(view.weight).astype(np.int64)
-        values = []
-        for j, e in enumerate(exprs):
-            if kinds[j] == "bool":
-                values.append((full_mask(reader.cond(e), n).astype(np.int64), 0, 1))
-            else:
-                fx = as_fx(reader.value(e), n)
-                values.append((np.asarray(fx.a, dtype=np.int64) - fx.lo, fx.lo, fx.den))
-        for g, keep in enumerate(keeps):
-            if not keep.any():
-                continue
-            idx = np.flatnonzero(keep)
-            w = weight[idx]
-            total[g] += int(w.sum())
-            for j, (full, lo, den) in enumerate(values):
-                a = full[idx]
-                counts = np.bincount(a, weights=w.astype(np.float64))  # sums below 2**53
-                firsts = np.full(len(counts), len(a), dtype=np.int64)
-                np.minimum.at(firsts, a, np.arange(len(a)))
-                for v in np.flatnonzero(counts).tolist():
-                    key = bool(v) if kinds[j] == "bool" else _plain(Fraction(v + lo, den))
-                    sums[g][j][key] = sums[g][j].get(key, 0) + int(counts[v])
-                    if key not in first[g][j]:
-                        row = int(idx[firsts[v]])
-                        cls = p.domain.class_hand([int(view.chunk.ids[s][row])
-                                                   for s in (1, 2, 3, 4)])
-                        first[g][j][key] = cls.lowest(p.model.small_ranks).to_pbn()
-    return [([{v: (w, first[g][j][v]) for v, w in sums[g][j].items()}
+    for part in parts:  # in chunk order: the first example of a value is the first class's
+        for g, (n, per) in enumerate(part):
+            total[g] += n
+            for j, d in enumerate(per):
+                for key, (w, hand) in d.items():
+                    sums[g][j][key] = sums[g][j].get(key, 0) + w
+                    first[g][j].setdefault(key, hand)
+    def hand(ids: tuple) -> str:
+        return p.domain.class_hand(ids).lowest(p.model.small_ranks).to_pbn()
+
+    return [([{v: (w, hand(first[g][j][v])) for v, w in sums[g][j].items()}
               for j in range(len(exprs))], total[g]) for g in range(m)]
+
+
+POOLED = 6  # passes of more chunks than this run in the process pool
+
+
+def _hist_chunk(task: tuple, i: int) -> list[tuple[int, list[dict]]]:
+    """One chunk of :func:`histograms_many` (a pool task): per condition, the hands meeting it
+    and per expression value -> (hands, the first class: its positions C D H S)."""
+    from openbid.readers.census.arrays import as_fx, full_mask
+    from openbid.readers.census.passes import plan
+
+    spec, givens, exprs, kinds = task
+    p = plan(spec)
+    view = p.view(i)
+    reader = view.reader(0)
+    n = view.size
+    out: list[tuple[int, list[dict]]] = [(0, [{} for _ in exprs]) for _ in givens]
+    keeps = [full_mask(reader.cond(g), n) if g is not None and g != TRUE
+             else np.ones(n, bool) for g in givens]
+    if not any(k.any() for k in keeps):
+        return out
+    weight = np.asarray(view.weight).astype(np.int64)
+    values = []
+    for j, e in enumerate(exprs):
+        if kinds[j] == "bool":
+            values.append((full_mask(reader.cond(e), n).astype(np.int64), 0, 1))
+        else:
+            fx = as_fx(reader.value(e), n)
+            values.append((np.asarray(fx.a, dtype=np.int64) - fx.lo, fx.lo, fx.den))
+    for g, keep in enumerate(keeps):
+        if not keep.any():
+            continue
+        idx = np.flatnonzero(keep)
+        w = weight[idx]
+        per: list[dict] = []
+        for j, (full, lo, den) in enumerate(values):
+            a = full[idx]
+            counts = np.bincount(a, weights=w.astype(np.float64))  # sums below 2**53
+            firsts = np.full(len(counts), len(a), dtype=np.int64)
+            np.minimum.at(firsts, a, np.arange(len(a)))
+            d = {}
+            for v in np.flatnonzero(counts).tolist():
+                key = bool(v) if kinds[j] == "bool" else _plain(Fraction(v + lo, den))
+                row = int(idx[firsts[v]])
+                d[key] = (int(counts[v]), tuple(int(view.chunk.ids[s][row]) for s in (1, 2, 3, 4)))
+            per.append(d)
+        out[g] = (int(w.sum()), per)
+    return out
 
 
 def _kind(rules: Rules, name: str) -> str:
