@@ -194,9 +194,10 @@ def histograms_many(rules: Rules, givens: list[Expr | None], exprs: list[Expr],
         for g, (n, per) in enumerate(part):
             total[g] += n
             for j, d in enumerate(per):
-                for key, (w, hand) in d.items():
+                for key, (w, ids) in d.items():
                     sums[g][j][key] = sums[g][j].get(key, 0) + w
-                    first[g][j].setdefault(key, hand)
+                    first[g][j].setdefault(key, ids)
+
     def hand(ids: tuple) -> str:
         return p.domain.class_hand(ids).lowest(p.model.small_ranks).to_pbn()
 
