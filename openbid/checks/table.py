@@ -507,6 +507,7 @@ def _held_bits(model) -> np.ndarray:
 
 _HELD_BITS: dict = {}
 _CLASSES: dict = {}
+CLASSES_KEPT = 256  # the classes of this many conditions kept per process (seats' calls recur)
 
 
 def classes_of(rules, cond: Expr, ctx: dict) -> Classes:
@@ -516,8 +517,9 @@ def classes_of(rules, cond: Expr, ctx: dict) -> Classes:
     from openbid.readers.census.passes import plan, spec_for
 
     key = (rules, cond, ctx_tuple(ctx))
-    got = _CLASSES.get(key)
+    got = _CLASSES.pop(key, None)
     if got is not None:
+        _CLASSES[key] = got  # the most recently used last
         return got
     p = plan(spec_for(rules, (cond,), merge=True, context=ctx_tuple(ctx)))
     rows, weights = [], []
@@ -552,8 +554,8 @@ def classes_of(rules, cond: Expr, ctx: dict) -> Classes:
     else:
         r, w = np.zeros((0, 4), dtype=np.intp), np.zeros(0, dtype=np.int64)
     got = Classes(model, r, w, int(w.sum()), members)
-    if len(_CLASSES) > 64:
-        _CLASSES.clear()
+    while len(_CLASSES) >= CLASSES_KEPT:  # the oldest first
+        _CLASSES.pop(next(iter(_CLASSES)))
     _CLASSES[key] = got
     return got
 
@@ -590,22 +592,28 @@ def deal_rest(anchor: np.ndarray, rng: np.random.Generator) -> list[np.ndarray]:
 
 def sample(system: System, auction: tuple[str, ...], dealer: str, vul: str,
            conds: dict[str, Expr], deals: int, seed: int, rules_of: dict | None = None,
-           anchor: str | None = None) -> Sample:
-    """``deals`` deals anchored on the seat whose condition fewest hands meet (``anchor`` to
-    choose): its hand drawn exactly among those hands, the other cards dealt at random, each
-    other seat's condition read by the numpy reader. ``rules_of``: the rules a seat's condition
-    is read with (the system's by default; the node's for a condition with ``meets``). A few
-    kept and rejected deals are re-bid by the executor (a reader that disagrees is a
-    :class:`Disagreement`)."""
+           anchor: str | None = None, drawn: dict[str, Expr] | None = None) -> Sample:
+    """``deals`` deals anchored on one seat: its hand drawn exactly among the hands meeting its
+    ``drawn`` condition (``conds`` by default; a seat's calls alone, say, whose classes other
+    questions share), the other cards dealt at random; a deal is kept when every seat meets its
+    condition in ``conds`` (read by the numpy reader; the anchor's too when it was drawn by
+    another). The anchor: ``anchor``, else the seat whose drawn condition fewest hands meet.
+    ``rules_of``: the rules a seat's condition is read with (the system's by default; the
+    node's for a condition with ``meets``). A few kept and rejected deals are re-bid by the
+    executor (a reader that disagrees is a :class:`Disagreement`)."""
     ctxs = {s: context(dealer, vul, s) for s in SEATS}
     rules_of = {s: (rules_of or {}).get(s, system.rules) for s in SEATS}
+    drawn = dict(conds) if drawn is None else {s: drawn.get(s, conds[s]) for s in SEATS}
+
     def count(s: str) -> int:
-        return classes_of(rules_of[s], conds[s], ctxs[s]).total if conds[s] != TRUE \
+        return classes_of(rules_of[s], drawn[s], ctxs[s]).total if drawn[s] != TRUE \
             else TOTAL_HANDS
 
     if anchor is None:
-        counts = {s: count(s) for s in SEATS}
-        anchor = min(SEATS, key=lambda s: (counts[s], offset(dealer, s) != len(auction) % 4))
+        counts = {s: count(s) for s in SEATS if drawn[s] != TRUE}
+        anchor = min(counts, key=lambda s: (counts[s], offset(dealer, s) != len(auction) % 4)) \
+            if counts else seat_at(dealer, len(auction))
+        counts.setdefault(anchor, TOTAL_HANDS)
     else:
         counts = {anchor: count(anchor)}
     rng = seed_of(seed, " ".join(auction), dealer, vul, repr(conds[anchor]))
@@ -613,22 +621,22 @@ def sample(system: System, auction: tuple[str, ...], dealer: str, vul: str,
         empty = np.zeros((0, 4), dtype=np.int64)
         return Sample(anchor, 0, {s: empty for s in SEATS}, np.zeros(0, dtype=bool), seed)
     masks: dict[str, np.ndarray] = {}
-    masks[anchor] = uniform_hands(deals, rng) if conds[anchor] == TRUE else \
-        classes_of(rules_of[anchor], conds[anchor], ctxs[anchor]).draw(deals, rng)
+    masks[anchor] = uniform_hands(deals, rng) if drawn[anchor] == TRUE else \
+        classes_of(rules_of[anchor], drawn[anchor], ctxs[anchor]).draw(deals, rng)
     i = SEATS.index(anchor)
     for j, m in enumerate(deal_rest(masks[anchor], rng)):
         masks[SEATS[(i + 1 + j) % 4]] = m
     kept = np.ones(deals, dtype=bool)
     for s in SEATS:
-        if s != anchor and conds[s] != TRUE:
+        if conds[s] != TRUE and (s != anchor or conds[s] != drawn[s]):
             kept &= read_cond(rules_of[s], masks[s], conds[s], ctxs[s])
     out = Sample(anchor, counts[anchor], masks, kept, seed)
-    _recheck(system, auction, dealer, vul, out, conds, rules_of)
+    _recheck(system, auction, dealer, vul, out, conds, rules_of, drawn)
     return out
 
 
 def _recheck(system: System, auction: tuple[str, ...], dealer: str, vul: str, s: Sample,
-             conds: dict[str, Expr], rules_of: dict) -> None:
+             conds: dict[str, Expr], rules_of: dict, drawn: dict[str, Expr]) -> None:
     """The first kept and the first rejected deals read by the executor: a kept deal makes
     every call of the auction and every seat meets its condition; a rejected one has a seat
     other than the anchor that does not."""
@@ -647,7 +655,8 @@ def _recheck(system: System, auction: tuple[str, ...], dealer: str, vul: str, s:
                                f"does not: {why or 'seat ' + bad[0] + ' misses its condition'}")
     for i in np.flatnonzero(~s.kept)[:RECHECKED].tolist():
         deal = s.deal(i)
-        if all(meets(deal, x) for x in SEATS if x != s.anchor):
+        if all(meets(deal, x) for x in SEATS
+               if x != s.anchor or conds[x] != drawn[x]):
             raise Disagreement(f"the numpy reader drops the deal {deal_pbn(deal)}; the executor "
                                "finds every seat meeting its condition")
 
@@ -675,15 +684,23 @@ def count_two(rules, conds: dict[str, Expr], states: int) -> int | None:
 
 # ----------------------------------------------------------------------------- the question
 
+RARE = 0.05  # a finding rarer than this among the bidder's hands: deals drawn around it
+
+
 def at_table(system: System, auction: tuple[str, ...] | str, cond: Expr, *,
              check: Expr | None = None, dealer: str = "N", vul: str = "none",
-             budget: Budget = Budget()) -> Table:
+             budget: Budget = Budget(), share: float | None = None) -> Table:
     """Does a deal (``dealer``, ``vul``) reach the node after ``auction`` with the bidder's hand
     meeting ``cond`` (an expression over the bidder's hand, read with the node's rules: written
     out, or with ``meets``/``section``/``bid``), and how often does a random deal?
 
-    ``check``: what the executor re-checks on the bidder's hand of a deal found (``cond`` when
-    not given), e.g. ``section = "9"`` for a gap whose ``cond`` is written out."""
+    Deals are dealt first (the deal shown, when one is kept: a typical deal, not a solver's
+    extreme one); Z3 over the four hands is asked only when none is kept (a deal, or the proof
+    that none exists). ``check``: what the executor re-checks on the bidder's hand of a deal
+    found (``cond`` when not given), e.g. ``section = "9"`` for a gap whose ``cond`` is written
+    out. ``share``: the finding's share of the hands consistent with the bidder's calls, when
+    known (the census's): a rare finding has the deals drawn around the bidder's hands in it,
+    a common one around the rarest seat's calls (whose hand classes other questions share)."""
     if dealer not in SEATS:
         raise OpenbidError(f"dealer {dealer!r}: expected N, E, S or W")
     a = checked_auction(system, auction)
@@ -692,30 +709,21 @@ def at_table(system: System, auction: tuple[str, ...] | str, cond: Expr, *,
         raise OpenbidError(f"no block of {system.title} applies after {' '.join(a)}: the "
                            "player passes there, there is nothing to find")
     bidder = seat_at(dealer, len(a))
-    conds = seat_conditions(system, a, dealer, vul)
+    calls = seat_conditions(system, a, dealer, vul)
+    conds = dict(calls)
     bctx = context(dealer, vul, bidder)
     conds[bidder] = conj(conds[bidder], fixed(cond, bctx))
     constrained = [s for s in SEATS if conds[s] != TRUE]
+    want = check if check is not None else cond
 
     def result(at: bool | None, deal, p: Probability, how: str) -> Table:
         return Table(at, deal, a, dealer, vul, p, how)
 
-    from openbid.base.workers import fresh_z3_context
-
-    fresh_z3_context()  # Z3's deal depends on this question alone, not on earlier ones
-    search = z3_deal(system, node.rules, conds, dealer, vul, budget.rlimit)
-    if search.status is Status.UNSAT:
-        return result(False, None, Probability.exactly(0, 1, "exact: no deal (Z3)"),
-                      "no deal reaches the node with such a hand (proved by Z3 over the "
-                      f"hands of {', '.join(constrained)}, cards disjoint)")
-    want = check if check is not None else cond
-    if search.deal is not None:
-        confirm(system, a, dealer, vul, search.deal, want, "Z3's")
-    # deals dealt around the rarest seat: the deal shown (a typical one, the first kept) and,
-    # unless it is exact, the probability
+    common = share is not None and share >= RARE
     smp = sample(system, a, dealer, vul, conds, budget.deals, budget.seed,
-                 rules_of={bidder: node.rules})
-    deal, how = search.deal, "a deal found by Z3, re-bid by the executor"
+                 rules_of={bidder: node.rules}, drawn=calls if common else None,
+                 anchor=None if common else bidder)
+    deal, how = None, ""
     if smp.n_kept:
         deal = smp.deal(int(np.flatnonzero(smp.kept)[0]))
         confirm(system, a, dealer, vul, deal, want, "the sample's")
@@ -732,7 +740,20 @@ def at_table(system: System, auction: tuple[str, ...] | str, cond: Expr, *,
     if deal is not None:
         return result(True, deal, p, how)
     if p.exact and p.value == 0:
-        return result(False, None, p, "no deal (the exact count is 0)")
+        return result(False, None, p, f"no deal reaches the node with such a hand (proved: "
+                      f"{p.method.removeprefix('exact: ')} count 0)")
+    from openbid.base.workers import fresh_z3_context
+
+    fresh_z3_context()  # Z3's deal depends on this question alone, not on earlier ones
+    search = z3_deal(system, node.rules, conds, dealer, vul, budget.rlimit)
+    if search.status is Status.UNSAT:
+        return result(False, None, Probability.exactly(0, 1, "exact: no deal (Z3)"),
+                      "no deal reaches the node with such a hand (proved by Z3 over the "
+                      f"hands of {', '.join(constrained)}, cards disjoint)")
+    if search.deal is not None:
+        confirm(system, a, dealer, vul, search.deal, want, "Z3's")
+        return result(True, search.deal, p, "a deal found by Z3 (none among the "
+                      f"{smp.tried:,} dealt), re-bid by the executor")
     return result(None, None, p, f"undecided within the budget (Z3: {search.reason or 'unknown'};"
                   f" no deal among the {smp.tried:,} dealt)")
 

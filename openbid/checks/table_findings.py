@@ -155,10 +155,10 @@ def _ask_group(arg: tuple, i: int) -> tuple[dict[int, T.Table], int]:
     system, work, budget = arg
     asked = 0
     out: dict[int, T.Table] = {}
-    for j, node, cond, check, vul in work[i][:budget.nodes]:
+    for j, node, cond, check, vul, share in work[i][:budget.nodes]:
         asked += 1
         t = T.at_table(system, node, cond, check=check, dealer="N", vul=vul,
-                       budget=budget.per_node())
+                       budget=budget.per_node(), share=share)
         out[j] = t
         if t.at_table:
             break
@@ -185,7 +185,7 @@ def fill(system: System, findings: list, claims: dict | None = None,
                 node = node_of(f)
                 word = (getattr(f.witness, "vul", "") or "none") if f.witness else "none"
                 vul = T.deal_vul(T.seat_at("N", len(node)), word)
-                items.append((j, node, got[0], got[1], vul))
+                items.append((j, node, got[0], got[1], vul, f.count / f.of if f.of else None))
         work.append(items)
     todo = [i for i, w in enumerate(work) if w]
     results = map_chunks(_ask_indexed, (system, work, budget, todo), len(todo), progress,
