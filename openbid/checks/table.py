@@ -52,6 +52,7 @@ VULS = ("none", "NS", "EW", "both")
 TOTAL_HANDS = comb(52, 13)
 WRITTEN_LIMIT = 20_000  # nodes of a written-out call condition; a larger one is read as chose()
 RECHECKED = 12  # sampled deals (kept, and rejected) re-bid by the executor per sample
+PROBE = 2000  # hands dealt at random to find the rarest seat
 
 
 # ----------------------------------------------------------------------------- seats and facts
@@ -609,13 +610,13 @@ def sample(system: System, auction: tuple[str, ...], dealer: str, vul: str,
         return classes_of(rules_of[s], drawn[s], ctxs[s]).total if drawn[s] != TRUE \
             else TOTAL_HANDS
 
-    if anchor is None:
-        counts = {s: count(s) for s in SEATS if drawn[s] != TRUE}
-        anchor = min(counts, key=lambda s: (counts[s], offset(dealer, s) != len(auction) % 4)) \
-            if counts else seat_at(dealer, len(auction))
-        counts.setdefault(anchor, TOTAL_HANDS)
-    else:
-        counts = {anchor: count(anchor)}
+    if anchor is None:  # the rarest drawn condition, by its share of hands dealt at random
+        probe = uniform_hands(PROBE, seed_of(seed, "probe"))
+        share = {s: int(read_cond(rules_of[s], probe, drawn[s], ctxs[s]).sum())
+                 for s in SEATS if drawn[s] != TRUE}
+        anchor = min(share, key=lambda s: (share[s], offset(dealer, s) != len(auction) % 4)) \
+            if share else seat_at(dealer, len(auction))
+    counts = {anchor: count(anchor)}
     rng = seed_of(seed, " ".join(auction), dealer, vul, repr(conds[anchor]))
     if counts[anchor] == 0:
         empty = np.zeros((0, 4), dtype=np.int64)
