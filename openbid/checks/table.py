@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -42,7 +43,7 @@ from openbid.base.errors import OpenbidError
 from openbid.base.stats import wilson
 from openbid.bridge.hand import Hand
 from openbid.bridge.ranks import RANKS
-from openbid.expr.ast import FALSE, TRUE, Const, Expr, bind, conj, walk
+from openbid.expr.ast import FALSE, TRUE, Const, Expr, bind, conj
 from openbid.systems.auction import System, chooses_expr, parse_auction
 from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT, Status
@@ -102,16 +103,33 @@ def ctx_tuple(ctx: dict) -> tuple:
 
 def fixed(e: Expr, ctx: dict) -> Expr:
     """``e`` with the facts of the deal replaced by their values (a condition of the hand)."""
-    return bind(e, {k: Const(v) for k, v in ctx.items()})  # type: ignore[arg-type]
+    return _fixed(e, ctx_tuple(ctx))
+
+
+@lru_cache(maxsize=4096)
+def _fixed(e: Expr, ctx: tuple) -> Expr:
+    return bind(e, {k: Const(v) for k, v in ctx})  # type: ignore[arg-type]
 
 
 def _small(e: Expr, limit: int = WRITTEN_LIMIT) -> bool:
-    for i, _ in enumerate(walk(e)):
-        if i >= limit:
+    """Whether ``e`` has at most ``limit`` distinct nodes (a written-out condition shares its
+    subtrees: walking it as a tree could take very long)."""
+    from openbid.expr.ast import children
+
+    seen: set[int] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if len(seen) > limit:
             return False
+        stack.extend(children(x))
     return True
 
 
+@lru_cache(maxsize=16384)
 def call_condition(system: System, before: tuple[str, ...], call: str) -> Expr:
     """The hands with which the system calls ``call`` after ``before``: the node's rules written
     out in descriptors (read by every reader without the rules' own tables, so a pass tracks
@@ -129,6 +147,16 @@ def history(system: System, auction: tuple[str, ...], turn: int) -> Expr:
     player made in ``auction``."""
     return conj(*(call_condition(system, auction[:i], auction[i])
                   for i in range(turn, len(auction), 4)))
+
+
+def constrained(system: System, auction: tuple[str, ...], dealer: str) -> str:
+    """The seats whose calls in ``auction`` say something of their hands: every seat but those
+    whose every call is a pass where no block applies."""
+    out = set()
+    for i, call in enumerate(auction):
+        if call != "PASS" or system.node(auction[:i]).rules is not None:
+            out.add(seat_at(dealer, i))
+    return "".join(s for s in SEATS if s in out)
 
 
 def seat_conditions(system: System, auction: tuple[str, ...], dealer: str,
@@ -402,6 +430,7 @@ def hands_block(masks: np.ndarray):
 
 
 _PLANS: dict = {}
+PLANS_KEPT = 512  # readers of concrete hands kept per process (many questions share one)
 
 
 def block_reader(rules, masks: np.ndarray, exprs: tuple[Expr, ...], ctx: dict):
@@ -411,11 +440,12 @@ def block_reader(rules, masks: np.ndarray, exprs: tuple[Expr, ...], ctx: dict):
     from openbid.readers.census.passes import plan, spec_for
 
     key = (rules, exprs, ctx_tuple(ctx))
-    p = _PLANS.get(key)
+    p = _PLANS.pop(key, None)
     if p is None:
-        if len(_PLANS) > 64:
-            _PLANS.clear()
-        p = _PLANS[key] = plan(spec_for(rules, exprs, merge=False, context=ctx_tuple(ctx)))
+        while len(_PLANS) >= PLANS_KEPT:  # the least recently used first
+            _PLANS.pop(next(iter(_PLANS)))
+        p = plan(spec_for(rules, exprs, merge=False, context=ctx_tuple(ctx)))
+    _PLANS[key] = p
     return p.view_of(Chunk(hands_block(masks).states(p.model))).reader(0)
 
 

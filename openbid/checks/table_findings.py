@@ -3,21 +3,29 @@
 Thousands of findings (SAYC: about two thousand shadowed points at some node) fall into few
 GROUPS: one rule and one kind (a shadowed point, wherever its block applies; a gap, by its
 block; an illegal call, by its point and call; a failed claim, by its claim). A designer fixes a
-rule, not a node, so the table work is budgeted per group (:class:`TableBudget`):
+rule, not a node, so the table work is done per group, within a deterministic budget
+(:class:`TableBudget`):
 
 1. each finding's condition on the bidder's hand (:func:`condition`: the hands in the gap, the
    hands meeting a shadowed point's guard, those making the illegal call, those contradicting
    the claim) is written out at its node;
-2. the group's nodes are asked in the order of their share in isolation, the largest first, by
-   :func:`openbid.checks.table.at_table` (Z3 over the four hands, then deals dealt around the
-   bidder): until one is reached by a deal (the group is AT THE TABLE: the deal, re-bid by the
-   executor, and the probability that a random deal reaches that node so, a lower bound of the
-   group's), or ``nodes`` of them have been asked. A group every one of whose nodes is proved
-   out of reach is IN ISOLATION ONLY; otherwise it is UNDECIDED within the budget;
-3. groups are ranked by that probability, the largest first.
+2. SIMULATION: ``deals`` seeded deals (dealer N, none vulnerable) are bid through the whole
+   system by the vectorised bidder (:mod:`openbid.sim`); at each finding's node, the bidders'
+   hands of the deals that reach it are read. A group some deal reaches is AT THE TABLE: the
+   deal shown is the first such (re-bid by the executor), and the group's probability, the
+   share of deals reaching any of its nodes with the bidder's hand in the finding, is an
+   ESTIMATE with its 95% interval (each finding's own too; exact instead where at most two
+   hands are constrained and the census or the two-hand generating functions count it);
+3. a group no simulated deal reaches (rare, or impossible) has its nodes asked, the largest
+   share in isolation first, by :func:`openbid.checks.table.at_table` (deals dealt around the
+   rarest hand, then Z3 over the four hands): until a deal reaches one (AT THE TABLE; its
+   probability a lower bound of the group's) or ``nodes`` of them have been asked. A group
+   every one of whose nodes is proved out of reach is IN ISOLATION ONLY; otherwise it is
+   UNDECIDED within the budget. These groups run in the process pool (``OPENBID_JOBS``);
+4. groups are ranked by probability, the largest first.
 
-Groups run in the process pool (``OPENBID_JOBS``). Overlaps are by design in a first-wins block
-and get no table work; nor do claims that hold or fail as expected. Returns data; never prints.
+Overlaps are by design in a first-wins block and get no table work; nor do claims that hold or
+fail as expected. Returns data; never prints.
 """
 
 from __future__ import annotations
@@ -25,7 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-from openbid.expr.ast import Expr, Not, conj
+import numpy as np
+
+from openbid.expr.ast import TRUE, Expr, Not, conj
 from openbid.systems.auction import System, chooses_expr, point_expr
 from openbid.systems.rules.meets import meets_expr
 from openbid.checks import table as T
@@ -36,16 +46,18 @@ TABLE_KINDS = ("gap", "illegal-call", "shadowed", "dead", "failed-claim")
 
 @dataclass(frozen=True)
 class TableBudget:
-    """The table work of one run, deterministic: per group at most ``nodes`` nodes asked; per
-    node Z3's ``rlimit`` and ``deals`` dealt (``seed``)."""
+    """The table work of one run, deterministic: ``deals`` simulated (``seed``); per group the
+    simulation misses, at most ``nodes`` nodes asked, each with Z3's ``rlimit`` and
+    ``node_deals`` dealt around its rarest hand."""
 
+    deals: int = 200_000
     nodes: int = 8
-    deals: int = 1000
+    node_deals: int = 1000
     rlimit: int = DEFAULT_RLIMIT
     seed: int = 1
 
     def per_node(self) -> T.Budget:
-        return T.Budget(rlimit=self.rlimit, deals=self.deals, seed=self.seed)
+        return T.Budget(rlimit=self.rlimit, deals=self.node_deals, seed=self.seed)
 
 
 def label_of(point: str) -> str:
@@ -103,14 +115,17 @@ def condition(system: System, f: Any, claims: dict | None = None) -> tuple[Expr,
 
 @dataclass
 class Group:
-    """One rule and one kind: its findings, the tables asked (per finding index), and the
-    verdict."""
+    """One rule and one kind: its findings, the tables found (per finding index), and the
+    verdict. ``hits``: the simulated deals that reach one of its nodes with the bidder's hand in
+    the finding (of ``simulated``)."""
 
     kind: str
     rule: str
     findings: list = field(default_factory=list)
     tables: dict[int, T.Table] = field(default_factory=dict)  # index into findings -> table
-    asked: int = 0
+    asked: int = 0  # nodes asked one by one (the simulation missed the group)
+    hits: int = 0
+    simulated: int = 0
 
     @property
     def nodes(self) -> int:
@@ -118,8 +133,12 @@ class Group:
 
     @property
     def reached(self) -> T.Table | None:
-        """The table of the first node a deal reaches (None: none found)."""
-        return next((t for t in self.tables.values() if t.at_table), None)
+        """The table shown: the node most simulated deals reach, else the first node asked that
+        a deal reaches (None: none found)."""
+        found = [t for t in self.tables.values() if t.at_table]
+        if not found:
+            return None
+        return max(found, key=lambda t: t.probability.value)
 
     @property
     def at_table(self) -> bool | None:
@@ -131,8 +150,24 @@ class Group:
         return None
 
     @property
+    def share(self) -> T.Probability | None:
+        """The group's probability from the simulation (an ESTIMATE), when it reached it."""
+        if not self.hits:
+            return None
+        from openbid.base.stats import wilson
+
+        lo, hi = wilson(self.hits, self.simulated)
+        return T.Probability(self.hits / self.simulated, False, lo, hi,
+                             f"ESTIMATE: {self.hits:,} of {self.simulated:,} simulated deals",
+                             self.hits, self.simulated)
+
+    @property
     def probability(self) -> float:
-        """The probability of the node shown (a lower bound of the group's), 0 when none."""
+        """The group's probability (the simulation's estimate, else the node shown's: a lower
+        bound), 0 when no deal reaches it."""
+        got = self.share
+        if got is not None:
+            return got.value
         t = self.reached
         return t.probability.value if t is not None else 0.0
 
@@ -169,8 +204,7 @@ def fill(system: System, findings: list, claims: dict | None = None,
          budget: TableBudget = TableBudget(),
          progress: Callable[[int, int], None] | None = None) -> list[Group]:
     """The groups of ``findings``, ranked (at the table by probability, the largest first; then
-    undecided; then in isolation only), each with its tables asked within ``budget`` (groups
-    in the process pool, ``OPENBID_JOBS``)."""
+    undecided; then in isolation only), each with its tables found within ``budget``."""
     from openbid.base.workers import map_chunks
 
     groups = groups_of(system, findings)
@@ -187,7 +221,11 @@ def fill(system: System, findings: list, claims: dict | None = None,
                 vul = T.deal_vul(T.seat_at("N", len(node)), word)
                 items.append((j, node, got[0], got[1], vul, f.count / f.of if f.of else None))
         work.append(items)
-    todo = [i for i, w in enumerate(work) if w]
+    if budget.deals and any(work):
+        sim = Simulation(system, budget.deals, budget.seed)
+        for g, items in zip(groups, work):
+            _simulated(system, sim, g, items, budget)
+    todo = [i for i, w in enumerate(work) if w and not groups[i].hits]
     results = map_chunks(_ask_indexed, (system, work, budget, todo), len(todo), progress,
                          lambda r: 1, len(todo))
     for n, (tables, asked) in enumerate(results):
@@ -195,6 +233,111 @@ def fill(system: System, findings: list, claims: dict | None = None,
         g.tables, g.asked = tables, asked
     _dead_from_shadowed(groups)
     return rank(groups)
+
+
+SIM_VUL = "none"  # the simulated deals' vulnerability (dealer N)
+EXECUTED = 64  # a node's simulated bidder hands read by the executor below this many (else numpy)
+
+
+class Simulation:
+    """``deals`` seeded deals (dealer N, none vulnerable) bid through the whole system by the
+    vectorised bidder (:mod:`openbid.sim`), and which deals reach each node."""
+
+    def __init__(self, system: System, deals: int, seed: int) -> None:
+        from openbid.sim.bidder import bidder_for
+        from openbid.sim.deals import deals as dealt
+
+        self.system, self.n, self.seed = system, deals, seed
+        self.deals = dealt(seed, 0, deals)
+        b = bidder_for(system.rules)
+        finals = b.bid(self.deals, 0, 0)
+        self.ids = {a: k for k, a in enumerate(b.auctions)}
+        depth = np.array([len(a) for a in b.auctions], dtype=np.int64)
+        parent = b.parents()
+        self._at: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        anc = finals.astype(np.int64)
+        for d in range(int(depth.max()), -1, -1):  # each deal's node at depth d (or -1)
+            here = np.where(depth[anc] == d, anc, -1)
+            order = np.argsort(here, kind="stable")
+            self._at[d] = (order, here[order])
+            anc = np.where(depth[anc] == d, parent[anc], anc)
+
+    def reaching(self, auction: tuple[str, ...]) -> np.ndarray:
+        """The deals (indices, ascending) that reach ``auction``."""
+        k = self.ids.get(tuple(auction))
+        if k is None or len(auction) not in self._at:
+            return np.zeros(0, dtype=np.int64)
+        order, keys = self._at[len(auction)]
+        lo, hi = np.searchsorted(keys, k), np.searchsorted(keys, k, side="right")
+        return np.sort(order[lo:hi])
+
+    def hands(self, rows: np.ndarray, seat: str) -> np.ndarray:
+        return self.deals[rows, "NESW".index(seat)].astype(np.int64)
+
+    def deal(self, row: int) -> dict:
+        return {s: T.hand_of(self.deals[row, i]) for i, s in enumerate("NESW")}
+
+
+def _simulated(system: System, sim: Simulation, g: Group, items: list,
+               budget: TableBudget) -> None:
+    """The group's findings read on the simulated deals that reach their nodes: per finding
+    with a deal, its table; the group's hits."""
+    from openbid.base.stats import wilson
+    from openbid.systems.evaluate import holds
+
+    g.simulated = sim.n
+    seen: set[int] = set()
+    for j, node, cond, check, _, _ in items:
+        rows = sim.reaching(node)
+        if not len(rows):
+            continue
+        seat = T.seat_at("N", len(node))
+        rules = system.node(node).rules
+        assert rules is not None
+        ctx = T.context("N", SIM_VUL, seat)
+        hands = sim.hands(rows, seat)
+        if len(rows) < EXECUTED:
+            hit = np.array([holds(check, T.hand_of(h), rules, T.ctx_tuple(ctx)) for h in hands],
+                           dtype=bool)
+        else:  # the facts bound into the condition: nodes of one table share its reader
+            hit = T.read_cond(rules, hands, T.fixed(cond, ctx), {})
+        rows = rows[hit]
+        if not len(rows):
+            continue
+        seen.update(rows.tolist())
+        deal = sim.deal(int(rows[0]))
+        T.confirm(system, node, "N", SIM_VUL, deal, check, "the simulation's")
+        k = len(rows)
+        lo, hi = wilson(k, sim.n)
+        p = _exact(system, node, cond, budget) or T.Probability(
+            k / sim.n, False, lo, hi, f"ESTIMATE: {k:,} of {sim.n:,} simulated deals (seed "
+            f"{sim.seed})", k, sim.n)
+        g.tables[j] = T.Table(True, deal, tuple(node), "N", SIM_VUL, p,
+                              "a deal of the simulation, re-bid by the executor")
+    g.hits = len(seen)
+
+
+def _exact(system: System, node: tuple[str, ...], cond: Expr,
+           budget: TableBudget) -> T.Probability | None:
+    """The finding's exact probability (dealer N, none vulnerable) when at most two hands are
+    constrained and the census or the two-hand generating functions count it; else None."""
+    bidder = T.seat_at("N", len(node))
+    if len(set(T.constrained(system, node, "N")) | {bidder}) > 2:
+        return None
+    conds = T.seat_conditions(system, node, "N", SIM_VUL)
+    ctx = T.context("N", SIM_VUL, bidder)
+    conds[bidder] = conj(conds[bidder], T.fixed(cond, ctx))
+    constrained = [s for s in T.SEATS if conds[s] != TRUE]
+    rules = system.node(node).rules
+    if constrained == [bidder]:
+        return T.Probability.exactly(T.count_one(rules, conds[bidder], ctx), T.TOTAL_HANDS,
+                                     "exact: the census of the bidder's hand")
+    if len(constrained) == 2:
+        n2 = T.count_two(rules, conds, T.Budget(rlimit=budget.rlimit).states)
+        if n2 is not None:
+            return T.Probability.exactly(n2, T.TOTAL_DEALS, "exact: two-hand generating "
+                                         "functions")
+    return None
 
 
 def _dead_from_shadowed(groups: list[Group]) -> None:
