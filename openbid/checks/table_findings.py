@@ -299,8 +299,8 @@ def _simulated(system: System, sim: Simulation, g: Group, items: list,
         if len(rows) < EXECUTED:
             hit = np.array([holds(check, T.hand_of(h), rules, T.ctx_tuple(ctx)) for h in hands],
                            dtype=bool)
-        else:  # the facts bound into the condition: nodes of one table share its reader
-            hit = T.read_cond(rules, hands, T.fixed(cond, ctx), {})
+        else:
+            hit = T.read_cond(rules, hands, T.fixed(cond, ctx), ctx)
         rows = rows[hit]
         if not len(rows):
             continue

@@ -28,12 +28,16 @@ def _group_line(g: Any, fails: bool) -> str:
     mark = "FAILS" if fails else "     "
     what = f"{WORDS.get(g.kind, g.kind)} {g.rule}"
     t = g.reached
-    if t is not None:
-        where = " ".join(t.auction) or "(opening)"
-        p = t.probability
-        return (f"  {mark} {what} at {_nodes(g)}: {p.text()} of deals reach {where} so "
-                f"(dealer {t.dealer}, vul {t.vul}); e.g. {t.deal_text()}")
-    return f"  {mark} {what} at {_nodes(g)}"
+    if t is None:
+        return f"  {mark} {what} at {_nodes(g)}"
+    where = " ".join(t.auction) or "(opening)"
+    share = g.share
+    if share is not None:  # the simulation's figure for the whole group
+        how = f"{share.text()} of deals"
+    else:  # the node shown: a lower bound of the group's
+        how = f"at least {t.probability.text()} of deals"
+    return (f"  {mark} {what} at {_nodes(g)}: {how}; e.g. at {where}, dealer {t.dealer}: "
+            f"{t.deal_text()}")
 
 
 def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
@@ -56,9 +60,9 @@ def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
     lines = [f"Findings at the table: {n:,} findings in {len(groups):,} groups (a group: one "
              "rule and kind, at every node where it occurs)"]
     if at:
-        lines.append("  reached by real deals, the most frequent first (the probability that a "
-                     "random deal reaches the node shown with the bidder's hand in the "
-                     "finding: at least the group's):")
+        lines.append("  reached by real deals, the most frequent first (how often a random deal "
+                     "reaches one of the group's nodes with the bidder's hand in the finding; "
+                     "dealer N, none vulnerable):")
         lines += [_group_line(g, group_fails(g)) for g in at[:SHOWN]]
         if len(at) > SHOWN:
             lines.append(f"    ... and {len(at) - SHOWN:,} more groups at the table (--json "
