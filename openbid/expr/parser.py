@@ -59,9 +59,9 @@ def _bid_text(x: Expr, operands: list[Expr], p: "_Parser") -> Expr:
     if isinstance(x, Const) and isinstance(x.value, str) and any(
             isinstance(o, Name) and o.id == "bid" for o in operands):
         text = x.value.strip().upper()
-        if text not in ALL_BIDS:
-            raise ExprError(f"no such bid {shown(x.value)}; bids are PASS, 1C, 1D, ... 7NT",
-                            p.text, x.pos)
+        if text not in ALL_BIDS + ("X", "XX"):
+            raise ExprError(f"no such bid {shown(x.value)}; bids are PASS, X, XX, 1C, 1D, ... "
+                            "7NT", p.text, x.pos)
         return Const(text, x.pos)
     return x
 

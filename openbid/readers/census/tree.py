@@ -956,10 +956,10 @@ class _Reading:
         nl = len(labels)
         vul_word = _vul_word(self.vul)
         sec_first = firsts.min(axis=0)
-        by_call: dict[int, list[int]] = {}
-        for s in np.flatnonzero(per).tolist():
-            by_call.setdefault(int(sbids[s]), []).append(s)
-        bids = sorted(by_call)
+        by_call: dict[str, list[int]] = {}  # a call by its points (BIDVALs printing one call:
+        for s in np.flatnonzero(per).tolist():  # OPENBID's strong 1C is five of them)
+            by_call.setdefault(bid_text(int(sbids[s])), []).append(s)
+        bids = sorted(by_call, key=lambda c: min(int(sbids[s]) for s in by_call[c]))
         groups = [by_call[b] for b in bids]
         if self._lazy(rows):
             children = walk.lazy_children(section, groups)
@@ -973,8 +973,7 @@ class _Reading:
                 cid, values = lut[section], list(range(len(groups)))
             children = [walk.intern_like(self.mask, rowpos[pick])
                         for pick in _split(cid, values)]
-        for b, secs, child in zip(bids, groups, children):
-            call = bid_text(b)
+        for call, secs, child in zip(bids, groups, children):
             self.counts.calls[call] = [
                 int(sum(int(per[s]) for s in secs)),
                 walk.example(min(int(sec_first[s]) for s in secs), vul_word),
@@ -1002,31 +1001,41 @@ class _Reading:
             code = bidval.astype(np.intp) * nl
         code += section
         per_code = np.bincount(code, weights=wf)
-        by_call: dict[int, list[int]] = {}
+        by_value: dict[int, list[int]] = {}
         for cd in np.flatnonzero(per_code).tolist():
-            by_call.setdefault(cd // nl, []).append(cd % nl)
+            by_value.setdefault(cd // nl, []).append(cd % nl)
+        # a call by its BIDVALs (several may print one call: OPENBID's strong 1C is five)
+        values_of: dict[str, list[int]] = {}
+        for b in sorted(by_value):
+            values_of.setdefault(bid_text(b), []).append(b)
+        calls = list(values_of)
         cfirst = None  # each code's first row
         if self._lazy(rows):  # each call's first row from each code's
             cfirst = first_rows(code, len(per_code))
-            bids = sorted(by_call)
-            for b, child in zip(bids, walk.lazy_children(bidval, [[b] for b in bids])):
-                secs = by_call[b]
-                call = bid_text(b)
-                hands = int(sum(round(per_code[b * nl + s]) for s in secs))
-                ex = min(int(cfirst[b * nl + s]) for s in secs)
+            for call, child in zip(calls, walk.lazy_children(bidval,
+                                                             [values_of[c] for c in calls])):
+                pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
+                hands = int(sum(round(per_code[b * nl + s]) for b, s in pairs))
+                ex = min(int(cfirst[b * nl + s]) for b, s in pairs)
                 nc.calls[call] = [hands, walk.example(ex, vul_word),
-                                  {labels[s] for s in secs if s != pass_index}]
+                                  {labels[s] for _, s in pairs if s != pass_index}]
                 self.children[call] = child
         else:
-            bids = sorted(by_call)
-            for b, pick in zip(bids, _split(bidval, bids)):
-                secs = by_call[b]
-                call = bid_text(b)
+            bids = sorted(by_value)
+            picks = dict(zip(bids, _split(bidval, bids)))
+            for call in calls:
+                pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
+                if len(values_of[call]) == 1:
+                    pick = picks[values_of[call][0]]
+                else:  # the rows of its values, in order
+                    pick = np.sort(np.concatenate([
+                        np.flatnonzero(picks[b]) if picks[b].dtype == bool else picks[b]
+                        for b in values_of[call]]))
                 mine = rowpos[pick]
-                hands = int(sum(round(per_code[b * nl + s]) for s in secs))
+                hands = int(sum(round(per_code[b * nl + s]) for b, s in pairs))
                 ex = int(fr[pick].min()) if coarse else int(mine[0])
                 nc.calls[call] = [hands, walk.example(ex, vul_word),
-                                  {labels[s] for s in secs if s != pass_index}]
+                                  {labels[s] for _, s in pairs if s != pass_index}]
                 self.children[call] = walk.intern_like(mask, mine)
         if keep:
             if cfirst is None:
