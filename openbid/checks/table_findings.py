@@ -366,3 +366,50 @@ def rank(groups: list[Group]) -> list[Group]:
         return (order, -g.probability, -len(g.findings), g.kind, g.rule)
 
     return sorted(groups, key=key)
+
+
+def view_of(t: T.Table) -> Any:
+    """A table as the findings type holds it (openbid.checks.findings.TableView)."""
+    from openbid.checks.findings import TableView
+
+    p = t.probability
+    return TableView(t.at_table, t.deal_text(), t.dealer, p.value, p.interval, t.auction, t.vul,
+                     p.exact, p.method, t.how)
+
+
+def with_tables(system: System, findings: list, groups: list[Group]) -> list:
+    """``findings`` with each table found put in its ``table``, and the witness of a finding a
+    deal reaches at its own node replaced by the bidder's hand of that deal (re-run by the
+    executor: a hand that fits the whole auction, not a solver's extreme one)."""
+    from dataclasses import replace
+
+    found: dict[int, Any] = {}
+    for g in groups:
+        for j, t in g.tables.items():
+            f = g.findings[j]
+            view = view_of(t)
+            if t.at_table and t.deal is not None and tuple(t.auction) == node_of(f) \
+                    and f.witness is not None:
+                found[id(f)] = replace(f, table=view, witness=_witness(system, f, t))
+            else:
+                found[id(f)] = replace(f, table=view)
+    return [found.get(id(f), f) for f in findings]
+
+
+def _witness(system: System, f: Any, t: T.Table) -> Any:
+    """The bidder's hand of the table's deal as the finding's witness: what the executor calls
+    with it at the node, and at which bid point."""
+    from dataclasses import replace
+
+    from openbid.systems.procedure import program_for
+
+    node = system.node(t.auction)
+    assert node.rules is not None and t.deal is not None
+    seat = T.seat_at(t.dealer, len(t.auction))
+    hand = t.deal[seat]
+    word = T.side_word(t.vul, seat)
+    program = program_for(node.rules)
+    ctx = T.ctx_tuple({k: v for k, v in T.context(t.dealer, t.vul, seat).items() if k != "SEAT"})
+    outcome, _ = program.trace(program.describe(hand, ctx))
+    point = "" if outcome.section == node.rules.pass_label else node.point(outcome.section)
+    return replace(f.witness, hand=hand.to_pbn(), vul=word, call=outcome.bid, point=point)

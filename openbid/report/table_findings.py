@@ -34,10 +34,12 @@ def _group_line(g: Any, fails: bool) -> str:
     share = g.share
     if share is not None:  # the simulation's figure for the whole group
         how = f"{share.text()} of deals"
+        node = f" ({t.probability.text()})" if g.nodes > 1 else ""
     else:  # the node shown: a lower bound of the group's
         how = f"at least {t.probability.text()} of deals"
-    return (f"  {mark} {what} at {_nodes(g)}: {how}; e.g. at {where}, dealer {t.dealer}: "
-            f"{t.deal_text()}")
+        node = ""
+    return (f"  {mark} {what} at {_nodes(g)}: {how}; e.g. at {where}{node}, dealer "
+            f"{t.dealer}: {t.deal_text()}")
 
 
 def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
