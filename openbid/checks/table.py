@@ -404,6 +404,9 @@ class Sample:
 
     def probability(self, what: str = "") -> Probability:
         """P(anchor's condition) (exact) times the share kept (95% Wilson interval)."""
+        if not self.anchor_count:  # no hand meets the anchor's condition: no deal at all
+            return Probability.exactly(0, 1, f"exact: no hand of {self.anchor} makes its calls "
+                                       "(the census counts 0)")
         p0 = self.anchor_count / TOTAL_HANDS
         k, n = self.n_kept, self.tried
         lo, hi = wilson(k, n)
