@@ -207,7 +207,8 @@ def text(run, part, changes, found, path, seconds, updated, gate=None, skipped=(
     if getattr(run, "system", None) is not None:
         from openbid.report import system
 
-        lines += system.text(run, detail=part == "system")
+        # with the findings at the table first, the opening's details only when asked
+        lines += system.text(run, detail=part == "system" and (groups is None or overlaps))
     if getattr(run, "census_tree", None) is not None:
         from openbid.report import tree_census
 

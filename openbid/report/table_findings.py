@@ -34,7 +34,7 @@ def _group_line(g: Any, fails: bool) -> str:
     share = g.share
     if share is not None:  # the simulation's figure for the whole group
         how = f"{share.text()} of deals"
-        node = f" ({t.probability.text()})" if g.nodes > 1 else ""
+        node = f" [{t.probability.text()}]" if g.nodes > 1 else ""
     else:  # the node shown: a lower bound of the group's
         how = f"at least {t.probability.text()} of deals"
         node = ""

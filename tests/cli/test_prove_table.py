@@ -93,7 +93,7 @@ def test_a_gap_real_deals_reach_has_a_re_bid_deal_and_its_exact_probability(tmp_
     assert code == 1
     first = next(x for x in out.splitlines() if "gap block" in x)
     assert first.lstrip().startswith('FAILS gap block "1S P" at 4 nodes')
-    assert "ESTIMATE" in first and "e.g. at 1S PASS (6.12% (exact)), dealer N: N:" in first
+    assert "ESTIMATE" in first and "e.g. at 1S PASS [6.12% (exact)], dealer N: N:" in first
     code, out = run("prove", "--rules", path, "--json")
     system = load_system(path)
     gap = next(f for f in findings(out) if f["kind"] == "gap" and f["node"] == ["1S", "PASS"])
