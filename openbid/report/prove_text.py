@@ -180,7 +180,8 @@ def text(run, part, changes, found, path, seconds, updated, gate=None, skipped=(
 
         policy = Policy(frozenset(gate["fail_on"])) if gate is not None else None
         lines += table_findings.text(groups, policy.fails if policy is not None
-                                     else (lambda f: False), overlaps=overlaps)
+                                     else (lambda f: False), overlaps=overlaps,
+                                     seconds=run.seconds.get("table"))
     if part == "paper":
         part = "all"  # every paper part that ran, and the paper's errors
     if run.lemmas is not None and part in ("lemmas", "all"):
