@@ -455,15 +455,27 @@ def _deck_limits(rules: Rules, exprs: list[tuple[str, Expr]], own: list,
     return out
 
 
+_DESCRIBED: dict = {}  # (rules, hand, context) -> the executor's descriptors of the hand
+
+
 def _value_of(v: Any, kind: str):
     return bool(v) if kind == "bool" else _plain(v)
 
 
 def _executed(e: Expr, hand: Hand, rules: Rules, ctx: tuple):
-    """``e`` (a number) on one hand by the executor, as an exact value."""
-    from openbid.systems.evaluate import value as hand_value
+    """``e`` (a number, reading no outcome of the rules) on one hand by the executor, as an
+    exact value: the hand's descriptors computed once per hand and context."""
+    from openbid.expr.pycode import compile_expr
+    from openbid.systems.procedure import program_for
 
-    v = hand_value(e, hand, rules, ctx)
+    program = program_for(rules)
+    key = (rules, hand.to_pbn(), ctx)
+    d = _DESCRIBED.get(key)
+    if d is None:
+        if len(_DESCRIBED) > 4096:
+            _DESCRIBED.clear()
+        d = _DESCRIBED[key] = program.describe(hand, ctx)
+    v = compile_expr(e, program.defs)(d, None)
     if isinstance(v, bool):
         return int(v)
     if isinstance(v, float):

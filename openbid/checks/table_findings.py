@@ -65,6 +65,11 @@ def label_of(point: str) -> str:
     return point.rsplit("/", 1)[-1]
 
 
+def block_of(point: str) -> str:
+    """A bid point's block: ``1NT P/stayman`` -> ``1NT P``; an opening label -> ''."""
+    return point.rsplit("/", 1)[0] if "/" in point else ""
+
+
 def rule_of(system: System, f: Any) -> str:
     """What a finding's group is named by: the block of a gap, the point (and call) of an
     illegal call, the point of a shadowed or dead point or an overlap, the claim's id."""
@@ -72,7 +77,7 @@ def rule_of(system: System, f: Any) -> str:
         name = system.node(f.node).name
         return f'block "{name}"' if name else "the opening"
     if f.kind in ("failed-claim", "vacuous-claim", "expected-failure", "unexpected-pass"):
-        return f"claim {f.claim}"
+        return f.claim
     if f.kind == "illegal-call":
         return f"{f.point} calling {f.subject}"
     if f.kind == "overlap":
@@ -103,8 +108,8 @@ def condition(system: System, f: Any, claims: dict | None = None) -> tuple[Expr,
         return chooses_expr(rules, f.subject), rules.parse(f'bid = "{f.subject}"', want="bool")
     if f.kind in ("shadowed", "dead"):
         lb = label_of(f.point)
-        if lb not in rules.labels:
-            return None
+        if lb not in rules.labels or block_of(f.point) != node.name:
+            return None  # a dead point whose block applies at no node (its node: the opening)
         return meets_expr(rules, lb), rules.parse(f'meets("{lb}")', want="bool")
     claim = (claims or {}).get(f.claim)
     if claim is None:
@@ -231,7 +236,7 @@ def fill(system: System, findings: list, claims: dict | None = None,
     for n, (tables, asked) in enumerate(results):
         g = groups[todo[n]]
         g.tables, g.asked = tables, asked
-    _dead_from_shadowed(groups)
+    _dead_from_shadowed(system, groups)
     return rank(groups)
 
 
@@ -340,15 +345,24 @@ def _exact(system: System, node: tuple[str, ...], cond: Expr,
     return None
 
 
-def _dead_from_shadowed(groups: list[Group]) -> None:
+def _dead_from_shadowed(system: System, groups: list[Group]) -> None:
     """A dead point is at the table where its guard is: a deal that reaches a node of its block
-    with the bidder's hand meeting the guard (its shadowed group's deal) stands for it."""
+    with the bidder's hand meeting the guard (its shadowed group's deal) stands for it. A dead
+    point whose block applies at no node a hand reaches (the census's) has no deal either."""
     shadowed = {g.rule: g for g in groups if g.kind == "shadowed"}
     for g in groups:
+        if g.kind != "dead" or not g.findings or g.reached is not None:
+            continue
         other = shadowed.get(g.rule)
-        if g.kind == "dead" and other is not None and other.reached is not None \
-                and g.reached is None and g.findings:
+        f = g.findings[0]
+        if other is not None and other.reached is not None:
             g.tables = {0: other.reached}
+        elif block_of(f.point) != system.node(node_of(f)).name:
+            g.tables = {0: T.Table(False, None, tuple(node_of(f)), "N", SIM_VUL,
+                                   T.Probability.exactly(0, 1, "exact: no node of its block "
+                                                         "has a hand (the census)"),
+                                   "its block applies at no node a hand reaches (the tree "
+                                   "census), so no deal reaches it")}
 
 
 def _ask_indexed(arg: tuple, n: int) -> tuple[dict[int, T.Table], int]:
@@ -366,3 +380,4 @@ def rank(groups: list[Group]) -> list[Group]:
         return (order, -g.probability, -len(g.findings), g.kind, g.rule)
 
     return sorted(groups, key=key)
+

@@ -34,14 +34,16 @@ def _group_line(g: Any, fails: bool) -> str:
     share = g.share
     if share is not None:  # the simulation's figure for the whole group
         how = f"{share.text()} of deals"
+        node = f" [{t.probability.text()}]" if g.nodes > 1 else ""
     else:  # the node shown: a lower bound of the group's
         how = f"at least {t.probability.text()} of deals"
-    return (f"  {mark} {what} at {_nodes(g)}: {how}; e.g. at {where}, dealer {t.dealer}: "
-            f"{t.deal_text()}")
+        node = ""
+    return (f"  {mark} {what} at {_nodes(g)}: {how}; e.g. at {where}{node}, dealer "
+            f"{t.dealer}: {t.deal_text()}")
 
 
 def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
-         budget: Any = None) -> list[str]:
+         budget: Any = None, seconds: float | None = None) -> list[str]:
     """The groups (ranked by openbid.checks.table_findings.rank): at the table, then
     undecided, then reported without table work, then in isolation only; overlaps counted
     (listed with ``overlaps``). ``fails(finding)``: the run's policy."""
@@ -57,8 +59,9 @@ def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
     other = [g for g in rest if g.at_table is None and g.kind not in TABLE_KINDS]
     iso = [g for g in rest if g.at_table is False]
     n = sum(len(g.findings) for g in groups)
+    took = f"; {seconds:.1f} s" if seconds is not None else ""
     lines = [f"Findings at the table: {n:,} findings in {len(groups):,} groups (a group: one "
-             "rule and kind, at every node where it occurs)"]
+             f"rule and kind, at every node where it occurs{took})"]
     if at:
         lines.append("  reached by real deals, the most frequent first (how often a random deal "
                      "reaches one of the group's nodes with the bidder's hand in the finding; "

@@ -133,7 +133,7 @@ def test_the_text_puts_what_to_fix_first_and_isolated_groups_apart(combo):
     assert lines[0].startswith("Findings at the table: 6 findings in 4 groups")
     first = next(x for x in lines if "gap block" in x)
     assert first.lstrip().startswith("FAILS gap block \"1H P\" at 2 nodes")
-    assert "ESTIMATE" in first and "e.g. at 1H PASS, dealer N: N:" in first
+    assert "ESTIMATE" in first and "e.g. at 1H PASS [5.71% (exact)], dealer N: N:" in first
     assert "in isolation only" in text
     iso = text[text.index("in isolation only"):]
     assert 'gap block "1S P" at 2 nodes' in iso
