@@ -346,11 +346,9 @@ class Search:
 
 
 def z3_deal(system: System, rules, conds: dict[str, Expr], dealer: str, vul: str,
-            rlimit: int, extra: dict[str, Any] | None = None) -> Search:
+            rlimit: int) -> Search:
     """A deal whose constrained seats meet their conditions (Z3 over their hands, disjoint
-    cards; the others take the cards left), or UNSAT, or UNKNOWN. ``extra``: a Z3 term per
-    seat-less question, built by the caller from the :class:`SymbolicDeal` (see
-    :func:`z3_solver`)."""
+    cards; the others take the cards left), or UNSAT, or UNKNOWN."""
     sd, solver = z3_solver(rules, conds, dealer, vul, rlimit)
     from openbid.checks.verdicts import check
 
