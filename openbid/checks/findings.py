@@ -81,6 +81,12 @@ class TableView:
     dealer: str | None = None
     probability: float | None = None
     interval: tuple[float, float] | None = None
+    auction: tuple[str, ...] | None = None  # the node the deal reaches (the finding's, or for a
+    # dead point a node of its block)
+    vul: str | None = None  # the deal's vulnerability (none, NS, EW, both)
+    exact: bool | None = None  # the probability exact (else an ESTIMATE, with its interval)
+    method: str = ""  # how the probability was obtained
+    how: str = ""  # how at_table was decided (a deal re-bid, a proof, the budget spent)
 
 
 @dataclass(frozen=True)

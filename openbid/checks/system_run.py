@@ -54,6 +54,7 @@ class SystemArgs:
     root: tuple = ()  # only the subtree below this auction
     cross_check: str = ""  # "z3": the Z3 node checks too, their findings compared with the census's
     selected: tuple[str, ...] = ()  # --claim: the claims chosen (a subset of the files')
+    table: Any = None  # openbid.checks.table_findings.TableBudget: the findings at the table
 
 
 @dataclass
@@ -66,6 +67,7 @@ class SystemRun:
     claims_selected: tuple[str, ...] = ()
     cross_check: dict | None = None
     seconds: dict[str, float] = field(default_factory=dict)
+    groups: list | None = None  # openbid.checks.table_findings.Group: the findings at the table
 
 
 def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT_RLIMIT,
@@ -118,7 +120,24 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
             out.scopes[TREE_CLAIMS] = f"{files} ({WHOLE_TREE})"
     if sa.cross_check == "z3":
         _cross_check(out, rules, sa, nodes, rlimit, progress)
+    if sa.table is not None:
+        _table(out, rules, sa, progress)
     return out
+
+
+def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress) -> None:
+    """Every finding at the table (openbid.checks.table_findings): grouped by rule and kind,
+    each group's deal and probability, the findings' ``table`` filled."""
+    from openbid.systems.auction import system_of
+    from openbid.checks.table_findings import fill, with_tables
+
+    t0 = time.monotonic()
+    if progress:
+        progress("table")
+    system = system_of(rules)
+    out.groups = fill(system, out.findings, {c.id: c for c in sa.claims}, sa.table)
+    out.findings = with_tables(system, out.findings, out.groups)
+    out.seconds["table"] = round(time.monotonic() - t0, 2)
 
 
 def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: tuple,

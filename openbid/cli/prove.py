@@ -69,6 +69,18 @@ def register(sub) -> None:
                         "every kind. Kinds: " + ", ".join(KINDS))
     p.add_argument("--allow", metavar="KINDS",
                    help="system: finding kinds that do not fail the run (comma-separated)")
+    p.add_argument("--no-table", dest="table", action="store_false",
+                   help="system: skip the findings at the table (whether a real deal reaches "
+                        "each finding, and how often)")
+    p.add_argument("--table-deals", type=int, default=None, metavar="N",
+                   help="system: deals simulated for the findings at the table (default "
+                        "200000; 0: none, every group asked node by node)")
+    p.add_argument("--table-nodes", type=int, default=None, metavar="N",
+                   help="system: per group the simulation misses, the nodes asked at most "
+                        "(default 8)")
+    p.add_argument("--overlaps", action="store_true",
+                   help="system: list the overlaps (by design in a first-wins block) in the "
+                        "text; --json always has them")
     p.add_argument("--tree-census", action="store_true",
                    help="(deprecated: the tree census is the default) ")
     p.add_argument("--node-claims", metavar="FILE",
@@ -170,7 +182,8 @@ def run(args) -> int:
     else:
         sys.stdout.write(fmt.text(result, args.part, changes, found, path, seconds,
                                   args.update_expected, gate=gate, skipped=skipped,
-                                  subset="--from" if args.subtree else ""))
+                                  subset="--from" if args.subtree else "",
+                                  overlaps=args.overlaps))
         if args.report:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
         if (rules.source and not args.update_expected and not args.where and not args.subtree
@@ -268,7 +281,10 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     if "system" not in parts:
         for given, option in ((args.claims, "--claims"), (args.claim, "--claim"),
                               (fixed, "--seat/--vul"), (args.where, "--where"),
-                              (args.subtree, "--from"), (args.cross_check, "--cross-check")):
+                              (args.subtree, "--from"), (args.cross_check, "--cross-check"),
+                              (args.table_deals is not None, "--table-deals"),
+                              (args.table_nodes is not None, "--table-nodes"),
+                              (not args.table, "--no-table"), (args.overlaps, "--overlaps")):
             if given:
                 raise OpenbidError(f"{option} is for the system checks: give PART system")
         return None
@@ -315,7 +331,28 @@ def _system_args(args, rules, parts: tuple[str, ...]):
                                f"{args.subtree}: it would check nothing")
         claims = mine
     return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, root,
-                      args.cross_check or "", tuple(args.claim or ()))
+                      args.cross_check or "", tuple(args.claim or ()),
+                      _table_budget(args, restricted=where is not None or bool(fixed)))
+
+
+def _table_budget(args, restricted: bool):
+    """The findings at the table's budget (None: not asked, or a run restricted to some hands
+    or facts of the deal, whose findings range over another population)."""
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.table_findings import TableBudget
+
+    for value, option in ((args.table_deals, "--table-deals"), (args.table_nodes,
+                                                                 "--table-nodes")):
+        if value is not None and value < 0:
+            raise OpenbidError(f"{option} must be 0 or more, not {value}")
+        if value is not None and not args.table:
+            raise OpenbidError(f"{option} sets the table's budget: give no --no-table")
+    if not args.table or restricted:
+        return None
+    base = TableBudget()
+    return TableBudget(deals=base.deals if args.table_deals is None else args.table_deals,
+                       nodes=base.nodes if args.table_nodes is None else args.table_nodes,
+                       rlimit=budget(args))
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -16,8 +16,12 @@ The JSON shape of a finding (one line of ``openbid prove --json``)::
 ``count`` of ``of`` the exact number of hands (or hand-contexts: each vulnerability counts a hand
 once) the finding is about, ``witness`` a hand re-run by the executor (null when none exists,
 e.g. a point whose guard no hand meets), ``fails`` whether the run's policy counts it, ``table``
-null until the table checks fill it (``{"at_table", "deal", "dealer", "probability",
-"interval"}``).
+null when no table work was done for it (overlaps, claims that hold or fail as expected,
+``--no-table``, or a node its group's budget did not reach), else ``{"at_table": true | false |
+null, "deal": "N:... ... ... ..." | null, "dealer": "N", "probability": p, "interval": [lo, hi]
+| null, "node": [...], "vul": "none", "exact": bool, "method": "...", "how": "..."}``
+(docs/TABLE.md): whether a real deal reaches it, the deal (re-bid by the executor), how often a
+random deal of that dealer and vulnerability does (exact, or an ESTIMATE with its 95% interval).
 """
 
 from __future__ import annotations
@@ -45,7 +49,11 @@ def json_item(f, fails: bool) -> dict:
             "detail": f.detail, "fails": fails,
             "table": None if t is None else {"at_table": t.at_table, "deal": t.deal,
                                              "dealer": t.dealer, "probability": t.probability,
-                                             "interval": list(t.interval) if t.interval else None}}
+                                             "interval": list(t.interval) if t.interval else None,
+                                             "node": None if t.auction is None
+                                             else list(t.auction),
+                                             "vul": t.vul, "exact": t.exact,
+                                             "method": t.method or None, "how": t.how or None}}
 
 
 def json_items(findings, policy):

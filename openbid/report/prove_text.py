@@ -169,10 +169,19 @@ def paper_errors(run) -> list[str]:
 
 # ---- text --------------------------------------------------------------------------------------
 def text(run, part, changes, found, path, seconds, updated, gate=None, skipped=(),
-         subset: str = "") -> str:
+         subset: str = "", overlaps: bool = False) -> str:
     what = (f"rule file {run.source}, name {run.variant}" if getattr(run, "source", "")
             else f"variant {run.variant}")
     lines: list[str] = [f"openbid prove {part} ({what}, rules {run.digest})", ""]
+    groups = getattr(run, "groups", None)
+    if groups is not None and "system" in getattr(run, "parts", ()):  # what to fix first
+        from openbid.checks.findings import Policy
+        from openbid.report import table_findings
+
+        policy = Policy(frozenset(gate["fail_on"])) if gate is not None else None
+        lines += table_findings.text(groups, policy.fails if policy is not None
+                                     else (lambda f: False), overlaps=overlaps,
+                                     seconds=run.seconds.get("table"))
     if part == "paper":
         part = "all"  # every paper part that ran, and the paper's errors
     if run.lemmas is not None and part in ("lemmas", "all"):
@@ -199,7 +208,8 @@ def text(run, part, changes, found, path, seconds, updated, gate=None, skipped=(
     if getattr(run, "system", None) is not None:
         from openbid.report import system
 
-        lines += system.text(run, detail=part == "system")
+        # with the findings at the table first, the opening's details only when asked
+        lines += system.text(run, detail=part == "system" and (groups is None or overlaps))
     if getattr(run, "census_tree", None) is not None:
         from openbid.report import tree_census
 
@@ -209,7 +219,8 @@ def text(run, part, changes, found, path, seconds, updated, gate=None, skipped=(
         from openbid.report import findings
 
         policy = Policy(frozenset(gate["fail_on"])) if gate is not None else None
-        lines += findings.text(run.findings, policy)
+        if groups is None:  # without the table: the findings by kind
+            lines += findings.text(run.findings, policy)
         cc = getattr(run, "cross_check", None)
         if cc:
             lines += [f"Cross-check ({cc['checks']}: the node checks, {cc['nodes']:,} nodes, "

@@ -74,6 +74,7 @@ class ProofRun:
     scopes: dict[str, str] = field(default_factory=dict)  # check group -> what it checked
     claims_selected: tuple[str, ...] = ()  # --claim: the claims that ran (a subset)
     cross_check: dict | None = None  # the cross-check's figures (findings compared, seconds)
+    groups: list | None = None  # the findings at the table (openbid.checks.table_findings)
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
@@ -111,6 +112,7 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
         run.system, run.census_tree, run.tree = got.system, got.census_tree, got.tree
         run.findings, run.scopes = got.findings, got.scopes
         run.claims_selected, run.cross_check = got.claims_selected, got.cross_check
+        run.groups = got.groups
         run.seconds.update(got.seconds)
         run.seconds["system"] = round(time.monotonic() - t1, 2)
         parts = tuple(p for p in parts if p != "system")

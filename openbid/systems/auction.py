@@ -390,3 +390,15 @@ def chooses_expr(rules: Rules, call: str) -> Expr:
         parts.append(ex.passes)
     return disj(*parts) if parts else FALSE
 
+
+
+@lru_cache(maxsize=4096)
+def point_expr(rules: Rules, label: str) -> Expr:
+    """The condition, written out in descriptors, under which ``rules`` make their call at bid
+    point ``label`` (the pass label: falling through every section)."""
+    from openbid.systems.rules.execution import execute
+
+    ex = execute(rules, _ExprAlgebra(), lambda e: e, lambda e: e)
+    if label == rules.pass_label:
+        return ex.passes
+    return disj(*(s.fire for s in ex.sites if s.label == label))
