@@ -13,71 +13,31 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openbid.bridge.duplicate import VULNERABILITIES, board
+from openbid.bridge.notation import cards_text as hand_text, deal_key, deal_of_cards, parse_deal
+from openbid.bridge.notation import seat_hands
 from openbid.base.errors import OpenbidError, shown
+
+__all__ = ["DealtBoard", "canonical", "hand_text", "hands_of", "key_of", "random_boards",
+           "random_deal", "read_pbn", "seat_hands"]
 
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
 CARDS = 52
 
 
-def _cards_of(hand: str, where: str) -> list[int]:
-    suits = hand.split(".")
-    if len(suits) != 4:
-        raise OpenbidError(f"{where}: a hand needs four suits separated by dots, not "
-                           f"{shown(hand)}")
-    out = []
-    for s, ranks in enumerate(suits):
-        for r in ranks.upper().replace("10", "T"):
-            if r not in RANKS:
-                raise OpenbidError(f"{where}: {shown(r)} is not a rank (A K Q J T 9 ... 2) in "
-                                   f"{shown(hand)}")
-            out.append(s * 13 + RANKS.index(r))
-    return out
-
-
 def hands_of(text: str, where: str = "deal") -> list[list[int]]:
     """The four hands N, E, S, W (card indices 0-51, suit-major S H D C, rank A..2) of a PBN
-    deal ``"N:h h h h"`` (any first seat). Raises :class:`OpenbidError` unless it deals each
-    card exactly once, thirteen to a hand."""
-    body = text.strip()
-    match = re.fullmatch(r"([NESWnesw]):\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)", body)
-    if match is None:
-        raise OpenbidError(f"{where}: cannot read {shown(body)} as a deal: expected 'N:' (or E:,"
-                           " S:, W:) and four hands such as AKJT.QT874.JT.J2")
-    start = SEATS.index(match.group(1).upper())
-    hands: list[list[int]] = [[], [], [], []]
-    for k in range(4):
-        hands[(start + k) % 4] = _cards_of(match.group(k + 2), where)
-    for seat, hand in zip(SEATS, hands):
-        if len(hand) != 13:
-            raise OpenbidError(f"{where}: {seat} holds {len(hand)} cards, not 13")
-    seen = sorted(c for h in hands for c in h)
-    if seen != list(range(CARDS)):
-        twice = sorted({c for c in seen if seen.count(c) > 1})
-        card = twice[0] if twice else 0
-        raise OpenbidError(f"{where}: the card {'SHDC'[card // 13]}{RANKS[card % 13]} is dealt "
-                           "twice")
-    return [sorted(h) for h in hands]
-
-
-def hand_text(cards: list[int]) -> str:
-    """PBN of one hand: ``AKJ2.Q4.KT9.876``."""
-    return ".".join("".join(RANKS[c % 13] for c in sorted(cards) if c // 13 == s)
-                    for s in range(4))
+    deal ``"N:h h h h"`` (any first seat): :func:`openbid.bridge.notation.parse_deal`."""
+    return [h for h in parse_deal(text, where) if h is not None]
 
 
 def key_of(hands: list[list[int]]) -> str:
-    return "N:" + " ".join(hand_text(h) for h in hands)
+    return deal_of_cards(hands)
 
 
 def canonical(text: str, where: str = "deal") -> str:
     """The key of a deal given as PBN (``E:...`` becomes ``N:...``)."""
-    return key_of(hands_of(text, where))
-
-
-def seat_hands(key: str) -> dict[str, str]:
-    """``{"N": "AKJT.QT874.JT.J2", ...}`` of a deal's key."""
-    return dict(zip(SEATS, key[2:].split()))
+    return deal_key(text, where)
 
 
 def random_deal(seed: int | str, number: int) -> str:

@@ -35,7 +35,7 @@ from openbid.base.errors import OpenbidError
 from openbid.base.stats import wilson
 from openbid.expr.ast import TRUE, Const, Expr, bind
 from openbid.bridge.hand import Hand
-from openbid.bridge.ranks import RANKS
+from openbid.bridge.notation import cards_text, hand_cards
 from openbid.checks.partnership import contexts, offset
 from openbid.checks.search import Disagreement
 
@@ -167,17 +167,11 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
 
 
 def _cards(hand: Hand) -> list[int]:
-    out = []
-    for k, h in enumerate(hand.to_pbn().split(".")):
-        out += [13 * k + RANKS.index(r) for r in h]
-    return out
+    return hand_cards(hand.to_pbn())
 
 
 def _hand(cards) -> Hand:
-    suits = ["", "", "", ""]
-    for c in sorted(cards):
-        suits[c // 13] += RANKS[c % 13]
-    return Hand.from_suits(*suits)
+    return Hand.parse(cards_text(cards))
 
 
 PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}

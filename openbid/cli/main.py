@@ -31,10 +31,34 @@ class ArgumentError(OpenbidError):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with a bad argument an :class:`ArgumentError` (one line, exit 2) instead of a
-    usage block and ``SystemExit``."""
+    usage block and ``SystemExit``; a number (``type=int`` or ``float``) read in ASCII digits
+    only (Python's own ``int`` would take ``١٢``: :mod:`openbid.bridge.notation`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _ascii_int)
+        self.register("type", float, _ascii_float)
 
     def error(self, message: str):  # type: ignore[override]
         raise ArgumentError(f"{message} (see '{self.prog} --help')")
+
+
+def _ascii_int(text: str) -> int:
+    from openbid.bridge.notation import number
+
+    try:
+        return number(text, "the number")
+    except OpenbidError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _ascii_float(text: str) -> float:
+    from openbid.bridge.notation import decimal_number
+
+    try:
+        return decimal_number(text, "the number")
+    except OpenbidError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
