@@ -312,22 +312,22 @@ def parse_deal(text: str, where: str = "deal", partial: bool = False) -> list[li
     start = SEATS.index(first.upper())
     hands: list[list[int] | None] = [None] * 4
     for k in range(4):
-        seat = (start + k) % 4
+        at = (start + k) % 4
         text_k = match.group(k + 2)
         if text_k == "-":
             if not partial:
-                raise OpenbidError(f"{where}: {SEAT_WORDS[SEATS[seat]]}'s hand is not given "
+                raise OpenbidError(f"{where}: {SEAT_WORDS[SEATS[at]]}'s hand is not given "
                                    "('-'): a deal here needs all four")
             continue
-        hands[seat] = hand_cards(text_k, f"{where}, {SEAT_WORDS[SEATS[seat]]}")
+        hands[at] = hand_cards(text_k, f"{where}, {SEAT_WORDS[SEATS[at]]}")
     known = [h for h in hands if h is not None]
     seen = sorted(c for h in known for c in h)
     if len(set(seen)) != len(seen):
         twice = sorted({c for c in seen if seen.count(c) > 1})
         raise OpenbidError(f"{where}: the card {card_text(twice[0])} is dealt twice")
-    for seat, hand in zip(SEATS, hands):
+    for letter, hand in zip(SEATS, hands):
         if hand is not None and len(hand) != 13:
-            raise OpenbidError(f"{where}: {seat} holds {len(hand)} cards, not 13")
+            raise OpenbidError(f"{where}: {letter} holds {len(hand)} cards, not 13")
     if len(known) == 3:
         missing = hands.index(None)
         hands[missing] = sorted(set(range(CARDS)) - set(seen))
