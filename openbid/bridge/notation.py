@@ -369,6 +369,15 @@ def seat(text: str, what: str = "seat") -> str:
     return word
 
 
+def seat_vul(vul: str, at: str) -> str:
+    """The deal's vulnerability (none, NS, EW, both) from the side of seat ``at``: none, we,
+    they or both."""
+    ours = "NS" if at in "NS" else "EW"
+    we, they = vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
+    return {(False, False): "none", (True, False): "we", (False, True): "they",
+            (True, True): "both"}[(we, they)]
+
+
 # ---- calls -----------------------------------------------------------------------------------
 STRAIN_NUMBER = {"C": 1, "D": 2, "H": 3, "S": 4, "NT": 5}
 _ALIASES = {"P": "PASS", "PASS": "PASS", "X": "X", "DBL": "X", "D": "X", "XX": "XX", "RDBL": "XX",

@@ -10,7 +10,7 @@ readers yield it in place of the board and go on with the next board where they 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator
 
 from openbid.base.errors import OpenbidError
@@ -87,6 +87,8 @@ class Unreadable:
     board: int | None = None
 
     def __str__(self) -> str:
+        if not self.line:  # the whole file: the problem names it
+            return self.problem
         where = f"{self.source}:{self.line}"
         return f"{where}: board {self.board}: {self.problem}" if self.board is not None else \
             f"{where}: {self.problem}"
@@ -106,15 +108,6 @@ def by_cycle(number: int | None) -> tuple[str | None, str | None]:
 VUL_WORDS = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "EW", "all": "both",
              "both": "both"}
 assert set(VUL_WORDS.values()) == set(VULNERABILITIES)
-
-
-@dataclass
-class Counter:
-    """How many boards and problems a reading gave (for a summary line)."""
-
-    boards: int = 0
-    problems: int = 0
-    files: list[str] = field(default_factory=list)
 
 
 def strict(items: Iterator[Item]) -> Iterator[Board]:

@@ -123,6 +123,11 @@ def read_lin(path: str | Path) -> Iterator[Item]:
             raise OpenbidError(f"cannot read {source}: {exc.strerror or exc}") from None
 
 
+def read_lin_from(fh: BinaryIO, source: str) -> Iterator[Item]:
+    """:func:`read_lin` of an open binary file (read in blocks, never whole)."""
+    return _read(fh, source)
+
+
 def _read(fh: BinaryIO, source: str) -> Iterator[Item]:
     rec = _Rec()
     players: tuple[str, ...] = ()  # names carry over to the next board (vugraph files)

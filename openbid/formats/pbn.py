@@ -120,9 +120,8 @@ def _tokens(lines: Iterable[tuple[int, str]], source: str,
                     out.append(text[j])
                     j += 1
                 if j >= n:
-                    problems.append(Unreadable(source, no, "a string (tag value) is not closed "
-                                                           f"on its line: {shown(text[i:])}"))
-                    yield _Tok("bad", text[i:], no)
+                    yield _Tok("bad", "a string (tag value) is not closed on its line: "
+                                      f"{shown(clip(text[i:], 40))}", no)
                     break
                 yield _Tok("string", "".join(out), no)
                 i = j + 1
@@ -164,6 +163,11 @@ def read_pbn(path: str | Path) -> Iterator[Item]:
         yield from _read(fh, source)
 
 
+def read_pbn_from(fh: BinaryIO, source: str) -> Iterator[Item]:
+    """:func:`read_pbn` of an open binary file (read line by line, never whole)."""
+    return _read(fh, source)
+
+
 def _read(fh: BinaryIO, source: str) -> Iterator[Item]:
     problems: list[Unreadable] = []
     history: dict[str, str] = {}  # each tag's value in the nearest earlier game (for '#')
@@ -189,6 +193,10 @@ def _read(fh: BinaryIO, source: str) -> Iterator[Item]:
                                                     "tokens (a blank line missing?): skipped"))
                     game.words.clear()
                 continue
+            if tok.kind == "bad":
+                game.problems.append((tok.line, tok.text))
+                pending = []
+                continue
             if tok.kind == "[" or pending:
                 pending.append(tok)
                 tag = _tag(pending)
@@ -205,8 +213,6 @@ def _read(fh: BinaryIO, source: str) -> Iterator[Item]:
                     game = _Game()
                 _add_tag(game, name, value, line)
                 continue
-            if tok.kind == "bad":
-                continue  # reported by the tokenizer
             if game.section:
                 game.words.setdefault(game.section, []).append((tok.text, tok.line))
             else:
