@@ -174,30 +174,6 @@ def _hand(cards) -> Hand:
     return Hand.parse(cards_text(cards))
 
 
-PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
-
-
-def pbn_call(call: str) -> str:
-    return {"PASS": "Pass"}.get(call, call)
-
-
-def pbn_record(board: int, deal: dict[str, Hand], bid: DealAuction, dealer: str,
-               vul: str) -> str:
-    """One PBN game: Event, Board, Dealer, Vulnerable, Deal, Declarer, Contract, Auction."""
-    i = SEATS.index(dealer)
-    order = SEATS[i:] + SEATS[:i]
-    deal_tag = f"{dealer}:" + " ".join(deal[s].to_pbn() for s in order)
-    lines = ['[Event "openbid deal"]', f'[Board "{board}"]', f'[Dealer "{dealer}"]',
-             f'[Vulnerable "{PBN_VUL[vul]}"]', f'[Deal "{deal_tag}"]',
-             f'[Declarer "{bid.declarer or ""}"]',
-             f'[Contract "{"Pass" if bid.contract == "PASS" else bid.contract}"]',
-             f'[Auction "{dealer}"]']
-    calls = [pbn_call(c) for c in bid.auction]
-    for k in range(0, len(calls), 4):
-        lines.append(" ".join(calls[k:k + 4]))
-    return "\n".join(lines) + "\n"
-
-
 @dataclass
 class Gap:
     """An ESTIMATE of the share of consistent pairs of hands that fail the claim: ``failed`` of

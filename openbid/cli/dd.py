@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       "read). An interrupt keeps every result already back.")
     f.add_argument("--deals", type=int, metavar="N", help="the first N seeded boards")
     f.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    f.add_argument("--boards", metavar="FILE.pbn", help="the boards of a PBN file")
+    f.add_argument("--boards", metavar="FILE", help="the boards of a PBN or LIN file")
     f.add_argument("--import", dest="import_dir", metavar="DIR",
                    help="Binky's double-dummy shards (*.jsonl.gz) to add")
     add_store_option(f)
@@ -118,8 +118,9 @@ def engine_text(r) -> str:
 
 
 def run_fill(args: argparse.Namespace) -> int:
-    from openbid.bridge.deals import random_boards, read_pbn
+    from openbid.bridge.deals import random_boards
     from openbid.dd.engine import Request
+    from openbid.formats.read import dealt_boards
 
     given = [x for x in (args.deals is not None, args.boards, args.import_dir) if x]
     if len(given) != 1:
@@ -129,7 +130,7 @@ def run_fill(args: argparse.Namespace) -> int:
         raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
     if args.workers is not None and args.workers < 0:
         raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
-    boards = (read_pbn(args.boards) if args.boards
+    boards = (list(dealt_boards(args.boards)) if args.boards
               else random_boards(args.deals, args.seed) if args.deals is not None else [])
     with open_store(args) as store:
         if args.import_dir:

@@ -189,5 +189,6 @@ def bid_board(number: int | None, hands, dealer: str, vul: str, bid, system) -> 
     texts = tuple(h if isinstance(h, str) or h is None else h.to_pbn()
                   for h in (hands.get(s) for s in SEATS))
     notes = tuple(rule_note(system, bid.auction[:k], c) for k, c in enumerate(bid.choices))
+    notes += ("",) * (len(bid.auction) - len(notes))  # calls without their choice: no note
     return Board(number, dealer, vul, texts, tuple(bid.auction), notes,  # type: ignore[arg-type]
                  tuple(bool(n) for n in notes))

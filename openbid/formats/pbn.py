@@ -505,7 +505,8 @@ def game_text(board: Board, *, event: str = "?", site: str = "", date: str = "?"
         lines += [f"[Note {_quoted(f'{i}:{text}')}]" for text, i in index.items()]
     if board.dd:
         lines.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
-        lines += [f"{d} {s:>2} {t:>2}" for d, s, t in board.dd]
+        lines += [f"{d} {s:>2} {t:>2}" for d, s, t in sorted(
+            board.dd, key=lambda x: (SEATS.index(x[0]), STRAINS.index(x[1])))]
     return CRLF.join(lines) + CRLF
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterator
 
 from openbid.base.errors import OpenbidError
+from openbid.bridge.deals import DealtBoard
 from openbid.formats.board import Item
 
 
@@ -43,3 +44,33 @@ def read_boards(path: str | Path, fmt: str | None = None) -> Iterator[Item]:
 
         return read_lin(path)
     raise OpenbidError(f"no board format {kind!r}: pbn or lin")
+
+
+def dealt_boards(path: str | Path, limit: int | None = None) -> Iterator[DealtBoard]:
+    """The deals of a PBN or LIN file as duplicate boards (``compare --boards``, ``dd fill
+    --boards``), read a board at a time and no further than ``limit`` boards. A board without a
+    number is numbered by its place among the deals (from 1); dealer and vulnerability not given
+    follow the number by the standard cycle. A game that gives no hand at all (a header) is
+    passed over; any other problem (a board that cannot be read, a deal not given in full) is an
+    :class:`OpenbidError` naming the file, line and board. A file of no deal is one too."""
+    from openbid.formats.board import Unreadable, by_cycle
+
+    count = 0
+    for item in read_boards(path):
+        if limit is not None and count >= limit:
+            return
+        if isinstance(item, Unreadable):
+            raise OpenbidError(str(item))
+        if all(h is None for h in item.hands):
+            continue
+        if not item.whole:
+            raise OpenbidError(f"{item.where}: the deal gives {sum(h is not None for h in item.hands)}"
+                               " of the four hands; every hand is needed to play the board")
+        count += 1
+        number = item.number if item.number is not None else count
+        dealer, vul = by_cycle(number)
+        yield DealtBoard(number, item.deal or "", item.dealer or dealer or "N",
+                         item.vul or vul or "none")
+    if count == 0:
+        raise OpenbidError(f"{path}: no deal in the file (a PBN [Deal \"...\"] tag or a LIN md "
+                           "record): not a file of boards")
