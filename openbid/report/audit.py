@@ -14,8 +14,9 @@ def board_line(b) -> str:
     """``board 3 (club.pbn:25): departs at 1NT P: South bid 3NT, sayc bids 2C (1NT P/2a)``."""
     if b.departure is not None:
         d = b.departure
-        made = "passed" if d.made == "PASS" else f"bid {d.made}"
-        ours = "passes" if d.system == "PASS" else f"bids {d.system}"
+        made = {"PASS": "passed", "X": "doubled", "XX": "redoubled"}.get(d.made, f"bid {d.made}")
+        ours = {"PASS": "passes", "X": "doubles", "XX": "redoubles"}.get(d.system,
+                                                                          f"bids {d.system}")
         return (f"{b.where}: departs at {_calls(d.node)}: {SEAT_WORDS[d.seat]} {made}, the "
                 f"system {ours} [{d.note}]")
     if b.beyond is not None:
