@@ -44,6 +44,11 @@ SUFFIXES = {"!", "?", "!!", "??", "!?", "?!"}
 # irregularity, '*', '+', a call or card token
 _PART = re.compile(r"=[0-9]+=|\$[0-9]+|[!?]{1,2}|\^[ISRL]|\*|\+|[A-Za-z0-9-]+|.", re.ASCII)
 _NAME = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
+# one token (or the start of a comment) at a time: PBN's token rules (3.2, 3.8)
+_TOKEN = re.compile(r'(?P<space>[ \t\v\f]+)|(?P<comment>;)|(?P<brace>\{)|(?P<bracket>[\[\]])'
+                    r'|(?P<string>"(?:[^"\\]|\\.)*")|(?P<open>".*)'
+                    r'|(?P<word>[^ \t\v\f;{}\[\]"]+)|(?P<other>.)')
+_ESCAPE = re.compile(r'\\(["\\])')
 
 
 # ---- lines and tokens ------------------------------------------------------------------------
@@ -98,39 +103,33 @@ def _tokens(lines: Iterable[tuple[int, str]], source: str,
             continue
         i, n = 0, len(text)
         while i < n:
-            ch = text[i]
-            if ch in " \t\v\f":
-                i += 1
-            elif ch == ";":
+            m = _TOKEN.match(text, i)
+            assert m is not None  # every character starts one of the alternatives
+            i = m.end()
+            kind = m.lastgroup
+            if kind == "space":
+                continue
+            if kind == "comment":
                 break
-            elif ch == "{":
-                end = text.find("}", i + 1)
+            if kind == "brace":
+                end = text.find("}", i)
                 if end < 0:
                     in_brace = True
                     break
                 i = end + 1
-            elif ch in "[]":
-                yield _Tok(ch, ch, no)
-                i += 1
-            elif ch == '"':
-                j, out = i + 1, []
-                while j < n and text[j] != '"':
-                    if text[j] == "\\" and j + 1 < n and text[j + 1] in '"\\':
-                        j += 1
-                    out.append(text[j])
-                    j += 1
-                if j >= n:
-                    yield _Tok("bad", "a string (tag value) is not closed on its line: "
-                                      f"{shown(clip(text[i:], 40))}", no)
-                    break
-                yield _Tok("string", "".join(out), no)
-                i = j + 1
+            elif kind == "bracket":
+                yield _Tok(m.group(), m.group(), no)
+            elif kind == "string":
+                body = m.group()[1:-1]
+                if "\\" in body:
+                    body = _ESCAPE.sub(lambda e: e.group(1), body)
+                yield _Tok("string", body, no)
+            elif kind == "open":
+                yield _Tok("bad", "a string (tag value) is not closed on its line: "
+                                  f"{shown(clip(m.group(), 40))}", no)
+                break
             else:
-                j = i
-                while j < n and text[j] not in ' \t\v\f;{}[]"':
-                    j += 1
-                yield _Tok("word", text[i:j], no)
-                i = j
+                yield _Tok("word", m.group(), no)
 
 
 # ---- games -----------------------------------------------------------------------------------
