@@ -102,6 +102,7 @@ def test_the_command_line_reads_numbers_in_ascii_only(capsys) -> None:
     ["deal", "--rules", "openbid/systems/examples/small.rules", "--auction", "{}"],
     ["claim", "--rules", "openbid/systems/examples/small.rules", "--auction", "{}",
      "N.HCP >= 0"],
+    ["prove", "--rules", "openbid/systems/examples/small.rules", "--tree-census", "--from", "{}"],
 ])
 def test_commands_refuse_lookalike_digits_in_an_auction(command, auction, char, capsys) -> None:
     from pathlib import Path
