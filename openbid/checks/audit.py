@@ -8,7 +8,8 @@ board *agrees* when its auction is complete and every call audited is the system
 the system has no rules is its pass); it is *incomplete* when the file ends the auction early
 and every call given agrees; it goes *beyond the system* when the table bids where the system has
 no rules (no rule to depart from: the audit of that board stops there). Calls of a seat whose
-hand the file does not give, and with ``side`` the other side's calls, are taken as made.
+hand the file does not give, and with ``side`` the other side's calls, are taken as made (a
+board that gives none of the audited hands is counted apart: *no hands*).
 
 Departures are counted per node and per rule (ranked); each node also counts the boards whose
 audited calls reached it. Boards that cannot be read (and files that cannot be opened) are
@@ -30,9 +31,9 @@ from openbid.formats.output import rule_note
 from openbid.formats.read import read_boards
 from openbid.systems.auction import System
 
-AGREES, DEPARTS, INCOMPLETE, BEYOND, NO_AUCTION = (
-    "agrees", "departs", "incomplete", "beyond the system", "no auction")
-STATUSES = (AGREES, DEPARTS, INCOMPLETE, BEYOND, NO_AUCTION)
+AGREES, DEPARTS, INCOMPLETE, BEYOND, NO_AUCTION, NO_HANDS = (
+    "agrees", "departs", "incomplete", "beyond the system", "no auction", "no hands")
+STATUSES = (AGREES, DEPARTS, INCOMPLETE, BEYOND, NO_AUCTION, NO_HANDS)
 SIDES = {"both": "NESW", "NS": "NS", "EW": "EW"}
 
 
@@ -125,6 +126,9 @@ def audit_board(system: System, board: Board, seats: str = "NESW") -> BoardAudit
     start = SEATS.index(board.dealer)
     hands = {s: Hand.parse(h) for s, h in zip(SEATS, board.hands) if h is not None}
     reached: list[tuple[str, ...]] = []
+    if not any(s in hands for s in seats):
+        return BoardAudit(board.source, board.line, board.number, board.dealer, board.auction,
+                          NO_HANDS, 0)
 
     def result(status: str, departure: Departure | None = None, beyond=None) -> BoardAudit:
         return BoardAudit(board.source, board.line, board.number, board.dealer or "",

@@ -32,7 +32,7 @@ def summary_lines(a, top: int = 10) -> list[str]:
     out += [board_line(b) for b in a.boards if b.departure is not None or b.beyond is not None]
     n = len(a.boards)
     parts = [f"{a.count('agrees')} agree", f"{a.count('departs')} depart"]
-    for status in ("incomplete", "beyond the system", "no auction"):
+    for status in ("incomplete", "beyond the system", "no auction", "no hands"):
         k = a.count(status)
         if k:
             parts.append(f"{k} {status}" if status != "incomplete" else
@@ -77,7 +77,7 @@ def summary_json(a) -> dict:
     return {"summary": True, "system": a.system, "side": a.side, "files": a.files,
             "boards": len(a.boards), **{s.replace(" ", "_"): a.count(s) for s in
                                         ("agrees", "departs", "incomplete", "beyond the system",
-                                         "no auction")},
+                                         "no auction", "no hands")},
             "calls_compared": sum(b.checked for b in a.boards),
             "unreadable": [{"source": p.source, "line": p.line, "board": p.board,
                             "problem": p.problem} for p in a.problems],

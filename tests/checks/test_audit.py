@@ -192,6 +192,20 @@ def test_the_command_prints_the_departures_and_exits_by_them(tmp_path: Path, cap
     assert lines[0]["status"] == "agrees" and lines[-1]["summary"] and lines[-1]["exit"] == 0
 
 
+def test_a_board_without_the_hands_audited_is_not_counted_as_agreeing(tmp_path: Path) -> None:
+    from openbid.checks.audit import NO_HANDS
+
+    key = BOARDS[0][3]
+    east_west = seat_hands(key)
+    path = tmp_path / "ew.pbn"
+    path.write_text(f'[Board "1"][Dealer "N"][Vulnerable "None"]\n'
+                    f'[Deal "N:- {east_west["E"]} - {east_west["W"]}"]\n[Auction "N"]\n1NT AP\n')
+    (b,) = audit([path], SYSTEM, side="NS").boards
+    assert b.status == NO_HANDS and b.checked == 0
+    (b,) = audit([path], SYSTEM, side="EW").boards
+    assert b.status == AGREES and b.checked == 2  # East and West passed, as the system does
+
+
 def test_a_file_that_cannot_be_read_is_reported_and_the_others_audited(tmp_path: Path,
                                                                        capsys) -> None:
     from openbid.cli.main import main
