@@ -281,3 +281,17 @@ def _ep_call(bid) -> str:
     if isinstance(bid, ContractBid):
         return f"{bid.level}{'NT' if bid.denom.name == 'nt' else bid.denom.name[0].upper()}"
     return {"passed": "Pass", "doubled": "X", "redoubled": "XX"}[bid.penalty.name]
+
+
+def test_double_dummy_tricks_are_read_from_either_table(tmp_path: Path) -> None:
+    # DoubleDummyTricks: declarers N S E W, strains NT S H D C, one hexadecimal digit each
+    ddt = "9a8b7" + "-----" + "6543c" + "0123d"
+    text = (f'[Board "1"][Deal "{DEAL}"][DoubleDummyTricks "{ddt}"]\n\n'
+            f'[Board "2"][Deal "{DEAL}"]\n[OptimumResultTable "Declarer;Denomination\\2R;'
+            'Result\\2R"]\nN NT 9\nS  H 11\nW  C  4\n')
+    one, two = _read(_write(tmp_path, text))
+    assert one.dd_table == {("N", "NT"): 9, ("N", "S"): 10, ("N", "H"): 8, ("N", "D"): 11,
+                            ("N", "C"): 7, ("E", "NT"): 6, ("E", "S"): 5, ("E", "H"): 4,
+                            ("E", "D"): 3, ("E", "C"): 12, ("W", "NT"): 0, ("W", "S"): 1,
+                            ("W", "H"): 2, ("W", "D"): 3, ("W", "C"): 13}
+    assert two.dd_table == {("N", "NT"): 9, ("S", "H"): 11, ("W", "C"): 4}
