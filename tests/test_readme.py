@@ -60,8 +60,9 @@ def test_the_readme_opens_with_the_two_set_up_commands() -> None:
     assert text[0].strip() == "# openbid"
     commands = [c for c in text[1].splitlines()[1:] if c.strip()]
     assert len(commands) == 2
-    assert commands[0].endswith("pip install -e . && openbid prove all --report report")
-    assert commands[1].endswith("pip install -e '.[test]' && python -m pytest -q")
+    assert commands[0].endswith("pip install -c constraints.txt -e . && openbid prove all --report "
+                                "report")
+    assert commands[1].endswith("pip install -c constraints.txt -e '.[test]' && python -m pytest -q")
 
 
 def test_the_examples_are_found() -> None:

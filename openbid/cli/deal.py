@@ -21,7 +21,7 @@ def register(sub) -> None:
                     "hands that make them, the other 39 cards are dealt uniformly and kept when "
                     "every other seat makes its calls. Each deal is bid to the end by the system. "
                     "The auction's probability is exact when only one seat is constrained, else "
-                    "an ESTIMATE with a 95%% interval. --pbn FILE writes the deals to a new file "
+                    "an ESTIMATE with a 95% interval. --pbn FILE writes the deals to a new file "
                     "(PBN export format: every mandatory tag, each call's rule as a note), "
                     "--lin FILE as LIN (each call's rule as an alert); a file is written whole "
                     "or not at all, an existing one replaced only with --force. Exit 0, or 2 on "

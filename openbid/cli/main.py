@@ -64,7 +64,12 @@ def _ascii_float(text: str) -> float:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="openbid",
-        description="Verify OPENBID, the 1967 Algol opening-bid procedure, mechanically.",
+        description="Verify bridge bidding systems mechanically: check a system written as rule "
+                    "blocks at every point of the auction for gaps, illegal calls, dead and "
+                    "overlapping rules and failed claims, each with its exact count and a hand "
+                    "re-bid by the executor; bid hands and deals, count hands exactly, compare "
+                    "systems at double dummy. The 1967 paper it began with (London & "
+                    "Wasserman's OPENBID) is re-derived by 'openbid prove'.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

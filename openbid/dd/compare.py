@@ -23,7 +23,7 @@ from openbid.dd.store import Store
 from openbid.bridge.duplicate import imps
 from openbid.bridge.hand import Hand
 from openbid.bridge.scoring import parse_contract, score_ns
-from openbid.base.stats import Interval, t_interval
+from openbid.base.stats import Interval, share_interval, t_interval
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Comparison:
     b: str
     boards: tuple[BoardResult, ...]
     imps: Interval
-    mp: Interval  # A's matchpoints per board (0-1)
+    mp: Interval  # A's matchpoints per board (0-1), its Wilson interval (never outside 0-1)
     run: Run
 
     @property
@@ -159,4 +159,4 @@ def compare(a_name: str, b_name: str, system_a, system_b, boards: list[DealtBoar
         results.append(BoardResult(b, ta, tb, swing, mp))
     return Comparison(a_name, b_name, tuple(results),
                       t_interval([float(r.imps) for r in results]),
-                      t_interval([r.mp_a for r in results]), run)
+                      share_interval([r.mp_a for r in results]), run)
