@@ -66,3 +66,12 @@ def test_a_big_file_is_read_no_further_than_asked(tmp_path: Path) -> None:
     tracemalloc.stop()
     assert [b.number for b in got] == [1, 2, 3, 4, 5]
     assert peak < path.stat().st_size // 4  # the 1.4 MB file was not held
+
+
+def test_boards_of_a_lin_file(tmp_path: Path) -> None:
+    path = tmp_path / "b.lin"
+    # md: dealer 3 (North); South, West, North; East the cards left
+    path.write_text("pn|a,b,c,d|md|3SKJTHQT86DK63CK42,S82HAJ97DT974CQJ9,SA9643HK2DAQ52CAT,|"
+                    "ah|Board 12|sv|b|mb|p|\n", encoding="utf-8")
+    (b,) = dealt_boards(path)
+    assert (b.number, b.dealer, b.vul, b.deal) == (12, "N", "both", DEAL)
