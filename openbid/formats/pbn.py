@@ -45,7 +45,9 @@ SUFFIXES = {"!", "?", "!!", "??", "!?", "?!"}
 _PART = re.compile(r"=[0-9]+=|\$[0-9]+|[!?]{1,2}|\^[ISRL]|\*|\+|[A-Za-z0-9-]+|.", re.ASCII)
 _NAME = re.compile(r"[A-Za-z0-9_]+", re.ASCII)
 # one token (or the start of a comment) at a time: PBN's token rules (3.2, 3.8)
-_TOKEN = re.compile(r'(?P<space>[ \t\v\f]+)|(?P<comment>;)|(?P<brace>\{)|(?P<bracket>[\[\]])'
+_TOKEN = re.compile(r'(?P<space>[ \t\v\f]+)|(?P<comment>;)|(?P<brace>\{)'
+                    r'|(?P<tag>\[[ \t]*(?P<name>[A-Za-z0-9_]+)[ \t]+"(?P<value>(?:[^"\\]|\\.)*)"'
+                    r'[ \t]*\])|(?P<bracket>[\[\]])'
                     r'|(?P<string>"(?:[^"\\]|\\.)*")|(?P<open>".*)'
                     r'|(?P<word>[^ \t\v\f;{}\[\]"]+)|(?P<other>.)')
 _ESCAPE = re.compile(r'\\(["\\])')
@@ -79,9 +81,10 @@ def _lines(fh: BinaryIO, source: str, problems: list[Unreadable]) -> Iterator[tu
 
 @dataclass
 class _Tok:
-    kind: str  # "[" "]" name string word blank
+    kind: str  # "[" "]" word string tag bad blank
     text: str
     line: int
+    value: str = ""  # a tag's value (kind "tag": text is its name)
 
 
 def _tokens(lines: Iterable[tuple[int, str]], source: str,
@@ -117,6 +120,11 @@ def _tokens(lines: Iterable[tuple[int, str]], source: str,
                     in_brace = True
                     break
                 i = end + 1
+            elif kind == "tag":  # a whole tag pair on the line: the common case
+                value = m.group("value")
+                if "\\" in value:
+                    value = _ESCAPE.sub(lambda e: e.group(1), value)
+                yield _Tok("tag", m.group("name"), no, value)
             elif kind == "bracket":
                 yield _Tok(m.group(), m.group(), no)
             elif kind == "string":
@@ -195,6 +203,16 @@ def _read(fh: BinaryIO, source: str) -> Iterator[Item]:
             if tok.kind == "bad":
                 game.problems.append((tok.line, tok.text))
                 pending = []
+                continue
+            if tok.kind == "tag" and pending:
+                game.problems.append((pending[0].line, "a tag pair is '[Name \"value\"]': this "
+                                                       "one is not closed"))
+                pending = []
+            if tok.kind == "tag":
+                if tok.text in ("Board", "Deal") and tok.text in game.tags:  # a new game
+                    yield from _close(game, source, history, sticky)
+                    game = _Game()
+                _add_tag(game, tok.text, tok.value, tok.line)
                 continue
             if tok.kind == "[" or pending:
                 pending.append(tok)
