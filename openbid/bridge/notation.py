@@ -262,6 +262,17 @@ def card_text(c: int) -> str:
     return SUITS[c // 13] + RANKS[c % 13]
 
 
+def card_of(text: str) -> int:
+    """The card of ``SA``, ``h7``, ``DT`` (a suit letter then a rank)."""
+    t = text.strip()
+    up = t.upper() if t.isascii() else t
+    if len(up) != 2 or up[0] not in SUITS or up[1] not in RANKS:
+        why = ascii_problem(t)
+        raise OpenbidError(f"card {shown(t)}: a suit letter (S H D C) then a rank (A K Q J T 9 "
+                           "... 2)" + (f"; {why}" if why else ""))
+    return card(SUITS.index(up[0]), up[1])
+
+
 def hand_cards(text: str, where: str = "hand") -> list[int]:
     """The cards (sorted) of a concrete hand in PBN (``AKJ2.Q4.KT9.876``; ranks in any order,
     any case, the ten ``T`` or ``10``). It need not hold 13 cards (a deal checks that)."""

@@ -178,3 +178,12 @@ def test_the_declarer_is_the_first_of_the_side_to_name_the_strain() -> None:
     assert n.declarer(n.parse_auction("1H P 2H P 4H P P P"), "E") == ("4H", "E")
     assert n.declarer(n.parse_auction("P P P P"), "S") == ("PASS", None)
     assert n.declarer(n.parse_auction("1S X P P"), "W") == ("1SX", "W")
+
+
+def test_cards_read_and_print() -> None:
+    assert [n.card_text(c) for c in (0, 12, 13, 51)] == ["SA", "S2", "HA", "C2"]
+    assert all(n.card_of(n.card_text(c)) == c for c in range(52))
+    assert n.card_of("dt") == n.card(2, "T")
+    for bad in ("S1", "X5", "SAK", "S١"):
+        with pytest.raises(OpenbidError, match="card"):
+            n.card_of(bad)

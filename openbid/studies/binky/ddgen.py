@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from openbid.bridge.notation import deal_of_cards, parse_deal
+from openbid.bridge.notation import card_of, card_text, deal_of_cards, parse_deal
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
@@ -73,11 +73,11 @@ BLOCK = 25  # deals per atomic write (about 7 CPU-seconds at 0.27 s a deal)
 
 def card_code(c: int) -> str:
     """Card index 0..51 (suit-major S H D C, rank A..2) -> ``"SA"``."""
-    return SUITS[c // 13] + RANKS[c % 13]
+    return card_text(c)
 
 
 def code_card(code: str) -> int:
-    return SUITS.index(code[0]) * 13 + RANKS.index(code[1])
+    return card_of(code)
 
 
 def seed_string(mode: str, shard: int, i: int) -> str:
