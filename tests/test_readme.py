@@ -25,7 +25,7 @@ EDIT = ("bid 1 when TOTALPTS <= 6", "bid 1 when TOTALPTS <= 7")
 # The README's copy of SAYC with a 16-18 notrump, made as its export and sed lines make it.
 NT = ("HCP >= 15 and HCP <= 17 value 1NT", "HCP >= 16 and HCP <= 18 value 1NT")
 SLOW = ("15 <= N.HCP and N.HCP <= 17", "diff code bumwrap", "prove --variant sayc", "diff knr-optional", "diff code sayc",
-        "prove part-one")
+        "prove part-one", "simulate --variant sayc")
 TIME = re.compile(r"\b\d+(\.\d+)? (s|ms)\b")
 
 

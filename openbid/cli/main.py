@@ -21,7 +21,7 @@ from openbid.base.errors import OpenbidError, clip
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "explain", "graph",
             "rules", "diff", "score", "duplicate",
-            "compare", "dd", "audit", "notes", "check_algol",
+            "compare", "dd", "simulate", "audit", "notes", "check_algol",
             "binky")
 
 

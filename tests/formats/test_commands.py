@@ -104,3 +104,23 @@ def _strain(contract: str) -> str:
 
 def test_the_seats_are_north_first() -> None:
     assert SEATS == "NESW"
+
+
+def test_simulate_writes_export_games_that_endplay_reads(tmp_path: Path, capsys) -> None:
+    from endplay.parsers import pbn as ep_pbn
+
+    path = tmp_path / "s.pbn"
+    assert main(["simulate", "--variant", "sayc", "--deals", "6", "--seed", "4", "--workers",
+                 "0", "--pbn", str(path)]) == 0
+    capsys.readouterr()
+    raw = path.read_text(encoding="utf-8")
+    for tag in MANDATORY:
+        assert raw.count(f"[{tag} ") == 6
+    assert raw.count('[Result "?"]') + raw.count('[Result ""]') == 6  # never a made-up result
+    with open(path, encoding="utf-8") as fh:
+        theirs = ep_pbn.load(fh)
+    ours = [b for b in read_pbn(path) if isinstance(b, Board)]
+    assert [b.board_num for b in theirs] == [b.number for b in ours] == list(range(1, 7))
+    assert [[_ep_call(c) for c in b.auction] for b in theirs] == \
+        [[call_text(c) for c in b.auction] for b in ours]
+    assert all(b.complete for b in ours)
