@@ -44,21 +44,23 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _ascii_int(text: str) -> int:
-    from openbid.bridge.notation import number
+    """``int`` of ASCII digits; a non-ASCII character named (argparse's own message for the
+    rest: "invalid int value")."""
+    from openbid.bridge.notation import ascii_problem
 
-    try:
-        return number(text, "the number")
-    except OpenbidError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    why = ascii_problem(text.strip())
+    if why:
+        raise argparse.ArgumentTypeError(f"the number {text.strip()!r}: {why}")
+    return int(text)
 
 
 def _ascii_float(text: str) -> float:
-    from openbid.bridge.notation import decimal_number
+    from openbid.bridge.notation import ascii_problem
 
-    try:
-        return decimal_number(text, "the number")
-    except OpenbidError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    why = ascii_problem(text.strip())
+    if why:
+        raise argparse.ArgumentTypeError(f"the number {text.strip()!r}: {why}")
+    return float(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
