@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Iterator
 
 from openbid.bridge.duplicate import board
 from openbid.bridge.notation import cards_text as hand_text, deal_key, deal_of_cards, parse_deal
 from openbid.bridge.notation import seat_hands
 
 __all__ = ["DealtBoard", "canonical", "hand_text", "hands_of", "key_of", "random_boards",
-           "random_deal", "seat_hands"]
+           "random_deal", "seat_hands", "seeded_boards"]
 
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
@@ -61,8 +62,12 @@ class DealtBoard:
 def random_boards(count: int, seed: int | str, first: int = 1) -> list[DealtBoard]:
     """Boards ``first`` .. ``first + count - 1`` of the seeded set, dealer and vulnerability by
     the board number (the standard 16-board cycle)."""
-    out = []
+    return list(seeded_boards(count, seed, first))
+
+
+def seeded_boards(count: int, seed: int | str, first: int = 1) -> Iterator[DealtBoard]:
+    """The boards of :func:`random_boards`, dealt one at a time as they are taken (a run of
+    millions of boards holds none it has not reached)."""
     for n in range(first, first + count):
         b = board(n)
-        out.append(DealtBoard(n, random_deal(seed, n), b.dealer, b.vul))
-    return out
+        yield DealtBoard(n, random_deal(seed, n), b.dealer, b.vul)

@@ -9,7 +9,9 @@ from datetime import date
 from typing import Any
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.base import limits
 from openbid.base.errors import OpenbidError
+from openbid.base.limits import bounded
 
 
 def register(sub) -> None:
@@ -51,10 +53,8 @@ def run(args) -> int:
     from openbid.formats.output import bid_board, check_target
     from openbid.formats.pbn import game_text
 
-    if args.count < 1:
-        raise OpenbidError(f"--count {args.count}: at least 1")
-    if args.samples < 100:
-        raise OpenbidError(f"--samples {args.samples}: at least 100")
+    bounded("--count", args.count, 1, limits.DEAL_COUNT, "each deal is held until printed")
+    bounded("--samples", args.samples, 100, limits.DEAL_SAMPLES, "the dealer gives up there")
     auction = parse_auction(args.auction)
     if args.pbn and args.lin and os.path.abspath(args.pbn) == os.path.abspath(args.lin):
         raise OpenbidError(f"--pbn and --lin name the same file {args.pbn}")

@@ -34,7 +34,7 @@ def register(sub) -> None:
                                    "modern, context, evaluator, ...).")
     nm.add_argument("--group", metavar="G", default=None)
     nm.set_defaults(func=run_names)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+    p.set_defaults(func=lambda args: __import__("openbid.cli.main").cli.main.usage(p))
 
 
 def run_export(args) -> int:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from openbid.base.errors import OpenbidError
+from openbid.dd.store import Schema, TableShape, connect
 from openbid.sim.deals import CHUNK
 from openbid.sim.tally import ON, Tally
 
@@ -34,67 +35,34 @@ if TYPE_CHECKING:
     from openbid.sim.engine import Settings, Unit
 
 FORMAT = "openbid-sim-1"
-TABLES = {"sim_meta", "sim_runs", "sim_units", "sim_counts", "sim_nodes"}
+
+
+SCHEMA = Schema(FORMAT, (
+    TableShape("sim_runs", (("run", "VARCHAR"), ("system", "VARCHAR"), ("title", "VARCHAR"),
+                            ("digest", "VARCHAR"), ("seed", "VARCHAR"), ("dealer", "VARCHAR"),
+                            ("vul", "VARCHAR"), ("chunk", "INTEGER"), ("scheme", "VARCHAR"),
+                            ("created", "TIMESTAMP", "DEFAULT current_timestamp")), ("run",)),
+    TableShape("sim_units", (("run", "VARCHAR"), ("chunk", "BIGINT"), ("start", "INTEGER"),
+                             ("stop", "INTEGER"), ("deals", "INTEGER"),
+                             ("added", "TIMESTAMP", "DEFAULT current_timestamp")),
+               ("run", "chunk", "start")),
+    TableShape("sim_counts", (("run", "VARCHAR"), ("chunk", "BIGINT"), ("start", "INTEGER"),
+                              ("auction", "VARCHAR"), ("reach", "BIGINT"))),
+    TableShape("sim_nodes", (("run", "VARCHAR"), ("auction", "VARCHAR"), ("kind", "TINYINT"),
+                             ("block", "VARCHAR")), ("run", "auction")),
+), "simulation store", "make one with 'openbid simulate --store FILE'", meta="sim_meta")
 
 
 class SimStore:
-    """A DuckDB store opened for one command (a context manager)."""
+    """A DuckDB store opened for one command (a context manager), verified before use as the
+    double-dummy store is (openbid.dd.store.connect: the file's header, then exactly these
+    tables; no extension is ever installed or loaded; anything else is refused, untouched)."""
 
     def __init__(self, path: Path | str) -> None:
-        try:
-            import duckdb
-        except ImportError:
-            raise OpenbidError("--store needs DuckDB: pip install 'openbid[dd]' (or pip install "
-                               "duckdb)") from None
         self.path = Path(path)
-        if self.path.is_dir():
-            raise OpenbidError(f"--store {self.path}: is a directory, not a store file")
         if not self.path.parent.is_dir():
             raise OpenbidError(f"--store {self.path}: no such folder {self.path.parent}")
-        try:
-            self.db = duckdb.connect(str(self.path))
-        except duckdb.IOException as exc:
-            text = str(exc)
-            if "lock" in text.lower():
-                raise OpenbidError(f"--store {self.path}: in use by another process (one "
-                                   "process writes a store at a time): wait for it, or give "
-                                   "another --store") from None
-            raise OpenbidError(f"--store {self.path}: cannot open it: "
-                               f"{text.splitlines()[0]}") from None
-        except duckdb.Error as exc:
-            raise OpenbidError(f"--store {self.path}: not a simulation store "
-                               f"({str(exc).splitlines()[0]})") from None
-        self._check_format()
-
-    def _check_format(self) -> None:
-        tables = {r[0] for r in self.db.execute(
-            "SELECT table_name FROM information_schema.tables").fetchall()}
-        if "sim_meta" in tables:
-            got = self.db.execute("SELECT value FROM sim_meta WHERE key = 'format'").fetchone()
-            if got is None or got[0] != FORMAT:
-                self.close()
-                raise OpenbidError(f"--store {self.path}: format {got[0] if got else '?'}, not "
-                                   f"{FORMAT}: not a store this openbid reads")
-            return
-        if tables:
-            self.close()
-            raise OpenbidError(f"--store {self.path}: a DuckDB database, but not a simulation "
-                               "store (it has other tables); not touching it")
-        self.db.execute("BEGIN TRANSACTION")
-        self.db.execute("CREATE TABLE sim_meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
-        self.db.execute("CREATE TABLE sim_runs (run VARCHAR PRIMARY KEY, system VARCHAR, "
-                        "title VARCHAR, digest VARCHAR, seed VARCHAR, dealer VARCHAR, "
-                        "vul VARCHAR, chunk INTEGER, scheme VARCHAR, "
-                        "created TIMESTAMP DEFAULT current_timestamp)")
-        self.db.execute("CREATE TABLE sim_units (run VARCHAR, chunk BIGINT, start INTEGER, "
-                        "stop INTEGER, deals INTEGER, added TIMESTAMP DEFAULT "
-                        "current_timestamp, PRIMARY KEY (run, chunk, start))")
-        self.db.execute("CREATE TABLE sim_counts (run VARCHAR, chunk BIGINT, start INTEGER, "
-                        "auction VARCHAR, reach BIGINT)")
-        self.db.execute("CREATE TABLE sim_nodes (run VARCHAR, auction VARCHAR, kind TINYINT, "
-                        "block VARCHAR, PRIMARY KEY (run, auction))")
-        self.db.execute("INSERT INTO sim_meta VALUES ('format', ?)", [FORMAT])
-        self.db.execute("COMMIT")
+        self.db = connect(self.path, SCHEMA)
 
     # -- runs --------------------------------------------------------------------------------
     def begin_run(self, key: str, s: "Settings") -> None:
