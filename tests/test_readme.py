@@ -93,6 +93,11 @@ def test_a_readme_example_prints_what_it_shows(command: str, shown: list[str], t
         where.mkdir(parents=True)
         (where / "small.rules").write_text(
             (ROOT / "openbid" / "systems" / "examples" / "small.rules").read_text())
+    if "formats/examples/" in command:  # a shipped example session, at its path in a clone
+        name = command.split("formats/examples/")[1].split()[0]
+        where = tmp_path / "openbid" / "formats" / "examples"
+        where.mkdir(parents=True)
+        (where / name).write_bytes((ROOT / "openbid" / "formats" / "examples" / name).read_bytes())
     # the double-dummy store of 'openbid compare' and 'openbid dd': never the user's own
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OPENBID_DD_STORE": str(tmp_path / "dd.duckdb")}
     done = subprocess.run([sys.executable, "-m", "openbid.cli.main", *shlex.split(command)[1:]],

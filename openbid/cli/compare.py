@@ -37,14 +37,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="boards to play (default 100; with --boards, the file's first N)")
     p.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    p.add_argument("--boards", metavar="FILE.pbn",
-                   help="play the boards of a PBN file instead of seeded random ones")
+    p.add_argument("--boards", metavar="FILE",
+                   help="play the boards of a PBN or LIN file instead of seeded random ones")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per board, then one summary object")
     p.add_argument("--report", metavar="DIR",
                    help="write index.html (with pictures), report.md and report.json to DIR")
+    p.add_argument("--pbn", metavar="FILE",
+                   help="write the boards where the contracts differ to FILE (PBN): both rooms' "
+                        "auctions with each call's rule, the double-dummy tricks and the IMPs")
+    p.add_argument("--lin", metavar="FILE", help="the same boards as LIN (rules as alerts)")
     p.add_argument("--force", action="store_true",
-                   help="let --report write into a directory holding other files")
+                   help="let --report write into a directory holding other files, and --pbn "
+                        "and --lin replace an existing file")
     p.add_argument("--top", type=int, default=5, metavar="K",
                    help="boards of largest swing shown (default 5; 12 in the report)")
     p.add_argument("--solve-all", action="store_true",
@@ -56,9 +61,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    import itertools
-
-    from openbid.bridge.deals import read_pbn, seeded_boards
+    from openbid.bridge.deals import seeded_boards
+    from openbid.formats.read import dealt_boards
     from openbid.systems.auction import load_system
     from openbid.base.limits import bounded
     from openbid.dd.compare import MAX_BOARDS, compare
@@ -73,17 +77,22 @@ def run(args: argparse.Namespace) -> int:
         from openbid.report.writer import check_report_dir
 
         check_report_dir(Path(args.report), args.force)
+    from openbid.formats.output import check_target
+
+    for what, path in (("--pbn", args.pbn), ("--lin", args.lin)):
+        if path:
+            check_target(path, args.force, what)
     system_a, system_b = load_system(args.a), load_system(args.b)
     boards: Iterable[DealtBoard]
     if args.boards:
-        read = read_pbn(args.boards)
-        total = len(read) if isinstance(read, list) else 0  # a reader may stream the file
-        if args.deals is not None:
-            total = min(total, args.deals)
-        elif total > MAX_BOARDS:
-            raise OpenbidError(f"--boards {args.boards}: {total:,} boards, more than the "
-                               f"{MAX_BOARDS:,} of one comparison: give --deals N")
-        boards = itertools.islice(read, args.deals)  # the first N (all if --deals is not given)
+        # a first pass counts the boards (none kept; a board that cannot be read stops here,
+        # before any work), the second streams them into the comparison
+        limit = args.deals if args.deals is not None else MAX_BOARDS + 1
+        total = sum(1 for _ in dealt_boards(args.boards, limit))
+        if total > MAX_BOARDS:
+            raise OpenbidError(f"--boards {args.boards}: more than the {MAX_BOARDS:,} boards of "
+                               "one comparison: give --deals N")
+        boards = dealt_boards(args.boards, args.deals)  # the first N (all without --deals)
         meta = {"boards_file": args.boards}
     else:
         total = 100 if args.deals is None else args.deals
@@ -100,8 +109,24 @@ def run(args: argparse.Namespace) -> int:
         emit_json(fmt.summary_json(result, meta))
     else:
         print("\n".join(fmt.summary_lines(result, meta, args.top)))
+    for kind, path in (("pbn", args.pbn), ("lin", args.lin)):
+        if path:
+            _write_boards(path, kind, result, system_a, system_b, args)
     if args.report:
         fmt.write_report(result, Path(args.report), meta, max(args.top, 12))
         if not args.json:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
     return 0
+
+
+def _write_boards(path: str, kind: str, result, system_a, system_b, args) -> None:
+    from datetime import date
+
+    from openbid.dd.boards import parted_boards
+    from openbid.formats.output import write_boards
+
+    n = write_boards(path, parted_boards(result, system_a, system_b), kind, args.force,
+                     f"--{kind}", event=f"openbid compare: {args.a} (Open) against {args.b} "
+                     "(Closed)", date=date.today().strftime("%Y.%m.%d"), scoring="IMP")
+    if not args.json:
+        print(f"{n // 2} board(s) where the contracts differ written to {path} (both rooms)")

@@ -58,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       "read). An interrupt keeps every result already back.")
     f.add_argument("--deals", type=int, metavar="N", help="the first N seeded boards")
     f.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    f.add_argument("--boards", metavar="FILE.pbn", help="the boards of a PBN file")
+    f.add_argument("--boards", metavar="FILE", help="the boards of a PBN or LIN file")
     f.add_argument("--import", dest="import_dir", metavar="DIR",
                    help="Binky's double-dummy shards (*.jsonl.gz) to add")
     add_store_option(f)
@@ -146,8 +146,9 @@ def engine_text(r) -> str:
 
 def run_fill(args: argparse.Namespace) -> int:
     from openbid.base.limits import bounded
-    from openbid.bridge.deals import read_pbn, seeded_boards
+    from openbid.bridge.deals import seeded_boards
     from openbid.dd.engine import MAX_DEALS, Request
+    from openbid.formats.read import dealt_boards
 
     given = [x for x in (args.deals is not None, args.boards, args.import_dir) if x]
     if len(given) != 1:
@@ -157,7 +158,12 @@ def run_fill(args: argparse.Namespace) -> int:
         bounded("--deals", args.deals, 1, MAX_DEALS, "ten million full tables are weeks of "
                 "one core")
     check_engine_options(args)
-    boards = (read_pbn(args.boards) if args.boards
+    total = args.deals or 0
+    if args.boards:  # a first pass counts them (none kept; a bad board stops here, before work)
+        total = sum(1 for _ in dealt_boards(args.boards, MAX_DEALS + 1))
+        if total > MAX_DEALS:
+            raise OpenbidError(f"--boards {args.boards}: more than {MAX_DEALS:,} boards")
+    boards = (dealt_boards(args.boards) if args.boards
               else seeded_boards(args.deals, args.seed) if args.deals is not None else [])
     with open_store(args) as store:
         if args.import_dir:
@@ -166,8 +172,6 @@ def run_fill(args: argparse.Namespace) -> int:
             shards = import_shards(Path(args.import_dir), store)
             print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
         else:
-            total = (args.deals if args.deals is not None
-                     else len(boards) if isinstance(boards, list) else 0)  # a reader may stream
             r = solve_into(store, (Request(b.deal) for b in boards), args, "dd fill", total)
             print(engine_text(r))
         summary = store.summary()

@@ -26,7 +26,7 @@ from openbid.base.errors import OpenbidError, clip
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "explain", "graph",
             "rules", "diff", "score", "duplicate",
-            "compare", "dd", "simulate", "check_algol",
+            "compare", "dd", "simulate", "audit", "notes", "check_algol",
             "binky")
 
 
@@ -41,10 +41,36 @@ class ArgumentError(OpenbidError):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with a bad argument an :class:`ArgumentError` (one line, exit 2) instead of a
-    usage block and ``SystemExit``."""
+    usage block and ``SystemExit``; a number (``type=int`` or ``float``) read in ASCII digits
+    only (Python's own ``int`` would take ``١٢``: :mod:`openbid.bridge.notation`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _ascii_int)
+        self.register("type", float, _ascii_float)
 
     def error(self, message: str):  # type: ignore[override]
         raise ArgumentError(f"{message} (see '{self.prog} --help')")
+
+
+def _ascii_int(text: str) -> int:
+    """``int`` of ASCII digits; a non-ASCII character named (argparse's own message for the
+    rest: "invalid int value")."""
+    from openbid.bridge.notation import ascii_problem
+
+    why = ascii_problem(text.strip())
+    if why:
+        raise argparse.ArgumentTypeError(f"the number {text.strip()!r}: {why}")
+    return int(text)
+
+
+def _ascii_float(text: str) -> float:
+    from openbid.bridge.notation import ascii_problem
+
+    why = ascii_problem(text.strip())
+    if why:
+        raise argparse.ArgumentTypeError(f"the number {text.strip()!r}: {why}")
+    return float(text)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from openbid.base.errors import ExprError, shown
+from openbid.bridge.notation import not_ascii
 from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
                                     Quant)
 from openbid.expr.names import (BUILTINS, KEYWORDS, QUANTIFIERS, SIGNATURES, SUIT_CONSTANTS,
@@ -16,7 +17,7 @@ from openbid.expr.names import (BUILTINS, KEYWORDS, QUANTIFIERS, SIGNATURES, SUI
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<num>\d+(?:\.\d+)?)
+  | (?P<num>[0-9]+(?:\.[0-9]+)?)
   | (?P<str>"[^"]*")
   | (?P<name>(?:[NESW]\.)?[A-Za-z_][A-Za-z0-9_]*)
   | (?P<op><>|<=|>=|==|!=|≠|≤|≥|×|[-+*/()<>=,:\[\]])
@@ -72,7 +73,11 @@ def tokenize(text: str) -> list[Token]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ExprError(f"unexpected character {text[pos]!r}", text, pos)
+            ch = text[pos]
+            if ch.isascii():
+                raise ExprError(f"unexpected character {ch!r}", text, pos)
+            raise ExprError(f"unexpected character {not_ascii(ch)}: numbers and names are "
+                            "written in ASCII", text, pos)
         kind = m.lastgroup or ""
         if kind != "ws":
             out.append(Token(kind, m.group(), pos))

@@ -6,7 +6,6 @@ share (every deal reaches it) is exact and says so."""
 
 from __future__ import annotations
 
-from typing import Any, cast
 
 from openbid.sim.tally import END, OFF, NodeStat, Share, Summary
 
@@ -137,33 +136,16 @@ def to_json(summary: Summary, run, title: str) -> dict:
 
 # -- PBN --------------------------------------------------------------------------------------
 def pbn_game(number: int, deal, auction: tuple[str, ...], dealer: str, vul: str) -> str:
-    """One deal as a PBN game (Event, Board, Dealer, Vulnerable, Deal, Declarer, Contract,
-    Auction): through the writer ``openbid deal --pbn`` uses, the one place to switch to the
-    PBN writer of openbid.formats when it lands."""
-    from openbid.checks.dealer import pbn_record
+    """One deal as a PBN game in export format (:func:`openbid.formats.pbn.game_text`: the 15
+    mandatory tags, the Result unknown, the Contract and Declarer of the auction), its lines
+    ending as the rest of the file does (LF)."""
+    from openbid.formats.board import Board
+    from openbid.formats.pbn import game_text
     from openbid.sim.deals import SEATS, hand_text
-    from openbid.systems.auction import DealAuction
-    from openbid.systems.auction_facts import contract
 
-    final, offset = contract(auction)
-    declarer = None if offset is None else SEATS[(SEATS.index(dealer) + offset) % 4]
-    hands = {seat: _Pbn(hand_text(deal[k])) for k, seat in enumerate(SEATS)}
-    text = pbn_record(number, cast(Any, hands), DealAuction(auction, [], final, declarer),
-                      dealer, vul)
-    return text.replace('[Event "openbid deal"]', '[Event "openbid simulate"]', 1)
-
-
-class _Pbn:
-    """A hand already written as PBN (all the writer asks of a hand; a Hand would be parsed
-    from the same text, four per deal, for nothing)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def to_pbn(self) -> str:
-        return self.text
+    hands = tuple(hand_text(deal[k]) for k in range(len(SEATS)))
+    board = Board(number, dealer, vul, hands, tuple(auction))  # type: ignore[arg-type]
+    return game_text(board, event="openbid simulate").replace("\r\n", "\n")
 
 
 PBN_HEAD = "% PBN 2.1\n% EXPORT\n\n"

@@ -29,6 +29,7 @@ from openbid.expr.ast import (
     FALSE, TRUE, Arith, Call, Compare, Const, Expr, Not, bind, conj, disj,
 )
 from openbid.bridge.hand import Hand
+from openbid.bridge.notation import seat_vul
 from openbid.systems.rules.model import AuctionBlock, Bid, Rules, map_exprs
 
 __all__ = ["System", "Node", "Choice", "DealAuction", "load_system", "parse_auction", "SEATS"]
@@ -287,10 +288,7 @@ def _vul(vul: str) -> tuple[bool, bool]:
 
 
 def _side_vul(vul: str, seat: str) -> str:
-    ours = "NS" if seat in "NS" else "EW"
-    we, they = vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[(we, they)]
+    return seat_vul(vul, seat)
 
 
 def _const_call(b: Bid) -> str | None:

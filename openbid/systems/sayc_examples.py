@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openbid.systems.auction import System
-from openbid.bridge.bids import call_value
+from openbid.bridge.notation import canonical_call
 from openbid.base.errors import OpenbidError
 from openbid.bridge.hand import Hand
 from openbid.systems.blocks import Block, BlockFormatError, read_blocks
@@ -63,20 +63,6 @@ class Example:
     def calls(self) -> tuple[str, ...]:
         """Every call the booklet accepts for this hand: the recommended one first."""
         return (self.call, *self.also)
-
-
-def canonical_call(text: str) -> str:
-    """``P``/``PASS``, ``X``/``DBL``, ``XX``/``RDBL``, ``1C`` ... ``7NT`` (any case), in the
-    canonical spelling; an :class:`OpenbidError` for anything else."""
-    t = text.strip().upper()
-    if t in ("P", "PASS"):
-        return "PASS"
-    if t in ("X", "DBL"):
-        return "X"
-    if t in ("XX", "RDBL"):
-        return "XX"
-    call_value(t)  # raises on 8NT, 1X, ...
-    return t
 
 
 def load_examples(path: Path | str = SHIPPED) -> tuple[Example, ...]:

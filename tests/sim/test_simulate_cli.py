@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from openbid.bridge.deals import read_pbn, seat_hands
+from openbid.bridge.deals import seat_hands
+from openbid.formats.read import dealt_boards
 from openbid.bridge.hand import Hand
 from openbid.cli.main import main
 from openbid.sim import deals as D
@@ -83,7 +84,7 @@ def test_pbn_writes_every_deal_with_the_executors_auction(tmp_path: Path, capsys
                            "9", "--dealer", "cycle", "--vul", "cycle", "--pbn", str(out_file),
                            "--workers", "0")
     assert code == 0 and "60 deals written to" in out
-    boards = read_pbn(out_file)
+    boards = list(dealt_boards(out_file))
     assert [b.number for b in boards] == list(range(1, 61))
     system = load_system("sayc")
     text = out_file.read_text()
@@ -104,7 +105,7 @@ def test_pbn_writes_every_deal_with_the_executors_auction(tmp_path: Path, capsys
     assert out_file.read_text() == before
     assert main(["simulate", "--deals", "5", "--pbn", str(out_file), "--force"]) == 0
     capsys.readouterr()
-    assert len(read_pbn(out_file)) == 5
+    assert len(list(dealt_boards(out_file))) == 5
     assert sorted(p.name for p in tmp_path.iterdir()) == ["deals.pbn"]  # no temporary left
     umask = os.umask(0)
     os.umask(umask)

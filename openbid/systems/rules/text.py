@@ -31,8 +31,8 @@ from openbid.systems.rules.model import (AuctionBlock, Bid, ForSuits, Goto, If, 
 _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
 # A bid's value that is meant as a plain call: digits then letters (1NT, 8NT, 1X: the last two
 # are errors), or a level and a loop variable (2 suit). Nothing of this form is an expression.
-_CALL_LIKE = re.compile(r"\d+[A-Za-z]+")
-_LEVEL_VAR = re.compile(r"(\d+)\s+([a-z][a-z0-9_]*)")
+_CALL_LIKE = re.compile(r"[0-9]+[A-Za-z]+")
+_LEVEL_VAR = re.compile(r"([0-9]+)\s+([a-z][a-z0-9_]*)")
 
 # Limits, each with its own message: a rule file is a page of text (code.rules: 6 KB, statements
 # nested 3 deep), and a file far beyond them is a mistake, not a procedure.
@@ -214,7 +214,7 @@ class _Reader:
                 variables.append((var, suits))
         words = m.group(1).split()
         for level, var in zip(words, words[1:]):  # 'N VAR' with VAR not declared: any suit
-            if (level.isdigit() and re.fullmatch(r"[a-z][a-z0-9_]*", var)
+            if (level.isascii() and level.isdigit() and re.fullmatch(r"[a-z][a-z0-9_]*", var)
                     and all(v != var for v, _ in variables)):
                 variables.append((var, tuple(SUIT_GROUPS["SUITS"])))
         try:
@@ -318,7 +318,7 @@ class _Reader:
             raise self.fail(line, str(exc)) from None
 
     def section(self, line: _Line, done: list[Section], scope: set[str] | None = None) -> Section:
-        m = re.match(r'^section\s+(\d+)\s+"([^"]*)"\s*(.*)$', line.text)
+        m = re.match(r'^section\s+([0-9]+)\s+"([^"]*)"\s*(.*)$', line.text)
         if not m:
             raise self.fail(line, 'expected: section N "Name" [when CONDITION] [else goto M]')
         number, title, rest = int(m.group(1)), m.group(2), m.group(3)
@@ -329,7 +329,7 @@ class _Reader:
         if number < 1:
             raise self.fail(line, "section numbers start at 1")
         otherwise = None
-        g = re.search(r"\s*\belse\s+goto\s+(\d+)\s*$", rest)
+        g = re.search(r"\s*\belse\s+goto\s+([0-9]+)\s*$", rest)
         if g:
             otherwise = int(g.group(1))
             rest = rest[: g.start()]
@@ -417,7 +417,7 @@ class _Reader:
         self.i += 1
         if word == "bid":
             m = re.match(r"^bid\s+(\S+)\s+when\s+(.*?)\s+value\s+(.*?)"
-                         r"(?:\s+resume\s+(\d+)\s+when\s+(.*))?$", text)
+                         r"(?:\s+resume\s+([0-9]+)\s+when\s+(.*))?$", text)
             if not m:
                 raise self.fail(line, "expected: bid LABEL when CONDITION value BIDVAL "
                                       "[resume N when CONDITION]")
@@ -434,7 +434,7 @@ class _Reader:
                 resume = Resume(target, self.expr(line, m.start(5), m.end(5), scope))
             return Bid(label, when, value, resume, line.no, call)
         if word == "goto":
-            m = re.match(r"^goto\s+(\d+)\s+when\s+(.+)$", text)
+            m = re.match(r"^goto\s+([0-9]+)\s+when\s+(.+)$", text)
             if not m:
                 raise self.fail(line, "expected: goto N when CONDITION")
             target = int(m.group(1))
