@@ -11,6 +11,7 @@ import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from openbid.bridge.duplicate import VULNERABILITIES, board
 from openbid.base.errors import OpenbidError, shown
@@ -103,11 +104,15 @@ class DealtBoard:
 def random_boards(count: int, seed: int | str, first: int = 1) -> list[DealtBoard]:
     """Boards ``first`` .. ``first + count - 1`` of the seeded set, dealer and vulnerability by
     the board number (the standard 16-board cycle)."""
-    out = []
+    return list(seeded_boards(count, seed, first))
+
+
+def seeded_boards(count: int, seed: int | str, first: int = 1) -> Iterator[DealtBoard]:
+    """The boards of :func:`random_boards`, dealt one at a time as they are taken (a run of
+    millions of boards holds none it has not reached)."""
     for n in range(first, first + count):
         b = board(n)
-        out.append(DealtBoard(n, random_deal(seed, n), b.dealer, b.vul))
-    return out
+        yield DealtBoard(n, random_deal(seed, n), b.dealer, b.vul)
 
 
 _TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]\s*$')

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
 from openbid.cli.common import emit_json
-from openbid.cli.dd import add_engine_options, add_store_option, open_store, solve_into
+from openbid.cli.dd import (add_engine_options, add_store_option, check_engine_options,
+                            open_store, session)
 from openbid.base.errors import OpenbidError
+
+if TYPE_CHECKING:
+    from openbid.bridge.deals import DealtBoard
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -51,32 +56,41 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from openbid.bridge.deals import random_boards, read_pbn
-    from openbid.systems.auction import load_system
-    from openbid.dd.compare import compare
+    import itertools
 
-    if args.deals is not None and not 1 <= args.deals <= 10_000_000:
-        raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
+    from openbid.bridge.deals import read_pbn, seeded_boards
+    from openbid.systems.auction import load_system
+    from openbid.base.limits import bounded
+    from openbid.dd.compare import MAX_BOARDS, compare
+
+    if args.deals is not None:
+        bounded("--deals", args.deals, 1, MAX_BOARDS, "each board's result is kept for the "
+                "summary and the report")
     if not 0 <= args.top <= 1000:
         raise OpenbidError(f"--top must be 0 to 1000, not {args.top}")
-    if args.workers is not None and args.workers < 0:
-        raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
+    check_engine_options(args)
     if args.report:
         from openbid.report.writer import check_report_dir
 
         check_report_dir(Path(args.report), args.force)
     system_a, system_b = load_system(args.a), load_system(args.b)
+    boards: Iterable[DealtBoard]
     if args.boards:
-        boards = read_pbn(args.boards)
+        read = read_pbn(args.boards)
+        total = len(read) if isinstance(read, list) else 0  # a reader may stream the file
         if args.deals is not None:
-            boards = boards[:args.deals]
+            total = min(total, args.deals)
+        elif total > MAX_BOARDS:
+            raise OpenbidError(f"--boards {args.boards}: {total:,} boards, more than the "
+                               f"{MAX_BOARDS:,} of one comparison: give --deals N")
+        boards = itertools.islice(read, args.deals)  # the first N (all if --deals is not given)
         meta = {"boards_file": args.boards}
     else:
-        boards = random_boards(100 if args.deals is None else args.deals, args.seed)
+        total = 100 if args.deals is None else args.deals
+        boards = seeded_boards(total, args.seed)  # dealt a chunk at a time
         meta = {"seed": args.seed}
-    with open_store(args) as store:
-        result = compare(args.a, args.b, system_a, system_b, boards, store,
-                         lambda asks: solve_into(store, asks, args, "compare"),
+    with open_store(args) as store, session(store, args, "compare", total) as engine:
+        result = compare(args.a, args.b, system_a, system_b, boards, store, engine,
                          solve_all=args.solve_all)
     from openbid.report import compare as fmt
 

@@ -7,7 +7,10 @@ import os
 import sys
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.base import limits
 from openbid.base.errors import OpenbidError
+from openbid.base.files import write_new
+from openbid.base.limits import bounded
 
 
 def register(sub) -> None:
@@ -19,7 +22,7 @@ def register(sub) -> None:
                     "hands that make them, the other 39 cards are dealt uniformly and kept when "
                     "every other seat makes its calls. Each deal is bid to the end by the system. "
                     "The auction's probability is exact when only one seat is constrained, else "
-                    "an ESTIMATE with a 95%% interval. --pbn FILE writes the deals to a new file "
+                    "an ESTIMATE with a 95% interval. --pbn FILE writes the deals to a new file "
                     "(an existing file only with --force). Exit 0, or 2 on error.")
     p.add_argument("--auction", required=True, metavar="CALLS",
                    help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
@@ -42,10 +45,8 @@ def run(args) -> int:
     from openbid.systems.auction import parse_auction, system_of
     from openbid.checks.dealer import draw, pbn_record
 
-    if args.count < 1:
-        raise OpenbidError(f"--count {args.count}: at least 1")
-    if args.samples < 100:
-        raise OpenbidError(f"--samples {args.samples}: at least 100")
+    bounded("--count", args.count, 1, limits.DEAL_COUNT, "each deal is held until printed")
+    bounded("--samples", args.samples, 100, limits.DEAL_SAMPLES, "the dealer gives up there")
     auction = parse_auction(args.auction)
     if args.pbn:
         _check_target(args.pbn, args.force)
@@ -58,14 +59,7 @@ def run(args) -> int:
     text = " ".join(auction)
     if args.pbn:
         body = "% PBN 2.1\n% EXPORT\n\n" + "\n".join(records)
-        try:
-            with open(args.pbn, "w" if args.force else "x", encoding="utf-8") as f:
-                f.write(body)
-        except FileExistsError:
-            raise OpenbidError(f"--pbn {args.pbn}: the file exists; give --force to replace "
-                               "it") from None
-        except OSError as exc:
-            raise OpenbidError(f"--pbn {args.pbn}: cannot write ({exc.strerror})") from None
+        write_new(args.pbn, body, force=args.force)  # whole or not at all (base/files)
     if args.json:
         from openbid.checks.pair import deal_pbn
 

@@ -12,7 +12,10 @@ def register(sub) -> None:
                        description="Rule files are the rules table as readable text: export one, "
                                    "edit it, and pass it to any command with --rules FILE.")
     sp = p.add_subparsers(dest="rules_command", metavar="ACTION")
-    e = sp.add_parser("export", help="print a variant as a rule file")
+    e = sp.add_parser("export", help="print a variant as a rule file",
+                      description="Print a shipped variant (openbid rules list) as a rule file "
+                                  "to copy and edit; give the copy to any command with --rules "
+                                  "FILE.")
     e.add_argument("--variant", default="code", metavar="V")
     e.set_defaults(func=run_export)
     c = sp.add_parser("check", help="read a rule file; prove every bid point makes a real bid",
@@ -21,7 +24,9 @@ def register(sub) -> None:
                                   "1 a bid point can make a BIDVAL that is no bid, 2 error.")
     c.add_argument("path", metavar="FILE")
     c.set_defaults(func=run_check)
-    ls = sp.add_parser("list", help="list the named variants")
+    ls = sp.add_parser("list", help="list the named variants",
+                       description="The shipped systems and variants, each with what it is "
+                                   "(give one to any command with --variant V).")
     ls.set_defaults(func=run_list)
     nm = sp.add_parser("names", help="list the descriptors a rule can read (the registry)",
                        description="Every descriptor of the registry with its arguments, type, "
@@ -29,7 +34,7 @@ def register(sub) -> None:
                                    "modern, context, evaluator, ...).")
     nm.add_argument("--group", metavar="G", default=None)
     nm.set_defaults(func=run_names)
-    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+    p.set_defaults(func=lambda args: __import__("openbid.cli.main").cli.main.usage(p))
 
 
 def run_export(args) -> int:

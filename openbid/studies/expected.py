@@ -168,6 +168,11 @@ def check_writable(path: Path, rules: Rules, parts: tuple[str, ...]) -> None:
     digest = rules_digest(rules)
     if path.is_dir():
         raise OpenbidError(f"the expectation file {path} is a directory")
+    if _in_package(path) and not _shipped(path):
+        raise OpenbidError(
+            f"not recording: {path} is inside openbid's own files, which a run never "
+            "changes; copy the rule file to a folder of yours and record its expectation "
+            "there, or give --expected PATH")
     if _shipped(path):
         variants = _variants()
         if path.suffix != ".json" or path.stem not in variants:
@@ -217,6 +222,17 @@ def _writable(path: Path) -> bool:
     import os
 
     return os.access(path, os.W_OK)
+
+
+PACKAGE = Path(__file__).resolve().parents[1]  # the openbid package (installed or not)
+
+
+def _in_package(path: Path) -> bool:
+    """Whether ``path`` is inside the openbid package (a shipped example, say)."""
+    try:
+        return path.resolve().is_relative_to(PACKAGE.resolve())
+    except OSError:
+        return False
 
 
 def _shipped(path: Path) -> bool:

@@ -117,7 +117,7 @@ def test_the_store_keeps_what_it_is_given_and_fills_what_a_deal_lacks(tmp_path: 
 def test_export_formats_read_back(tmp_path: Path) -> None:
     path = tmp_path / "dd.duckdb"
     other = deals.random_deal(1, 2)
-    with Store(path) as store:
+    with Store(path, external=True) as store:  # export writes a file outside the store
         store.add([(DEAL, {p: 7 for p in ALL_PAIRS}), (other, {("S", "NT"): 9})], "t")
         for fmt in ("parquet", "csv", "jsonl"):
             assert store.export(tmp_path / f"out.{fmt}", fmt) == 2

@@ -387,6 +387,14 @@ class _Reader:
         text = line.text[start:end].strip()
         at = start + len(line.text[start:end]) - len(line.text[start:end].lstrip())
         pair = _LEVEL_VAR.fullmatch(text)
+        if pair and pair.group(2) not in scope:  # '1 zz': a suit variable never declared
+            no, col = line.where(at + text.index(pair.group(2), len(pair.group(1))))
+            declared = (f"the suit variables here are {', '.join(sorted(scope))}" if scope
+                        else "no loop or 'where' declares a suit variable here")
+            if pair.group(2).upper() in ("C", "D", "H", "S", "NT"):
+                declared += f"; the call is written {pair.group(1)}{pair.group(2).upper()}"
+            raise RuleFileError(self.path, no, f"column {col}: undeclared suit variable "
+                                f"{pair.group(2)!r} in the call {shown(text)} ({declared})")
         if pair and pair.group(2) in scope:
             level = int(pair.group(1))
             if not 1 <= level <= 7:
@@ -486,7 +494,7 @@ def _targets(sec: Section):
 
 
 def loads(text: str, path: str = "<rules>") -> Rules:
-    return _Reader(text, path).read()
+    return _Reader(text.removeprefix("\ufeff"), path).read()
 
 
 def load(path: str) -> Rules:
@@ -496,7 +504,7 @@ def load(path: str) -> Rules:
     from dataclasses import replace
 
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is read past
             size = os.fstat(fh.fileno()).st_size
             if size > MAX_BYTES:
                 raise OpenbidError(f"rule file {path} is {size / 1024:,.0f} KB; openbid reads rule "
