@@ -48,3 +48,18 @@ def test_each_rule_on_an_auction_it_is_for(auction: str, expected: tuple[str, st
 def test_the_opening_is_never_off_system() -> None:
     with pytest.raises(ValueError):
         classify(("PASS", "PASS"))
+
+
+@pytest.mark.slow
+def test_the_docs_quote_the_script_s_output() -> None:
+    """docs/SYSTEMS.md quotes benchmarks/sayc_coverage.py's output over a million deals (the
+    deals depend on the seeds alone): run it and compare, the time and the machine line aside."""
+    import re
+    import subprocess
+
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "sayc_coverage.py"),
+                           "--top", "15"], capture_output=True, text=True, check=True)
+    got = re.sub(r"\(\d+(\.\d+)? s\)", "(N s)", done.stdout.split("\n", 1)[1]).rstrip()
+    doc = (ROOT / "docs" / "SYSTEMS.md").read_text(encoding="utf-8")
+    shown = doc.split("<!-- sayc-coverage:begin -->\n```\n", 1)[1].split("\n```", 1)[0]
+    assert shown.rstrip() == got, "docs/SYSTEMS.md's coverage figures are stale:\n" + got
