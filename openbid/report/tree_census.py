@@ -115,6 +115,7 @@ def recorded(outcomes: dict[str, str], system=None) -> list[str]:
                     if k.startswith("tree claim "))
     if claims:
         held = sum(v == "held" for _, v in claims)
-        lines += ["", f"Node claims: {held} of {len(claims)} hold; "
-                  + ", ".join(f"`{c}` {v}" for c, v in claims if v != "held") + "."]
+        others = ", ".join(f"`{c}` {v}" for c, v in claims if v != "held")
+        lines += ["", f"Node claims: {held} of {len(claims)} hold"
+                  + (f"; {others}." if others else ".")]
     return lines
