@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from openbid.cli.common import add_rules_options, budget, emit_json
+from openbid.cli.options import add_deal_context_upgrading, add_output
+from openbid.cli.progress import Progress
 
 SEATS = ("dealer", "2nd seat", "3rd seat", "4th seat")
 
@@ -29,19 +31,20 @@ def register(sub) -> None:
                     "four hands with a deal at each end re-bid by the executor, and the "
                     "distribution (exact where that player is the only one the auction "
                     "constrains, otherwise an ESTIMATE from seeded deals with 95%% intervals). "
-                    "The auction fixes each player's seat. With --vul (from the view of the "
-                    "player next to call) the vulnerability is fixed; otherwise the own-calls "
-                    "counts range over every vulnerability the calls read (hand-contexts) and "
-                    "the table is dealt at none vulnerable.")
+                    "The auction fixes each player's seat; --dealer names the dealer's compass "
+                    "direction (default N). With --vul (the deal's: none, NS, EW or both) the "
+                    "vulnerability is fixed; otherwise the own-calls counts range over every "
+                    "vulnerability the calls read (hand-contexts) and the table is dealt at "
+                    "none vulnerable.")
     p.add_argument("auction", metavar="AUCTION")
-    p.add_argument("--vul", choices=("none", "we", "they", "both"), default=None,
-                   help="who is vulnerable, from the view of the player next to call")
+    add_deal_context_upgrading(p, note=" (default: every vulnerability the calls read; the "
+                                        "table dealt at none)")
     p.add_argument("--view", choices=("both", "own", "table"), default="both",
                    help="own calls, at the table, or both (default)")
     p.add_argument("--deals", type=int, default=10_000, metavar="N",
                    help="deals dealt for the table's estimates (default 10000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    p.add_argument("--json", action="store_true", help="one JSON object per player")
+    add_output(p, "one object per player")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (default: the project's)")
     add_rules_options(p)
@@ -81,16 +84,27 @@ def run(args) -> int:
     n = len(auction)
     players = min(4, n)
     histories = [T.history(system, auction, seat) for seat in range(players)]
-    # the own-calls views, also when only the table is shown: they bound its ranges
-    own = _own_views(system, auction, histories, exprs, args.vul, rlimit)
-    table = None
-    if args.view != "own":
-        dealer = "N"
-        word = args.vul or "none"
-        vul = T.deal_vul(T.seat_at(dealer, n), word)
-        table = at_the_table(system, auction, exprs, dealer=dealer, vul=vul, deals=args.deals,
-                             seed=args.seed, rlimit=rlimit, own=own)
-        prefer_table_hands(own, table)
+    dealer = args.dealer
+    # the vulnerability from the view of the player next to call (how the views read it)
+    if args.vul_relative is not None:  # the old spelling (deprecated): we or they
+        word: str | None = args.vul_relative
+    else:
+        word = T.side_word(args.vul, T.seat_at(dealer, n)) if args.vul else None
+    progress = Progress("")
+    try:
+        # the own-calls views, also when only the table is shown: they bound its ranges
+        progress("own calls")
+        own = _own_views(system, auction, histories, exprs, word, rlimit)
+        table = None
+        if args.view != "own":
+            progress("at the table")
+            vul = T.deal_vul(T.seat_at(dealer, n), word or "none")
+            table = at_the_table(system, auction, exprs, dealer=dealer, vul=vul,
+                                 deals=args.deals, seed=args.seed, rlimit=rlimit, own=own)
+            prefer_table_hands(own, table)
+        progress("done")
+    finally:
+        progress.close()
     if args.view == "table":
         own = [None] * players
     else:
@@ -99,7 +113,7 @@ def run(args) -> int:
         for seat in range(players):
             emit_json(R.player_json(auction, seat, own[seat], table))
         return 0
-    for line in R.text(system.title, auction, own, table, args.vul):
+    for line in R.text(system.title, auction, own, table, word):
         print(line)
     return 0
 

@@ -272,11 +272,16 @@ def run() -> None:
 
 def _main(argv: list[str] | None) -> int:
     try:
+        from openbid.cli.options import stdin_files, upgrade_argv
+        from openbid.cli.progress import configure
+
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(upgrade_argv(list(sys.argv[1:] if argv is None else argv)))
         if not getattr(args, "func", None):
             return usage(parser)
-        code = int(args.func(args) or 0)
+        configure(getattr(args, "_command", None) or args.command, getattr(args, "quiet", False))
+        with stdin_files(args):
+            code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full or closed output is found here, not lost at exit
     except KeyboardInterrupt:
         return _stopped()

@@ -1,32 +1,146 @@
-"""A progress bar on stderr, only when stderr is a terminal (never in pipes or CI logs)."""
+"""Progress of a long run, on stderr, the same way for every command.
+
+A :class:`Progress` is the callback the command passes into the engine (the engine never prints):
+``progress(done, total)`` for a count (classes, boards, deals, nodes) or ``progress("name")`` for
+a new stage (a round of the tree census, the findings at the table). On a terminal: a tqdm bar
+with its rate and time left (a stage without a count: its name and the time so far). Otherwise
+(a pipe, a log, CI): one line per stage when it ends, ``openbid COMMAND: STAGE: DONE of TOTAL in
+S s``. With ``--quiet``: nothing. Standard output is never touched.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 import time
+from typing import Any
+
+_settings: dict[str, Any] = {"command": "", "quiet": False}
+
+
+def configure(command: str, quiet: bool) -> None:
+    """The running command's name and ``--quiet`` (set once by the entry point after parsing)."""
+    _settings["command"], _settings["quiet"] = command, bool(quiet)
+
+
+def quiet() -> bool:
+    return bool(_settings["quiet"])
 
 
 class Progress:
-    def __init__(self, label: str, enabled: bool | None = None) -> None:
-        self.label = label
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.start = time.monotonic()
-        self.last = 0.0
+    """One run's progress: a stage per label (``label`` the first), counts within a stage."""
 
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
+    def __init__(self, label: str, enabled: bool | None = None, *, unit: str = "",
+                 stream=None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.quiet = quiet()
+        self.tty = _isatty(self.stream) if enabled is None else enabled
+        self.label, self.unit = label, unit
+        self.t0 = self.start = time.monotonic()
+        self.used = False
+        self.done = 0
+        self.total: int | None = None
+        self.bar: Any = None
+        self.width = 0
+        self.stages: list[str] = []  # the lines written (non-terminal), for the tests
+
+    # the callback the engine calls
+    def __call__(self, *args) -> None:
+        if len(args) == 1 and isinstance(args[0], str):
+            self.stage(args[0])
+        else:
+            self.update(*args)
+
+    def update(self, done: int, total: int | None = None) -> None:
+        if not self.used:  # a count stage begins
+            self.t0 = time.monotonic()
+        self.used = True
+        self.done, self.total = int(done), (int(total) if total is not None else None)
+        if self.quiet or not self.tty:
             return
-        now = time.monotonic()
-        if now - self.last < 0.1 and done < total:
+        self._clear_status()
+        if self.bar is None:
+            self.bar = _tqdm(self.label or 'progress', total, self.unit, self.stream)
+        if total is not None and self.bar.total != total:
+            self.bar.total = total
+        self.bar.update(self.done - self.bar.n)
+
+    def stage(self, name: str) -> None:
+        """A stage the engine reports (a part done, a round of the tree census, the findings at
+        the table begun): at once one line with the time since the start (on a terminal, a
+        status line in place)."""
+        self._end()
+        seconds = time.monotonic() - self.start
+        if self.quiet:
             return
-        self.last = now
-        frac = done / total if total else 1.0
-        width = 30
-        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-        sys.stderr.write(f"\r{self.label} [{bar}] {frac:6.1%} {now - self.start:5.1f}s")
-        sys.stderr.flush()
+        if self.tty:
+            line = f"\r  {self._join(name)}  {seconds:5.1f}s "
+            self.width = max(self.width, len(line))
+            self.stream.write(line.ljust(self.width))
+            self.stream.flush()
+        else:
+            self._line(f"openbid {_settings['command'] or 'run'}: {self._join(name)} "
+                       f"({seconds:.1f} s)")
+
+    def _join(self, name: str) -> str:
+        return f"{self.label}: {name}" if self.label else name
+
+    def _line(self, line: str) -> None:
+        self.stages.append(line)
+        try:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+        except (OSError, ValueError):  # stderr closed: progress is not worth an error
+            pass
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\r" + " " * 70 + "\r")
-            sys.stderr.flush()
+        self._end()
+        if not self.quiet and self.tty:
+            self._clear_status()
+
+    def _end(self) -> None:
+        if not self.used:
+            return
+        seconds = time.monotonic() - self.t0
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
+        self._clear_status()
+        if not self.quiet and not self.tty:
+            line = f"openbid {_settings['command'] or 'run'}: {self.label or 'progress'}"
+            unit = f" {self.unit}" if self.unit else ""
+            if self.total is not None:
+                line += f": {self.done:,} of {self.total:,}{unit}"
+            else:
+                line += f": {self.done:,}{unit}"
+            self._line(line + f" in {seconds:.1f} s")
+        self.used = False
+        self.done, self.total = 0, None
+
+    def _clear_status(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _tqdm(desc: str, total: int | None, unit: str, stream):
+    """tqdm on the terminal: rate and time left (a terminal that reports no size, a bare pty:
+    80 x 24, else tqdm shows nothing)."""
+    from tqdm import tqdm
+
+    try:
+        size = os.get_terminal_size(stream.fileno())
+        known = size.columns > 0 and size.lines > 0
+    except (OSError, ValueError, AttributeError):
+        known = False
+    return tqdm(total=total, desc=desc, unit=f" {unit}" if unit else "it", unit_scale=True,
+                file=stream, leave=False, dynamic_ncols=known, ncols=None if known else 80,
+                nrows=None if known else 24)
