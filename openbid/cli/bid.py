@@ -35,8 +35,8 @@ def register(sub) -> None:
                         "dealer): each hand gets the call of the player next to call, under the "
                         "system's block for that point of the auction")
     add_rules_options(p)
-    add_context_options(p, note=" (with --auction too: its calls are counted from the dealer, "
-                                "no compass direction)")
+    add_context_options(p, note="; with --auction too: its calls are counted from the dealer, "
+                                "no compass direction")
     p.set_defaults(func=run)
 
 

@@ -37,8 +37,8 @@ def register(sub) -> None:
                     "vulnerability the calls read (hand-contexts) and the table is dealt at "
                     "none vulnerable.")
     p.add_argument("auction", metavar="AUCTION")
-    add_deal_context_upgrading(p, note=" (default: every vulnerability the calls read; the "
-                                        "table dealt at none)")
+    add_deal_context_upgrading(p, note="default: every vulnerability the calls read; the "
+                                        "table dealt at none")
     p.add_argument("--view", choices=("both", "own", "table"), default="both",
                    help="own calls, at the table, or both (default)")
     p.add_argument("--deals", type=int, default=10_000, metavar="N",
@@ -93,16 +93,15 @@ def run(args) -> int:
     progress = Progress("")
     try:
         # the own-calls views, also when only the table is shown: they bound its ranges
-        progress("own calls")
+        progress.stage("own calls")
         own = _own_views(system, auction, histories, exprs, word, rlimit)
         table = None
         if args.view != "own":
-            progress("at the table")
+            progress.stage("at the table")
             vul = T.deal_vul(T.seat_at(dealer, n), word or "none")
             table = at_the_table(system, auction, exprs, dealer=dealer, vul=vul,
                                  deals=args.deals, seed=args.seed, rlimit=rlimit, own=own)
             prefer_table_hands(own, table)
-        progress("done")
     finally:
         progress.close()
     if args.view == "table":

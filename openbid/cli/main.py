@@ -272,7 +272,7 @@ def run() -> None:
 
 def _main(argv: list[str] | None) -> int:
     try:
-        from openbid.cli.options import stdin_files, upgrade_argv
+        from openbid.cli.runtime import stdin_files, upgrade_argv
         from openbid.cli.progress import configure
 
         parser = build_parser()

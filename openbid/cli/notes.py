@@ -30,8 +30,8 @@ def register(sub) -> None:
     p.add_argument("--depth", type=int, default=DEFAULT_DEPTH, metavar="N",
                    help=f"calls of the partnership from the opening (default {DEFAULT_DEPTH}: "
                         "the openings; each level more takes about as long again per call)")
-    add_hand_context(p, seat_default=1, note=" (we: the partnership; the auction is the "
-                                             "partnership's own, from --seat)")
+    add_hand_context(p, seat_default=1, note="; we: the partnership, whose auction from "
+                                             "--seat fixes no compass direction")
     add_output(p, "the notes' data, every node and call with its ranges (instead of --format)")
     p.add_argument("--prove", action="store_true",
                    help="also prove each HCP and suit-length bound with Z3 (slower)")

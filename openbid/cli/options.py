@@ -22,22 +22,16 @@ Old spellings (``find --count``, ``score --vul`` as a flag, ``explain --vul we|t
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
-import tempfile
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterator
 
 from openbid.base.errors import OpenbidError
+from openbid.cli.runtime import (DEALERS, SEATS, STDIN, STDIN_HELP, VUL_DEAL, VUL_HAND,
+                                 deprecation, from_stdin)
 
-VUL_DEAL = ("none", "NS", "EW", "both")
-VUL_HAND = ("none", "we", "they", "both")
-DEALERS = ("N", "E", "S", "W")
-SEATS = (1, 2, 3, 4)
-STDIN = "-"
-STDIN_HELP = "('-' for standard input)"
+__all__ = ["DEALERS", "SEATS", "STDIN", "STDIN_HELP", "VUL_DEAL", "VUL_HAND", "deprecation",
+           "from_stdin"]
 
 
 @dataclass(frozen=True)
@@ -101,22 +95,19 @@ DEPRECATED: dict[tuple[str, str], str] = {
 }
 
 
-def deprecation(command: str, old: str, new: str) -> None:
-    """The one line on stderr an old spelling prints."""
-    sys.stderr.write(f"openbid {command}: {old} is deprecated and will be removed in the next "
-                     f"release: give {new}\n")
-
-
 def tag(action: argparse.Action, key: str, stdin: bool = False) -> argparse.Action:
     action.vocab = key  # type: ignore[attr-defined]
     action.stdin = stdin  # type: ignore[attr-defined]
     return action
 
 
-def _default_text(default: object, say: str | None) -> str:
+def _default_text(default: object, say: str | None, note: str = "") -> str:
+    """`` (default X; note)``: the default and a note of the command's own, in one bracket."""
     if say is not None:
-        return f" (default: {say})"
-    return "" if default is None else f" (default {default})"
+        return f" (default: {say}{note})"
+    if default is None:
+        return f" ({note.lstrip('; ')})" if note else ""
+    return f" (default {default}{note})"
 
 
 # ---- the deal's and the hand's context ------------------------------------------------------
@@ -134,7 +125,7 @@ def add_deal_context(p, *, vul_default: str | None = "none", dealer_default: str
     tag(p.add_argument("--vul", choices=VUL_DEAL + extra, default=vul_default,
                         help=VOCABULARY["vul-deal"].help_start
                         + ("; or cycle, by the board number" if cycle else "")
-                        + _default_text(vul_default, None if vul_default else "none") + note),
+                        + _default_text(vul_default, None if vul_default else "none", note)),
          "vul-deal")
 
 
@@ -151,8 +142,8 @@ def add_hand_context(p, *, seat: bool = True, vul_default: str | None = None,
                                             else None)), "seat")
     tag(p.add_argument("--vul", choices=VUL_HAND, default=vul_default,
                         help=VOCABULARY["vul-hand"].help_start
-                        + _default_text(vul_default, say if vul_default is None else None)
-                        + note), "vul-hand")
+                        + _default_text(vul_default, say if vul_default is None else None,
+                                        note)), "vul-hand")
 
 
 class _DeprecatedHandVul(argparse.Action):
@@ -175,7 +166,8 @@ def add_deal_context_upgrading(p, *, note: str = "") -> None:
                         help=VOCABULARY["dealer"].help_start + " (default N)"), "dealer")
     tag(p.add_argument("--vul", choices=VUL_DEAL + ("we", "they"), default=None,
                         metavar="{none,NS,EW,both}", action=_DeprecatedHandVul,
-                        help=VOCABULARY["vul-deal"].help_start + note), "vul-deal")
+                        help=VOCABULARY["vul-deal"].help_start
+                        + _default_text(None, None, note)), "vul-deal")
     p.set_defaults(vul_relative=None)
 
 
@@ -284,100 +276,6 @@ def _spooled(p, dest: str) -> None:
         p.set_defaults(_stdin_files=have + (dest,))
 
 
-@contextmanager
-def stdin_files(args) -> Iterator[None]:
-    """While a command runs: a file option given as ``-`` (at most one: standard input is read
-    once) names a copy of standard input in a private temporary folder, removed at the end (a
-    file may be read twice: boards are counted, then streamed); whatever the command writes or
-    raises names that copy ``stdin``. ``--file -`` is read as it comes instead."""
-    dests = getattr(args, "_stdin_files", None) or ()
-    found: list[tuple[str, int | None]] = []
-    for dest in dests:
-        value = getattr(args, dest, None)
-        if isinstance(value, list):
-            found += [(dest, i) for i, v in enumerate(value) if v == STDIN]
-        elif value == STDIN:
-            found.append((dest, None))
-    if getattr(args, "file", None) == STDIN and "file" not in dests:
-        found.append(("file", None))
-    if len(found) > 1:
-        raise OpenbidError("standard input ('-') can be read once: give it to one file option")
-    if not found or found[0][0] == "file":
-        yield
-        return
-    dest, index = found[0]
-    folder = tempfile.mkdtemp(prefix="openbid-stdin-")
-    path = os.path.join(folder, "stdin")
-    streams = (sys.stdout, sys.stderr)
-    try:
-        try:
-            with open(path, "wb") as out:
-                shutil.copyfileobj(sys.stdin.buffer, out)
-        except OSError as exc:
-            raise OpenbidError(f"cannot read standard input: {exc.strerror}") from None
-        if index is None:
-            setattr(args, dest, path)
-        else:
-            getattr(args, dest)[index] = path
-        args._stdin_path = path
-        sys.stdout, sys.stderr = _Renaming(sys.stdout, path), _Renaming(sys.stderr, path)
-        try:
-            yield
-        except OpenbidError as exc:
-            text = str(exc)
-            if path in text:
-                raise OpenbidError(text.replace(path, "stdin")) from None
-            raise
-    finally:
-        sys.stdout, sys.stderr = streams
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def from_stdin(args, value: str | None) -> bool:
-    """Whether ``value`` (a file option's, after parsing) is the copy of standard input."""
-    return value is not None and value == getattr(args, "_stdin_path", None)
-
-
-class _Renaming:
-    """A text stream that writes the copy of standard input's path as ``stdin``."""
-
-    def __init__(self, stream, path: str) -> None:
-        self._stream, self._path = stream, path
-
-    def write(self, text: str) -> int:
-        self._stream.write(text.replace(self._path, "stdin"))
-        return len(text)
-
-    def __getattr__(self, name: str):
-        return getattr(self._stream, name)
-
-
-# ---- old spellings that changed shape -------------------------------------------------------
-
-def upgrade_argv(argv: list[str]) -> list[str]:
-    """Old spellings argparse cannot read in their new shape, rewritten (one deprecation line
-    each): ``score --vul`` as a flag (now ``--vul none|we|they|both``; the flag meant ``we``)
-    and ``find --count`` as a flag (now ``--count N`` hands to find; the flag is ``--total``)."""
-    if not argv or argv[0] not in ("score", "find"):
-        return argv
-    out = list(argv)
-    i = 1
-    while i < len(out):
-        token, after = out[i], (out[i + 1] if i + 1 < len(out) else None)
-        if token == "--":
-            break
-        if argv[0] == "score" and token == "--vul" and after not in VUL_HAND:
-            deprecation("score", "--vul as a flag", "--vul we (the declaring side vulnerable)")
-            out.insert(i + 1, "we")
-            i += 1
-        elif argv[0] == "find" and token == "--count" and not (
-                after is not None and after.isascii() and after.isdigit()):
-            deprecation("find", "--count as a flag", "--total")
-            out[i] = "--total"
-        i += 1
-    return out
-
-
 # ---- the README's table -------------------------------------------------------------------
 
 def _leaves(parser: argparse.ArgumentParser, name: str = "") -> Iterator[
@@ -454,7 +352,24 @@ def write_readme_table(path) -> bool:
     return True
 
 
-if __name__ == "__main__":  # python -m openbid.cli.options README.md
-    for name in sys.argv[1:] or ["README.md"]:
-        changed = write_readme_table(name)
+def _main(argv: list[str]) -> int:
+    """``python -m openbid.cli.options``: the table on stdout; ``--write FILE...``: the table
+    written into each file's options block."""
+    if not argv:
+        sys.stdout.write(table_markdown())
+        return 0
+    if argv[0] != "--write" or len(argv) < 2:
+        print("usage: python -m openbid.cli.options [--write README.md ...]", file=sys.stderr)
+        return 2
+    for name in argv[1:]:
+        try:
+            changed = write_readme_table(name)
+        except (OSError, OpenbidError) as exc:
+            print(f"{name}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+            return 2
         print(f"{name}: options table {'written' if changed else 'already current'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(_main(sys.argv[1:]))

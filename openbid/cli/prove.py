@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
-from openbid.cli.options import STDIN_HELP, add_claims, add_json, add_quiet, from_stdin, tag
+from openbid.cli.options import STDIN_HELP, add_claims, add_json, add_quiet, tag
+from openbid.cli.runtime import from_stdin
 from openbid.checks.findings import DEFAULT_FAIL_ON, KINDS
 
 PART_CHOICES = ("all", "paper", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",

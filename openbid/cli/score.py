@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="results, each quoted, as two words or as one: 6CX +1 '3NT 0' 4S= 3NTX-2")
     add_file(p, "result (blank lines and lines starting with '#' skipped)")
     add_hand_context(p, seat=False, vul_default="none",
-                     note=" (we: the declaring side; we or both score it vulnerable)")
+                     note="; we: the declaring side, we or both score it vulnerable")
     add_output(p, "one object per result")
     p.set_defaults(func=run)
 
