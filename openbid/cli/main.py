@@ -272,11 +272,17 @@ def run() -> None:
 
 def _main(argv: list[str] | None) -> int:
     try:
-        from openbid.cli.runtime import stdin_files, upgrade_argv
+        from openbid.cli.runtime import flush_deprecations, stdin_files, upgrade_argv
         from openbid.cli.progress import configure
 
         parser = build_parser()
-        args = parser.parse_args(upgrade_argv(list(sys.argv[1:] if argv is None else argv)))
+        flush_deprecations(write=False)
+        try:
+            args = parser.parse_args(upgrade_argv(list(sys.argv[1:] if argv is None else argv)))
+        except ArgumentError:
+            flush_deprecations(write=False)  # the error alone
+            raise
+        flush_deprecations()
         if not getattr(args, "func", None):
             return usage(parser)
         configure(getattr(args, "_command", None) or args.command, getattr(args, "quiet", False))

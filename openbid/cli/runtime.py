@@ -22,10 +22,26 @@ STDIN = "-"
 STDIN_HELP = "('-' for standard input)"
 
 
+_pending: list[str] = []  # deprecation lines of the command line being read
+
+
 def deprecation(command: str, old: str, new: str) -> None:
-    """The one line on stderr an old spelling prints."""
-    sys.stderr.write(f"openbid {command}: {old} is deprecated and will be removed in the next "
-                     f"release: give {new}\n")
+    """The one line on stderr an old spelling prints: kept until the command line is read
+    whole (:func:`flush_deprecations`), so that a command line argparse refuses ends in its one
+    error line alone."""
+    line = (f"openbid {command}: {old} is deprecated and will be removed in the next release: "
+            f"give {new}")
+    if line not in _pending:
+        _pending.append(line)
+
+
+def flush_deprecations(write: bool = True) -> None:
+    """Print (or, ``write=False``, drop) the deprecation lines of the command line read."""
+    lines = list(_pending)
+    _pending.clear()
+    if write:
+        for line in lines:
+            sys.stderr.write(line + "\n")
 
 
 @contextmanager

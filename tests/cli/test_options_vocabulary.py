@@ -108,7 +108,7 @@ def test_a_deal_and_a_hand_have_their_own_vulnerability() -> None:
 def _regen_command() -> str:
     if (ROOT / "tests" / "docs" / "regen.py").exists():
         return "python -m tests.docs.regen"
-    return "python -m openbid.cli.options README.md"
+    return "python -m openbid.cli.options --write README.md"
 
 
 def test_the_readme_options_table_is_the_generated_one() -> None:
@@ -265,10 +265,18 @@ def test_explain_vul_we_is_the_deals_vulnerability(capsys, monkeypatch) -> None:
 @pytest.mark.parametrize("command", ["compare", "audit"])
 def test_top_is_limit(command, capsys) -> None:
     args = [command, "code", "sayc"] if command == "compare" else [command, str(BOARDS)]
+    from openbid.cli.runtime import flush_deprecations
+
     ns = build_parser().parse_args(args + ["--top", "3"])
+    flush_deprecations()
     assert ns.limit == 3
     _deprecated(capsys.readouterr().err, "--top")
     assert build_parser().parse_args(args).limit == (5 if command == "compare" else 10)
+
+
+def test_a_refused_command_line_is_its_error_alone(capsys, monkeypatch) -> None:
+    code, _, err = _run(capsys, monkeypatch, ["score", "--rlimit", "x", "--vul"])
+    assert code == 2 and err.startswith("openbid: error:") and len(err.splitlines()) == 1
 
 
 def test_audit_top_still_runs(capsys, monkeypatch) -> None:

@@ -107,7 +107,7 @@ def _run(capsys, *args: str) -> tuple[int, str, str]:
     (("audit", BOARDS, "--variant", "sayc"), r"openbid audit: audited: 8 boards in "),
     (("find", "HCP >= 20", "--count", "1", "--total"),
      r"openbid find: census: 34,033,880 of 34,033,880 classes in "),
-    (("explain", "1NT P", "--view", "own"), r"openbid explain: own calls \("),
+    (("explain", "1NT P", "--view", "own"), r"openbid explain: own calls in "),
     (("notes", "--variant", "sayc"), r"openbid notes: node: \(opening\) \("),
     (("prove", "--rules", SMALL, "--no-table"), r"openbid prove: round 1 \("),
 ])
