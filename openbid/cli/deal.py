@@ -13,6 +13,7 @@ from openbid.base import limits
 from openbid.base.errors import OpenbidError
 from openbid.base.limits import bounded
 from openbid.cli.options import add_count, add_deal_context, add_output
+from openbid.cli.progress import Progress
 
 
 def register(sub) -> None:
@@ -61,8 +62,12 @@ def run(args) -> int:
         if path:
             check_target(path, args.force, what)
     system = system_of(rules_from(args))
-    got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
-               seed=args.seed, samples=args.samples)
+    bar = Progress("tried", unit="deals")
+    try:
+        got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
+                   seed=args.seed, samples=args.samples, progress=bar)
+    finally:
+        bar.close()
     text = " ".join(auction)
     boards = [bid_board(i, deal, args.dealer, args.vul, bid, system)
               for i, (deal, bid) in enumerate(got.deals, 1)]

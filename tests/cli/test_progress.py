@@ -110,6 +110,8 @@ def _run(capsys, *args: str) -> tuple[int, str, str]:
     (("explain", "1NT P", "--view", "own"), r"openbid explain: own calls in "),
     (("notes", "--variant", "sayc"), r"openbid notes: node: \(opening\) \("),
     (("prove", "--rules", SMALL, "--no-table"), r"openbid prove: round 1 \("),
+    (("deal", "--variant", "sayc", "--auction", "1NT P", "--samples", "500"),
+     r"openbid deal: tried: 500 deals in "),
 ])
 def test_stage_lines_on_a_pipe_none_with_quiet_and_the_same_output(capsys, args, stage) -> None:
     code, out, err = _run(capsys, *args)
