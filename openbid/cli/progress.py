@@ -5,7 +5,8 @@ A :class:`Progress` is the callback the command passes into the engine (the engi
 a new stage (a round of the tree census, the findings at the table). On a terminal: a tqdm bar
 with its rate and time left (a stage without a count: its name and the time so far). Otherwise
 (a pipe, a log, CI): one line per stage when it ends, ``openbid COMMAND: STAGE: DONE of TOTAL in
-S s``. With ``--quiet``: nothing. Standard output is never touched.
+S s``, for a stage of :data:`MIN_SECONDS` or more (a quick run stays silent, and an error after
+it stays one line). With ``--quiet``: nothing. Standard output is never touched.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from typing import Any
 
 _settings: dict[str, Any] = {"command": "", "quiet": False}
+MIN_SECONDS = 2.0  # a stage line (not on a terminal) for a stage at least this long
 
 
 def configure(command: str, quiet: bool) -> None:
@@ -84,7 +86,7 @@ class Progress:
             return
         if self.tty:
             self._status(name)
-        else:
+        elif time.monotonic() - self.start >= MIN_SECONDS:
             self._line(f"openbid {_settings['command'] or 'run'}: {self._join(name)} "
                        f"({time.monotonic() - self.start:.1f} s)")
 
@@ -120,7 +122,8 @@ class Progress:
             self.bar.close()
             self.bar = None
         self._clear_status()
-        if not self.quiet and not self.tty and sys.exc_info()[0] is None:
+        if (not self.quiet and not self.tty and sys.exc_info()[0] is None
+                and seconds >= MIN_SECONDS):
             line = f"openbid {_settings['command'] or 'run'}: "
             line += self._join(self.stage_name) if self.stage_name else (self.label or "progress")
             unit = f" {self.unit}" if self.unit else ""

@@ -25,9 +25,34 @@ class _Terminal(io.StringIO):
 
 
 @pytest.fixture(autouse=True)
-def _settings():
+def _settings(monkeypatch):
+    monkeypatch.setattr(P, "MIN_SECONDS", 0.0)  # every stage shown, however quick here
     yield
     P.configure("", False)
+
+
+def test_a_quick_stage_has_no_line(monkeypatch) -> None:
+    monkeypatch.setattr(P, "MIN_SECONDS", 2.0)
+    P.configure("count", False)
+    err = io.StringIO()
+    bar = P.Progress("census", stream=err)
+    bar(10, 10)
+    bar("round 1")
+    bar.close()
+    assert err.getvalue() == ""
+
+
+def test_no_line_while_an_error_is_on_its_way() -> None:
+    P.configure("deal", False)
+    err = io.StringIO()
+    bar = P.Progress("tried", stream=err)
+    with pytest.raises(ValueError):
+        try:
+            bar(20, None)
+            raise ValueError("boom")
+        finally:
+            bar.close()
+    assert err.getvalue() == ""
 
 
 def test_a_count_stage_is_one_line_at_its_end_on_a_pipe() -> None:
