@@ -303,3 +303,17 @@ def test_new_json_forms_hold_the_texts_data(capsys, monkeypatch) -> None:
     code, js, _ = _run(capsys, monkeypatch, ["rules", "check", str(SMALL), "--json", "--quiet"])
     got = json.loads(js)
     assert code == 0 and got["ok"] is True and got["sections"] > 0
+
+
+def test_boards_from_standard_input_fill_the_store(capsys, monkeypatch, tmp_path) -> None:
+    store = tmp_path / "dd.duckdb"
+    code, out, _ = _run(capsys, monkeypatch, ["dd", "fill", "--boards", "-", "--store",
+                                              str(store), "--workers", "0", "--json",
+                                              "--quiet"], BOARDS.read_bytes())
+    got = json.loads(out)
+    assert code == 0 and got["asked"] == 8 and got["complete"] == 8
+    code, out, _ = _run(capsys, monkeypatch, ["dd", "fill", "--boards", str(BOARDS), "--store",
+                                              str(store), "--workers", "0", "--json",
+                                              "--quiet"])
+    again = json.loads(out)
+    assert code == 0 and again["asked"] == 8 and again["stored"] == 8 and again["solved"] == 0
