@@ -2,7 +2,8 @@
 ``<!-- sayc-run:begin -->`` and ``<!-- sayc-run:end -->`` is a code block of ``$ openbid ...``
 commands, each followed by what it prints. This script runs each command (in this process, as
 ``openbid`` would: ``openbid.cli.main.main``) and writes its output under it, with times
-replaced by ``N s`` (they vary from run to run). A command may end with ``# exit N``: the exit
+replaced by ``N s`` and the example hand Z3 finds for ``diff``'s first line by ``HAND`` (both vary
+from run to run; the census's examples do not). A command may end with ``# exit N``: the exit
 status it must return (default 0); any other status stops the script. No figure in those blocks
 is typed: a change of the rule file shows as a stale block, which
 tests/systems/test_sayc_docs.py finds (it runs the same commands and compares).
@@ -28,6 +29,7 @@ DOC = ROOT / "docs" / "SYSTEMS.md"
 BEGIN, END = "<!-- sayc-run:begin -->", "<!-- sayc-run:end -->"
 TIME = re.compile(r"\b\d+(\.\d+)? (s|ms)\b")
 EXIT = re.compile(r"#\s*exit\s+(\d+)\b")
+Z3_HAND = re.compile(r"^(.+ differ \(N s\); e\.g\. )\S+$")
 
 
 def commands(text: str) -> list[str]:
@@ -59,7 +61,8 @@ def run(line: str) -> list[str]:
         code = main(argv[1:])
     if code != want:
         raise SystemExit(f"{line}: exit {code}, the page says {want}\n{out.getvalue()[-2000:]}")
-    return [TIME.sub("N s", x.rstrip()) for x in out.getvalue().rstrip("\n").splitlines()]
+    return [Z3_HAND.sub(r"\1HAND", TIME.sub("N s", x.rstrip()))
+            for x in out.getvalue().rstrip("\n").splitlines()]
 
 
 def render(text: str, only: str | None = None) -> str:

@@ -53,3 +53,10 @@ def test_a_command_prints_what_the_page_shows(command: str, capsys) -> None:
 def test_a_wrong_exit_status_stops_the_script() -> None:
     with pytest.raises(SystemExit, match="exit 0, the page says 1"):
         sayc_docs.run("openbid bid --variant sayc --seat 1 T32.QT32.AQJ.K32    # exit 1")
+
+
+def test_only_z3_s_hand_on_diff_s_first_line_is_normalised() -> None:
+    first = "code and sayc-openings differ (N s); e.g. AJ.AJT5432.KQJ.K"
+    row = "          2C -> 1C         22,469,093,646 hands   e.g. KJ32.QJ32..KJ432"
+    assert sayc_docs.Z3_HAND.sub(r"\1HAND", first).endswith("e.g. HAND")
+    assert sayc_docs.Z3_HAND.sub(r"\1HAND", row) == row
