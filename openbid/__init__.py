@@ -38,6 +38,7 @@ _API: dict[str, str] = {
     "OpenbidError": "openbid.base.errors",
     "HandError": "openbid.base.errors",
     "ExprError": "openbid.base.errors",
+    "ResultError": "openbid.base.errors",
 }
 
 __all__ = [
@@ -48,14 +49,14 @@ __all__ = [
     # the engine's own dataclasses the API returns
     "DealAuction", "Choice", "Explained", "Finding", "Count", "Score", "Summary", "Hand",
     # the errors bad input raises
-    "OpenbidError", "HandError", "ExprError",
+    "OpenbidError", "HandError", "ExprError", "ResultError",
 ]
 
 if TYPE_CHECKING:
     from openbid.api import (
         Call, CheckReport, Found, FoundHand, Simulation, System, count, find, load_system, score,
     )
-    from openbid.base.errors import ExprError, HandError, OpenbidError
+    from openbid.base.errors import ExprError, HandError, OpenbidError, ResultError
     from openbid.bridge.hand import Hand
     from openbid.bridge.scoring import Score
     from openbid.checks.explain import Explained

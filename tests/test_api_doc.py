@@ -1,0 +1,99 @@
+"""docs/API.md cannot go stale: every example in it is run, in order, from the repository's
+folder, and its shown output compared with what the code prints (doctest; ``...`` stands for
+text that varies). The API's names are exactly the documented ones: ``openbid.__all__`` and the
+names docs/API.md has a section for are the same set, each section has an example or a
+description, and every name of ``__all__`` exists."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+import openbid
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "API.md"
+FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+FLAGS = doctest.ELLIPSIS
+
+
+def blocks(text: str) -> list[tuple[int, str]]:
+    """(line number, text) of every fenced python block."""
+    return [(text[:m.start()].count("\n") + 1, m.group(1)) for m in FENCE.finditer(text)]
+
+
+def run_doc(text: str, name: str = "API.md") -> tuple[int, int, str]:
+    """Every block of ``text`` run as one doctest session (a block may use the names an earlier
+    one made): (examples failed, examples run, the failures as doctest reports them). A block
+    without ``>>>`` examples is an error: its output could not be compared."""
+    import io
+
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    globs: dict = {}
+    out = io.StringIO()
+    for line, body in blocks(text):
+        test = parser.get_doctest(body, globs, f"{name} line {line}", name, line)
+        if not test.examples:
+            raise AssertionError(f"{name} line {line}: a python block with no '>>>' example")
+        runner.run(test, out=out.write, clear_globs=False)
+        globs = test.globs  # the next block sees the names this one made
+    failed, tried = runner.summarize(verbose=False)
+    return failed, tried, out.getvalue()
+
+
+def test_every_example_in_the_api_doc_prints_what_it_shows(monkeypatch) -> None:
+    monkeypatch.chdir(ROOT)  # the examples name the repository's files by relative paths
+    failed, tried, report = run_doc(DOC.read_text(encoding="utf-8"))
+    assert tried >= 40, f"only {tried} examples ran"
+    assert not failed, report
+
+
+def test_the_doc_checker_sees_a_stale_output() -> None:
+    stale = "```python\n>>> import openbid\n>>> openbid.score('4S =').total\n999\n```\n"
+    failed, tried, report = run_doc(stale)
+    assert (failed, tried) == (1, 2) and "420" in report
+    with pytest.raises(AssertionError, match="no '>>>' example"):
+        run_doc("```python\nimport openbid\n```\n")
+
+
+def documented(text: str) -> list[str]:
+    """The names docs/API.md has a section for (a ``### `name` `` heading)."""
+    return re.findall(r"^### `(\w+)`\s*$", text, re.M)
+
+
+def test_the_api_is_exactly_the_documented_names() -> None:
+    names = documented(DOC.read_text(encoding="utf-8"))
+    assert len(names) == len(set(names)), "a name documented twice"
+    api = set(openbid.__all__) - {"__version__"}
+    assert set(names) == api, (f"in __all__, not documented: {sorted(api - set(names))}; "
+                               f"documented, not in __all__: {sorted(set(names) - api)}")
+
+
+def test_every_documented_section_says_something() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    parts = re.split(r"^### `\w+`\s*$", text, flags=re.M)[1:]
+    for name, body in zip(documented(text), parts):
+        prose = re.sub(r"^#.*$", "", body, flags=re.M).strip()
+        assert len(prose) > 40, f"the section of {name} is empty"
+        assert name in body or name in prose or "`" in prose
+
+
+def test_every_name_of_all_exists_and_each_package_states_its_public_names() -> None:
+    import importlib
+
+    for name in openbid.__all__:
+        assert getattr(openbid, name) is not None, name
+    with pytest.raises(AttributeError):
+        openbid.no_such_name  # noqa: B018
+    packages = sorted(p.name for p in (ROOT / "openbid").iterdir()
+                      if (p / "__init__.py").exists())
+    for pkg in packages:
+        module = importlib.import_module(f"openbid.{pkg}")
+        assert "__all__" in vars(module), f"openbid.{pkg} states no __all__"
+        for name in module.__all__:
+            assert hasattr(module, name) or (ROOT / "openbid" / pkg / f"{name}.py").exists() \
+                or (ROOT / "openbid" / pkg / name / "__init__.py").exists(), (pkg, name)
