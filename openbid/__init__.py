@@ -9,7 +9,7 @@ The names are imported on first use, so ``import openbid`` stays fast.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False  # typing itself is not imported at run time: import openbid stays fast
 
 __version__ = "0.1.0"
 
@@ -53,6 +53,8 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from openbid.api import (
         Call, CheckReport, Found, FoundHand, Simulation, System, count, find, load_system, score,
     )
