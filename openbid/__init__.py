@@ -30,6 +30,7 @@ _API: dict[str, str] = {
     "Choice": "openbid.systems.auction",
     "Explained": "openbid.checks.explain",
     "Finding": "openbid.checks.findings",
+    "Policy": "openbid.checks.findings",
     "Count": "openbid.checks.planner",
     "Score": "openbid.bridge.scoring",
     "Summary": "openbid.sim.tally",
@@ -47,7 +48,7 @@ __all__ = [
     "load_system", "System", "Call", "CheckReport", "Simulation", "Found", "FoundHand", "count",
     "find", "score",
     # the engine's own dataclasses the API returns
-    "DealAuction", "Choice", "Explained", "Finding", "Count", "Score", "Summary", "Hand",
+    "DealAuction", "Choice", "Explained", "Finding", "Policy", "Count", "Score", "Summary", "Hand",
     # the errors bad input raises
     "OpenbidError", "HandError", "ExprError", "ResultError",
 ]
@@ -62,7 +63,7 @@ if TYPE_CHECKING:
     from openbid.bridge.hand import Hand
     from openbid.bridge.scoring import Score
     from openbid.checks.explain import Explained
-    from openbid.checks.findings import Finding
+    from openbid.checks.findings import Finding, Policy
     from openbid.checks.planner import Count
     from openbid.sim.tally import Summary
     from openbid.systems.auction import Choice, DealAuction
