@@ -282,8 +282,8 @@ def _prove(system: System, rules: Rules, auction: tuple[str, ...], call: str, gi
     for name, r in [("HCP", c.hcp)] + [(f"SUITLENGTH({s})", c.lengths[s]) for s in SUIT_NAMES]:
         e = rules.parse(name, want=None)
         s = Shown(name, "num", r.lo, r.hi, "", "")
-        how = prove_one(rules, cond, e, s, fixed, rlimit or DEFAULT_RLIMIT)
-        proved = Range(r.lo, r.hi, how == "z3")
+        prove_one(rules, cond, [e], [s], fixed, rlimit or DEFAULT_RLIMIT)  # sets s.proved
+        proved = Range(r.lo, r.hi, s.proved == "z3")
         if name == "HCP":
             c.hcp = proved
         else:
