@@ -96,6 +96,21 @@ def test_a_seat_is_the_passes_before_the_opening(small) -> None:
         small.call("AQ2.KJ42.KQ2.Q32", seat=5)
 
 
+@pytest.mark.parametrize("hand", ["KQJ9742.5.K93.84", "AKJ32.Q4.KT9.876", "Q2.K43.AJ5.K8743"])
+def test_a_seat_calls_as_bid_seat(hand: str) -> None:
+    sayc = openbid.load_system("sayc")
+    for seat in (1, 2, 3, 4):
+        for vul in ("none", "we", "they", "both"):
+            code, out, err = cli("bid", "--variant", "sayc", "--seat", str(seat), "--vul", vul,
+                                 "--brief", hand)
+            assert code == 0, err
+            _, call, section = out.strip().split("\t")
+            got = sayc.call(hand, seat=seat, vul=vul)
+            assert (got.call, got.seat) == (call, seat)
+            # a pass by falling through has no bid point (the command names the pass section)
+            assert got.rule == section if got.rule else call == "PASS"
+
+
 def test_vulnerability_from_the_bidder_or_of_the_deal() -> None:
     sayc = openbid.load_system("sayc")
     hand = "KQJ9742.5.K93.84"  # a preempt whose choice reads the vulnerability
@@ -201,6 +216,19 @@ def test_explain_is_the_commands(small) -> None:
         assert str(exc.value) == want_msg
     with pytest.raises(openbid.OpenbidError, match="view 'all'"):
         small.explain("1NT", view="all")
+
+
+def test_explain_with_a_dealer_names_the_seats_and_reads_the_deals_vulnerability(small) -> None:
+    # after "1NT P" South (dealer N) or West (dealer E) is next to call: NS vulnerable is "we"
+    # for South, "they" for West
+    for dealer, word in (("N", "we"), ("E", "they")):
+        got = small.explain("1NT P", dealer=dealer, vul="NS", deals=500)
+        assert got.vul == word
+        assert got.table is not None and got.table.players[0].seat == dealer
+        assert got.table.vul == "NS"
+        want = cli_json("explain", "--rules", SMALL, "1NT P", "--vul", word, "--deals", "500")
+        assert [p.shown[0].distribution for p in got.own if p is not None] == [
+            {int(k): v for k, v in w["descriptors"][0]["distribution"].items()} for w in want]
 
 
 # -- check ---------------------------------------------------------------------------------------

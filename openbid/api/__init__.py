@@ -221,16 +221,22 @@ class System:
         first seat) or the four hands by seat; ``vul``: none, NS, EW or both."""
         return self._engine.bid_deal(_deal(deal), dealer, vul)
 
-    def explain(self, auction: AuctionLike, *, vul: str | None = None, view: str = "both",
-                deals: int = 10_000, seed: int = 1, rlimit: int | None = None) -> Explained:
+    def explain(self, auction: AuctionLike, *, dealer: str | None = None,
+                vul: str | None = None, view: str = "both", deals: int = 10_000, seed: int = 1,
+                rlimit: int | None = None) -> Explained:
         """What ``auction`` shows about each player who has called, as ``openbid explain``:
         :class:`openbid.checks.explain.Explained` (per player the own-calls view, proved ranges
         with a hand at each end and the exact distribution; and the view at the table). ``vul``:
-        from the view of the player next to call; ``view``: both, own or table."""
+        without ``dealer``, from the view of the player next to call (none, we, they, both);
+        with ``dealer`` (N, E, S, W: the seats at the table), the deal's (none, NS, EW, both).
+        ``view``: both, own or table."""
         from openbid.checks.explain import explain_auction
 
-        return explain_auction(self._engine, " ".join(_auction(auction)), vul=vul, view=view,
-                               deals=deals, seed=seed, rlimit=_rlimit(rlimit))
+        calls = _auction(auction)
+        side = _side_vul(vul, dealer, len(calls))
+        return explain_auction(self._engine, " ".join(calls), vul=side, view=view,
+                               deals=deals, seed=seed, rlimit=_rlimit(rlimit),
+                               dealer=dealer or "N")
 
     def check(self, *, claims: Sequence[str | os.PathLike[str]] | None = None,
               claim: Sequence[str] | None = None, fail_on: str | None = None,
@@ -276,11 +282,13 @@ class System:
                            tuple(sorted(got.scopes.items())))
 
     def simulate(self, deals: int = 100_000, *, seed: int = 1, dealer: str = "N",
-                 vul: str = "none", workers: int | None = None) -> Simulation:
+                 vul: str = "none", workers: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> Simulation:
         """``deals`` seeded random deals bid to the end, as ``openbid simulate``: how often each
         auction arises and where the system is silent. ``dealer``: N, E, S, W or cycle;
         ``vul``: none, NS, EW, both or cycle; ``workers``: local processes (default: one per
-        core from 200,000 deals; 0 this process)."""
+        core from 200,000 deals; 0 this process); ``progress(done, total)``: told the deals bid
+        as they come."""
         from openbid.base.errors import OpenbidError
         from openbid.sim.deals import check_seed
         from openbid.sim.engine import Settings, run
@@ -300,7 +308,8 @@ class System:
         if workers is not None and workers < 0:
             raise OpenbidError(f"--workers must be 0 or more, not {workers}")
         s = check_seed(seed)
-        result = run(Settings(self._engine.rules, s, dealer, vul), deals, workers=workers)
+        result = run(Settings(self._engine.rules, s, dealer, vul), deals, workers=workers,
+                     progress=progress)
         return Simulation(self.name, deals, s, dealer, vul, summarize(result.tally))
 
 

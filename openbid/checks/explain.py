@@ -599,15 +599,17 @@ class Explained:
 
 def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None = None,
                     view: str = "both", deals: int = 10_000, seed: int = 1,
-                    rlimit: int = DEFAULT_RLIMIT) -> Explained:
+                    rlimit: int = DEFAULT_RLIMIT, dealer: str = "N") -> Explained:
     """Both views of ``auction`` (calls from the dealer), every end hand re-run by the executor.
     ``vul`` (none, we, they, both; from the view of the player next to call) fixes the
     vulnerability; otherwise the own-calls counts range over every vulnerability the calls read
-    and the table is dealt at none vulnerable."""
+    and the table is dealt at none vulnerable. ``dealer`` names the seats at the table."""
     from openbid.checks import table as T
 
     if view not in VIEWS:
         raise OpenbidError(f"view {view!r}: one of {', '.join(VIEWS)}")
+    if dealer not in tuple(T.SEATS):
+        raise OpenbidError(f"dealer {dealer!r}: expected N, E, S or W")
     if vul is not None and vul not in ("none", "we", "they", "both"):
         raise OpenbidError(f"vulnerability {vul!r}: expected none, we, they or both (the view "
                            "of the player next to call)")
@@ -624,7 +626,6 @@ def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None =
     own: list = own_views(system, a, histories, exprs, vul, rlimit)
     table = None
     if view != "own":
-        dealer = "N"
         table = at_the_table(system, a, exprs, dealer=dealer,
                              vul=T.deal_vul(T.seat_at(dealer, n), vul or "none"), deals=deals,
                              seed=seed, rlimit=rlimit, own=own)
