@@ -177,6 +177,24 @@ def test_bid_deal_is_auction(small, dealer: str, vul: str) -> None:
     assert small.bid_deal(hands, dealer=dealer, vul=vul) == got
 
 
+def test_bid_deal_takes_the_boards_of_a_file(small) -> None:
+    from openbid.bridge.deals import random_boards
+    from openbid.formats.read import read_boards
+
+    boards = [b for b in read_boards(ROOT / "openbid" / "formats" / "examples" / "club.pbn")
+              if getattr(b, "whole", False)]
+    assert boards
+    for b in boards[:4]:
+        want, = cli_json("auction", "--rules", SMALL, str(b.deal), "--dealer", b.dealer,
+                         "--vul", b.vul)
+        got = small.bid_deal(b)
+        assert (list(got.auction), got.contract) == (want["auction"], want["contract"])
+        assert small.bid_deal(b, dealer="W") == small.bid_deal(str(b.deal), dealer="W",
+                                                                vul=b.vul)
+    for d in random_boards(3, 5):
+        assert small.bid_deal(d) == small.bid_deal(d.deal, dealer=d.dealer, vul=d.vul)
+
+
 def test_bad_deals(small) -> None:
     for deal in ("N:AQ2.KJ42.KQ2.Q32 AQ2.A83.J984.AT84 J843.Q976.A7.K97 T765.T5.T653.J65",
                  "N:AQ2.KJ42.KQ2.Q32", "X:" + DEAL[2:]):

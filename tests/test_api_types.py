@@ -67,7 +67,7 @@ def _classes(tp: object) -> set[type]:
     return out
 
 
-def test_every_type_the_api_returns_is_public() -> None:
+def test_every_type_the_api_returns_or_takes_is_public() -> None:
     seen: set[type] = set()
     todo: list[type] = []
     functions = [api.load_system, api.count, api.find, api.score,
@@ -75,11 +75,12 @@ def test_every_type_the_api_returns_is_public() -> None:
                                                     "simulate"))]
     ns = {**vars(api), **{n: getattr(openbid, n) for n in openbid.__all__ if n != "__version__"}}
     for name in ("openbid.checks.findings", "openbid.checks.explain", "openbid.checks.table",
-                 "openbid.sim.tally", "openbid.systems.auction", "openbid.systems.rules.model"):
+                 "openbid.sim.tally", "openbid.systems.auction", "openbid.systems.rules.model",
+                 "openbid.formats.board", "openbid.bridge.deals", "openbid.bridge.hand"):
         ns.update({k: v for k, v in vars(importlib.import_module(name)).items()
                    if isinstance(v, type)})
-    for fn in functions:
-        todo += _classes(typing.get_type_hints(fn, ns)["return"])
+    for fn in functions:  # what it returns and what it takes
+        todo += [c for h in typing.get_type_hints(fn, ns).values() for c in _classes(h)]
     while todo:
         cls = todo.pop()
         if cls in seen or not cls.__module__.startswith("openbid."):
@@ -91,7 +92,8 @@ def test_every_type_the_api_returns_is_public() -> None:
             todo += [c for h in hints.values() for c in _classes(h)]
     names = {c.__name__ for c in seen}
     assert {"Call", "DealAuction", "Choice", "Explained", "Shown", "CheckReport", "Finding",
-            "Witness", "Policy", "Summary", "NodeStat", "Count", "Found", "Score"} <= names, names
+            "Witness", "Policy", "Summary", "NodeStat", "Count", "Found", "Score", "Hand", "Board",
+            "DealtBoard"} <= names, names
     for cls in seen:
         parts = cls.__module__.split(".")
         if parts[1] == "api":

@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Union
 
 if TYPE_CHECKING:  # the engine's types, for the signatures only (imported lazily at run time)
+    from openbid.bridge.deals import DealtBoard
     from openbid.bridge.hand import Hand
     from openbid.bridge.scoring import Score
     from openbid.checks.explain import Explained
     from openbid.checks.findings import Finding, Policy
     from openbid.checks.planner import Count
     from openbid.expr.ast import Expr
+    from openbid.formats.board import Board
     from openbid.sim.tally import Summary
     from openbid.systems.auction import DealAuction
     from openbid.systems.auction import System as Engine
@@ -214,12 +216,28 @@ class System:
         return Call(h.to_pbn(), calls, len(calls) % 4 + 1, choice.call, choice.label,
                     choice.block, choice.off_system, side)
 
-    def bid_deal(self, deal: DealLike, *, dealer: str = "N", vul: str = "none") -> DealAuction:
+    def bid_deal(self, deal: DealLike | Board | DealtBoard, *, dealer: str | None = None,
+                 vul: str | None = None) -> DealAuction:
         """A deal bid from ``dealer`` until the auction ends, as ``openbid auction``: the
         auction, the choice behind each call, the contract and the declarer
         (:class:`openbid.systems.auction.DealAuction`). ``deal``: PBN (``"N:h h h h"``, any
-        first seat) or the four hands by seat; ``vul``: none, NS, EW or both."""
-        return self._engine.bid_deal(_deal(deal), dealer, vul)
+        first seat), the four hands by seat, or a board read from a file
+        (:class:`openbid.formats.board.Board`, :class:`openbid.bridge.deals.DealtBoard`), whose
+        dealer and vulnerability are the defaults; ``vul``: none, NS, EW or both (default
+        none, and dealer N)."""
+        from openbid.bridge.deals import DealtBoard
+        from openbid.formats.board import Board
+
+        if isinstance(deal, (Board, DealtBoard)):
+            if isinstance(deal, Board) and not deal.whole:
+                from openbid.base.errors import OpenbidError
+
+                raise OpenbidError(f"{deal.where}: not every hand is given: a deal needs all "
+                                   "four")
+            dealer = dealer or deal.dealer
+            vul = vul or deal.vul
+            deal = deal.deal if isinstance(deal, DealtBoard) else str(deal.deal)
+        return self._engine.bid_deal(_deal(deal), dealer or "N", vul or "none")
 
     def explain(self, auction: AuctionLike, *, dealer: str | None = None,
                 vul: str | None = None, view: str = "both", deals: int = 10_000, seed: int = 1,
