@@ -399,3 +399,35 @@ def test_results_are_frozen_dataclasses(small) -> None:
         field = dataclasses.fields(value)[0].name
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, field, None)
+
+
+def _children() -> list[int]:
+    """The live child processes of this one (Linux: /proc)."""
+    import os
+
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_no_process_outlives_a_call(small) -> None:
+    probe = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert probe.pid in _children()  # the check sees a live child
+    finally:
+        probe.kill()
+        probe.wait()
+    before = set(_children())
+    small.check(table=False)
+    small.simulate(2000, seed=3, workers=2)  # a local cluster of two processes, then none
+    assert set(_children()) <= before
