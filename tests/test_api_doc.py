@@ -147,7 +147,16 @@ def test_every_documented_section_says_something() -> None:
     for name, body in zip(documented(text), parts):
         prose = re.sub(r"^#.*$", "", body, flags=re.M).strip()
         assert len(prose) > 40, f"the section of {name} is empty"
-        assert name in body or name in prose or "`" in prose
+
+
+def test_every_function_and_method_has_a_run_example() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    code = "\n".join(line for _, body in blocks(text) for line in body.splitlines()
+                     if line.lstrip().startswith((">>>", "...")))
+    for fn in ("load_system", "count", "find", "score"):
+        assert f"openbid.{fn}(" in code, fn
+    for method in ("call", "bid_deal", "explain", "check", "simulate"):
+        assert f".{method}(" in code, method
 
 
 def test_every_name_of_all_exists_and_each_package_states_its_public_names() -> None:
