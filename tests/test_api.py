@@ -151,6 +151,15 @@ def test_a_bad_auction_raises_the_commands_message(small, auction: str) -> None:
     assert str(exc.value) == want
 
 
+def test_a_system_is_named_by_the_path_it_was_loaded_from(tmp_path) -> None:
+    first = openbid.load_system(SMALL)
+    copy = tmp_path / "copy.rules"
+    copy.write_text(Path(SMALL).read_text())
+    second = openbid.load_system(copy)  # equal rules: the engine's System is shared
+    assert first.title == f"rule file {SMALL} (name small)"
+    assert second.title == f"rule file {copy} (name small)" and second.rules.source == str(copy)
+
+
 def test_load_system_errors(tmp_path) -> None:
     with pytest.raises(openbid.OpenbidError, match="neither a variant"):
         openbid.load_system(tmp_path / "none.rules")
@@ -334,7 +343,7 @@ def test_count_estimates_are_labelled() -> None:
                                   "HCP >= 38"])
 def test_find_is_the_commands(small, expr: str) -> None:
     want = cli_json("find", expr, "--rules", SMALL, "--limit", "3")
-    got = openbid.find(expr, system=small, limit=3)
+    got = openbid.find(expr, system=small, count=3)
     hands = [w for w in want if "hand" in w]
     # the hands Z3 finds depend on the solver's state in this process (the command's were found
     # first): the status and the number found are decided; each hand is re-run here
@@ -345,43 +354,58 @@ def test_find_is_the_commands(small, expr: str) -> None:
     for h in got.hands:
         assert (h.call, h.point) == (small.call(h.hand).call, small.call(h.hand).rule)
         assert holds(small.rules.parse(expr), openbid.Hand.parse(h.hand), small.rules, ())
-    again = openbid.find(expr, system=SMALL, limit=3)
+    again = openbid.find(expr, system=SMALL, count=3)
     assert (again.status, len(again.hands)) == (got.status, len(got.hands))
 
 
 def test_find_deals_and_contexts() -> None:
     from openbid.bridge.deals import canonical, seat_hands
 
-    got = openbid.find("N.HCP + S.HCP >= 37", limit=2)
+    got = openbid.find("N.HCP + S.HCP >= 37", count=2)
     assert got.status == "sat" and len(got.deals) == 2
     for deal in got.deals:
         hands = {s: openbid.Hand.parse(h) for s, h in seat_hands(canonical(deal)).items()}
         assert _hcp(hands["N"]) + _hcp(hands["S"]) >= 37
     assert openbid.find("N.HCP + S.HCP >= 41").status == "unsat"
-    sayc = openbid.find("HCP >= 20 and SUITLENGTH(S) >= 7", system="sayc", limit=1)
+    sayc = openbid.find("HCP >= 20 and SUITLENGTH(S) >= 7", system="sayc", count=1)
     want = cli_json("find", "HCP >= 20 and SUITLENGTH(S) >= 7", "--variant", "sayc",
                     "--limit", "1")
     assert [dict(h.context) for h in sayc.hands] == [w.get("context", {}) for w in want
                                                      if "hand" in w]
     with pytest.raises(openbid.OpenbidError, match="do not apply to a condition over seats"):
         openbid.find("N.HCP >= 20", seat=1)
-    with pytest.raises(openbid.OpenbidError, match="--limit must be 0 or more"):
-        openbid.find("HCP >= 20", limit=-1)
+    with pytest.raises(openbid.OpenbidError, match="--count must be 0 or more"):
+        openbid.find("HCP >= 20", count=-1)
 
 
 def _hcp(hand: openbid.Hand) -> int:
     return sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c, 0) for c in hand.to_pbn())
 
 
-@pytest.mark.parametrize("result, vul", [("4SX +1", True), ("3NT 0", False), ("7NTXX -13", True),
-                                         ("4S=", False), ("3NTX-2", True), ("6CX +1", False)])
-def test_score_is_the_commands(result: str, vul: bool) -> None:
-    want, = cli_json("score", result, *(["--vul"] if vul else []))
-    got = openbid.score(result, vulnerable=vul)
+def score_json(result: str, vul: str) -> dict:
+    """``openbid score RESULT --vul VUL --json``; the earlier spelling (a bare ``--vul`` flag for
+    the declaring side vulnerable) where the command does not read a value yet."""
+    code, out, err = cli("score", result, "--vul", vul, "--json")
+    if code == 2 and "unrecognized arguments" in err:  # the flag spelling
+        code, out, err = cli("score", result, *(["--vul"] if vul in ("we", "both") else []),
+                             "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("result, vul", [("4SX +1", "we"), ("3NT 0", "none"),
+                                         ("7NTXX -13", "both"), ("4S=", "they"),
+                                         ("3NTX-2", "we"), ("6CX +1", "none")])
+def test_score_is_the_commands(result: str, vul: str) -> None:
+    want = score_json(result, vul)
+    got = openbid.score(result, vul=vul)
     assert got.total == want["score"] and dict(got.breakdown()) == want["breakdown"]
+    assert want["vulnerable"] == (vul in ("we", "both"))
 
 
 def test_score_errors() -> None:
+    with pytest.raises(openbid.OpenbidError, match="expected none, we, they or both"):
+        openbid.score("4S=", vul="NS")
     for bad in ("8NT =", "4S +8", "4Z 0"):
         want = cli_error("score", bad)
         with pytest.raises(openbid.ResultError) as exc:
@@ -394,7 +418,7 @@ def test_score_errors() -> None:
 # -- the results are frozen ----------------------------------------------------------------------
 def test_results_are_frozen_dataclasses(small) -> None:
     for value in (small.call("AQ2.KJ42.KQ2.Q32"), small.bid_deal(DEAL), openbid.score("4S="),
-                  openbid.count("HCP >= 20"), openbid.find("HCP = 37", limit=1)):
+                  openbid.count("HCP >= 20"), openbid.find("HCP = 37", count=1)):
         assert dataclasses.is_dataclass(value)
         field = dataclasses.fields(value)[0].name
         with pytest.raises(dataclasses.FrozenInstanceError):

@@ -165,8 +165,11 @@ class Found:
 class System:
     """A bidding system: a shipped variant or a rule file (:func:`load_system`)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, rules: Rules | None = None) -> None:
         self._engine = engine
+        # the rules as loaded (the engine's System is shared by equal rules, which may have
+        # been read from another path: its title would name that one)
+        self._rules = rules if rules is not None else engine.rules
 
     def __repr__(self) -> str:
         return f"<openbid.System {self.name!r}>"
@@ -174,17 +177,17 @@ class System:
     @property
     def name(self) -> str:
         """The variant's name, or the rule file's ``name`` line."""
-        return self._engine.name
+        return self._rules.name
 
     @property
     def title(self) -> str:
         """How reports name the system (a rule file's path with its name)."""
-        return self._engine.title
+        return self._rules.title
 
     @property
     def rules(self) -> Rules:
         """The rules (:class:`openbid.systems.rules.model.Rules`)."""
-        return self._engine.rules
+        return self._rules
 
     def call(self, hand: HandLike, auction: AuctionLike = "", *, seat: int | None = None,
              dealer: str | None = None, vul: str | None = None) -> Call:
@@ -272,7 +275,7 @@ class System:
         from openbid.checks.table_findings import TableBudget
         from openbid.systems.claims import SHIPPED, load_claims, select
 
-        rules = self._engine.rules
+        rules = self._rules
         policy = Policy.of(fail_on, allow)  # an unknown kind: an error before any work
         budget = _rlimit(rlimit)
         given = [os.fspath(p) for p in claims] if claims is not None else []
@@ -326,7 +329,7 @@ class System:
         if workers is not None and workers < 0:
             raise OpenbidError(f"--workers must be 0 or more, not {workers}")
         s = check_seed(seed)
-        result = run(Settings(self._engine.rules, s, dealer, vul), deals, workers=workers,
+        result = run(Settings(self._rules, s, dealer, vul), deals, workers=workers,
                      progress=progress)
         return Simulation(self.name, deals, s, dealer, vul, summarize(result.tally))
 
@@ -334,9 +337,11 @@ class System:
 def load_system(name_or_path: str | os.PathLike[str]) -> System:
     """A shipped variant by name (``sayc``, ``code``, ...; ``openbid rules list``) or a rule
     file by its path, as a :class:`System`."""
-    from openbid.systems.auction import load_system as engine_load
+    from openbid.systems.auction import system_of
+    from openbid.systems.variants import resolve_spec
 
-    return System(engine_load(os.fspath(name_or_path)))
+    rules = resolve_spec(os.fspath(name_or_path))
+    return System(system_of(rules), rules)
 
 
 # -- module functions ------------------------------------------------------------------------------
@@ -379,20 +384,21 @@ def count(expr: str, *, samples: int = 20_000, seed: int = 1) -> Count:
     return got
 
 
-def find(expr: str, *, system: str | os.PathLike[str] | System | None = None, limit: int = 5,
+def find(expr: str, *, system: str | os.PathLike[str] | System | None = None, count: int = 5,
          seat: int | None = None, vul: str | None = None, rlimit: int | None = None) -> Found:
     """Hands meeting ``expr`` (an expression of the rules' language, e.g.
     ``'meets("10") and TOTALPTS <= 6'``), each from Z3 or the census and re-run through the
-    executor, as ``openbid find``; with seats named (``N.HCP + S.HCP >= 25``), deals. ``system``:
-    whose rules and descriptors (default the 1967 code); rules that read the seat or the
-    vulnerability are searched in every context ``seat`` and ``vul`` (bidder's side) leave
-    open."""
+    executor, as ``openbid find``; with seats named (``N.HCP + S.HCP >= 25``), deals. ``count``:
+    how many distinct hands (or deals) at most, as ``--count N``. ``system``: whose rules and
+    descriptors (default the 1967 code); rules that read the seat or the vulnerability are
+    searched in every context ``seat`` and ``vul`` (bidder's side) leave open."""
     from openbid.base.errors import ExprError, OpenbidError
     from openbid.checks import planner
     from openbid.checks.verdicts import Status
 
-    if limit < 0:
-        raise OpenbidError(f"--limit must be 0 or more (hands to show), not {limit}")
+    limit = count
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise OpenbidError(f"--count must be 0 or more (hands to find), not {limit}")
     rules = _rules_of(system)
     budget = _rlimit(rlimit)
     import re
@@ -439,14 +445,19 @@ def find(expr: str, *, system: str | os.PathLike[str] | System | None = None, li
                  "; ".join(reasons))
 
 
-def score(contract: str, *, vulnerable: bool = False) -> Score:
+def score(contract: str, *, vul: str = "none") -> Score:
     """The duplicate score of a result from the declaring side (Law 77), as ``openbid score``:
     ``'4SX +1'``, ``'3NT 0'``, ``'4S='``, ``'3NTX-2'``
-    (:class:`openbid.bridge.scoring.Score`: ``total`` and the breakdown)."""
+    (:class:`openbid.bridge.scoring.Score`: ``total`` and the breakdown). ``vul``: none, we,
+    they or both, from the declaring side (we or both: it scores vulnerable)."""
+    from openbid.base.errors import OpenbidError
     from openbid.bridge.scoring import parse_result
     from openbid.bridge.scoring import score as engine_score
 
-    return engine_score(parse_result(contract), bool(vulnerable))
+    if vul not in ("none", "we", "they", "both"):
+        raise OpenbidError(f"vulnerability {vul!r}: expected none, we, they or both (we: the "
+                           "declaring side)")
+    return engine_score(parse_result(contract), vul in ("we", "both"))
 
 
 # -- input -----------------------------------------------------------------------------------------
