@@ -231,7 +231,9 @@ def test_explain_is_the_commands(small) -> None:
                  for s in player.shown}
         assert shown == {s["name"]: (s["min"], s["max"], s["distribution"])
                          for s in w["descriptors"]}
-    own = small.explain("1NT P 2C P", view="own")
+    stages: list[str] = []
+    own = small.explain("1NT P 2C P", view="own", progress=stages.append)
+    assert stages == ["own calls", "done"]
     assert own.table is None and [p.shown[0].lo for p in own.own] == [
         p.shown[0].lo for p in got.own]
     table = small.explain("1NT P 2C P", view="table", deals=2000)

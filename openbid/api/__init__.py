@@ -244,20 +244,21 @@ class System:
 
     def explain(self, auction: AuctionLike, *, dealer: str | None = None,
                 vul: str | None = None, view: str = "both", deals: int = 10_000, seed: int = 1,
-                rlimit: int | None = None) -> Explained:
+                rlimit: int | None = None,
+                progress: Callable[[str], None] | None = None) -> Explained:
         """What ``auction`` shows about each player who has called, as ``openbid explain``:
         :class:`openbid.checks.explain.Explained` (per player the own-calls view, proved ranges
         with a hand at each end and the exact distribution; and the view at the table). ``vul``:
         without ``dealer``, from the view of the player next to call (none, we, they, both);
         with ``dealer`` (N, E, S, W: the seats at the table), the deal's (none, NS, EW, both).
-        ``view``: both, own or table."""
+        ``view``: both, own or table; ``progress``: told each stage as it starts."""
         from openbid.checks.explain import explain_auction
 
         calls = _auction(auction)
         side = _side_vul(vul, dealer, len(calls))
         return explain_auction(self._engine, " ".join(calls), vul=side, view=view,
                                deals=deals, seed=seed, rlimit=_rlimit(rlimit),
-                               dealer=dealer or "N")
+                               dealer=dealer or "N", progress=progress)
 
     def check(self, *, claims: Sequence[str | os.PathLike[str]] | None = None,
               claim: Sequence[str] | None = None, fail_on: str | None = None,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import z3
@@ -599,11 +599,13 @@ class Explained:
 
 def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None = None,
                     view: str = "both", deals: int = 10_000, seed: int = 1,
-                    rlimit: int = DEFAULT_RLIMIT, dealer: str = "N") -> Explained:
+                    rlimit: int = DEFAULT_RLIMIT, dealer: str = "N",
+                    progress: Callable[[str], None] | None = None) -> Explained:
     """Both views of ``auction`` (calls from the dealer), every end hand re-run by the executor.
     ``vul`` (none, we, they, both; from the view of the player next to call) fixes the
     vulnerability; otherwise the own-calls counts range over every vulnerability the calls read
-    and the table is dealt at none vulnerable. ``dealer`` names the seats at the table."""
+    and the table is dealt at none vulnerable. ``dealer`` names the seats at the table.
+    ``progress``: told each stage as it starts (``own calls``, ``at the table``, ``done``)."""
     from openbid.checks import table as T
 
     if view not in VIEWS:
@@ -622,10 +624,13 @@ def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None =
     n = len(a)
     players = min(4, n)
     histories = [T.history(system, a, seat) for seat in range(players)]
+    say = progress or (lambda stage: None)
     # the own-calls views, also when only the table is shown: they bound its ranges
+    say("own calls")
     own: list = own_views(system, a, histories, exprs, vul, rlimit)
     table = None
     if view != "own":
+        say("at the table")
         table = at_the_table(system, a, exprs, dealer=dealer,
                              vul=T.deal_vul(T.seat_at(dealer, n), vul or "none"), deals=deals,
                              seed=seed, rlimit=rlimit, own=own)
@@ -634,6 +639,7 @@ def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None =
         own = [None] * players
     else:
         recheck_own(system, a, own, exprs)
+    say("done")
     return Explained(a, tuple(own), table, vul)
 
 
