@@ -19,6 +19,8 @@ _API: dict[str, str] = {
     "System": "openbid.api",
     "Call": "openbid.api",
     "CheckReport": "openbid.api",
+    "Counts": "openbid.api",
+    "CountRow": "openbid.api",
     "Simulation": "openbid.api",
     "Found": "openbid.api",
     "FoundHand": "openbid.api",
@@ -45,8 +47,8 @@ _API: dict[str, str] = {
 __all__ = [
     "__version__",
     # the API (openbid.api)
-    "load_system", "System", "Call", "CheckReport", "Simulation", "Found", "FoundHand", "count",
-    "find", "score",
+    "load_system", "System", "Call", "CheckReport", "Counts", "CountRow", "Simulation", "Found",
+    "FoundHand", "count", "find", "score",
     # the engine's own dataclasses the API returns
     "DealAuction", "Choice", "Explained", "Finding", "Policy", "Count", "Score", "Summary", "Hand",
     # the errors bad input raises
@@ -57,7 +59,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from openbid.api import (
-        Call, CheckReport, Found, FoundHand, Simulation, System, count, find, load_system, score,
+        Call, CheckReport, CountRow, Counts, Found, FoundHand, Simulation, System, count, find,
+        load_system, score,
     )
     from openbid.base.errors import ExprError, HandError, OpenbidError, ResultError
     from openbid.bridge.hand import Hand

@@ -316,6 +316,41 @@ def test_simulate_is_the_commands(small) -> None:
             small.simulate(bad, **kw)
 
 
+# -- System.count ------------------------------------------------------------------------------
+@pytest.mark.parametrize("by, where", [(["bid"], None), (["section"], None),
+                                       (["bid", "HCP"], "HCP >= 20"), (["SHAPE"], "HCP >= 22"),
+                                       (["bid-section"], "SUITLENGTH(S) >= 6")])
+def test_system_count_is_count_by(small, by: list[str], where: str | None) -> None:
+    argv = ["count", "--rules", SMALL, *[a for b in by for a in ("--by", b)]]
+    want = cli_json(*argv, *(["--where", where] if where else []))
+    got, = small.count(by, where=where)
+    assert got.total == sum(r.count for r in got.rows)
+    if "outcome" in want[0]:
+        assert [((w["outcome"],), w["count"], w["classes"], w["example"]) for w in want] == [
+            (r.key, r.count, r.classes, r.example) for r in got.rows]
+    else:
+        assert [(tuple(w["by"].values()), w["count"], w["classes"], w["example"])
+                for w in want] == [(r.key, r.count, r.classes, r.example) for r in got.rows]
+
+
+def test_system_count_per_context_and_errors() -> None:
+    sayc = openbid.load_system("sayc")
+    got, = sayc.count("bid", seat=3, vul="they")
+    assert dict(got.context) == {"SEAT": 3, "VUL": False, "THEYVUL": True}
+    want = cli_json("count", "--variant", "sayc", "--by", "bid", "--seat", "3", "--vul", "they")
+    assert [(r.key[0], r.count) for r in got.rows] == [(w["outcome"], w["count"]) for w in want]
+    assert got.share("1NT") == next(w["probability"] for w in want if w["outcome"] == "1NT")
+    for kw, option in (({"where": "HCP >= 38"}, "--where"), ({"where": "HCP >="}, "--where"),
+                       ({"by": "FOO"}, "--by")):
+        argv = ["count", "--variant", "sayc", "--seat", "1", "--vul", "none"]
+        argv += ["--by", str(kw.get("by", "bid"))]
+        argv += ["--where", str(kw["where"])] if "where" in kw else []
+        message = cli_error(*argv)
+        with pytest.raises(openbid.OpenbidError) as exc:
+            sayc.count(str(kw.get("by", "bid")), where=kw.get("where"), seat=1, vul="none")
+        assert str(exc.value) == message and option in message
+
+
 # -- count, find, score --------------------------------------------------------------------------
 @pytest.mark.parametrize("cond", ["HCP >= 15 and SUITLENGTH(S) >= 5", "SHAPE = \"4333\"",
                                   "N.HCP + S.HCP >= 30 and N.SUITLENGTH(S) >= 7"])
@@ -420,6 +455,7 @@ def test_score_errors() -> None:
 # -- the results are frozen ----------------------------------------------------------------------
 def test_results_are_frozen_dataclasses(small) -> None:
     for value in (small.call("AQ2.KJ42.KQ2.Q32"), small.bid_deal(DEAL), openbid.score("4S="),
+                  small.count("bid")[0], small.count("bid")[0].rows[0],
                   openbid.count("HCP >= 20"), openbid.find("HCP = 37", count=1)):
         assert dataclasses.is_dataclass(value)
         field = dataclasses.fields(value)[0].name

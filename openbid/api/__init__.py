@@ -35,8 +35,8 @@ if TYPE_CHECKING:  # the engine's types, for the signatures only (imported lazil
     from openbid.systems.rules.model import Rules
 
 __all__ = [
-    "load_system", "System", "Call", "CheckReport", "Simulation", "Found", "FoundHand",
-    "count", "find", "score",
+    "load_system", "System", "Call", "CheckReport", "Counts", "CountRow", "Simulation", "Found",
+    "FoundHand", "count", "find", "score",
 ]
 
 HandLike = Union[str, "Hand"]
@@ -130,6 +130,40 @@ class Simulation:
         for node in self.summary.nodes:
             if node.auction == key:
                 return node.reached.value
+        return 0.0
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """One group of a :class:`Counts`: ``key`` (the value of each BY: a bid, a section's label,
+    a number, ``True``/``False`` for a condition, a pattern such as ``"4333"``), the exact
+    ``count`` of hands, the hand ``classes`` counted, and an ``example`` hand (PBN)."""
+
+    key: tuple[object, ...]
+    count: int
+    classes: int
+    example: str
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The exact census of a system's hands grouped by ``by`` (:meth:`System.count`, ``openbid
+    count --by``), among all hands or those meeting ``where``, in one ``context`` of the deal
+    (the facts fixed, e.g. ``(("SEAT", 1), ("VUL", False), ("THEYVUL", False))``; empty when the
+    rules read none): ``rows`` in the command's order and ``total`` hands counted."""
+
+    system: str
+    by: tuple[str, ...]
+    where: str | None
+    context: tuple[tuple[str, object], ...]
+    rows: tuple[CountRow, ...]
+    total: int
+
+    def share(self, *key: object) -> float:
+        """The share of the counted hands in the group ``key`` (0.0 when there is none)."""
+        for row in self.rows:
+            if row.key == key:
+                return row.count / self.total
         return 0.0
 
 
@@ -302,6 +336,41 @@ class System:
         got = run_system(rules, sa, budget, progress)
         return CheckReport(self.name, tuple(got.findings), policy,
                            tuple(sorted(got.scopes.items())))
+
+    def count(self, by: str | Sequence[str] = "section", *, where: str | None = None,
+              seat: int | None = None, vul: str | None = None,
+              progress: Callable[[int, int], None] | None = None) -> tuple[Counts, ...]:
+        """The exact census of every hand (all 635,013,559,600) grouped by ``by`` (``bid``,
+        ``section``, ``bidval``, ``bid-section``, or any expression: ``HCP``, ``SHAPE``, a
+        condition; several for a cross-table), among those meeting ``where``, as ``openbid
+        count --by``. Rules that read the seat or the vulnerability are counted once per context
+        ``seat`` and ``vul`` (bidder's side) leave open: one :class:`Counts` each.
+        ``progress(done, total)``: told the hand classes counted as they come."""
+        from openbid.readers.census.counts import (
+            OUTCOMES, census, columns_of, grouped, parse_option,
+        )
+        from openbid.readers.contexts import grid
+
+        bys = (by,) if isinstance(by, str) else tuple(by)
+        if not bys:
+            from openbid.base.errors import OpenbidError
+
+            raise OpenbidError("count by what: give by= bid, section, or an expression")
+        rules = self._rules
+        exprs = [c.expr for c, _, _ in columns_of(rules, list(bys)) if c.expr is not None]
+        if where:  # every expression checked before the work
+            exprs.append(parse_option(rules, where, "bool", "--where"))
+        out = []
+        for context in grid([rules], _context(seat, vul), exprs):
+            bar = progress  # told (classes done, classes in all) as the census goes
+            if len(bys) == 1 and bys[0] in OUTCOMES and not where:
+                rows, total = census(rules, bys[0], bar, context)
+                got = tuple(CountRow((o,), c, k, h.to_pbn()) for o, c, k, h in rows)
+            else:
+                rows, total, _ = grouped(rules, list(bys), where, bar, context)
+                got = tuple(CountRow(tuple(key), c, k, h) for key, c, k, h in rows)
+            out.append(Counts(self.name, bys, where, tuple(sorted(context.items())), got, total))
+        return tuple(out)
 
     def simulate(self, deals: int = 100_000, *, seed: int = 1, dealer: str = "N",
                  vul: str = "none", workers: int | None = None,
