@@ -278,6 +278,28 @@ def test_check_has_the_findings_of_prove(small) -> None:
     assert allowed.ok and allowed.exit_status == 0
 
 
+def test_check_reads_claims_as_prove(small, tmp_path) -> None:
+    claims = tmp_path / "small_claims.txt"
+    claims.write_text("claim nt.range\n  source: ours\n  quote: ours\n  bid: 1NT\n"
+                      "  shows: HCP >= 15 and HCP <= 17\n\n"
+                      "claim nt.wrong\n  source: ours\n  quote: ours\n  bid: 1NT\n"
+                      "  shows: HCP >= 16\n\n"
+                      "claim stayman\n  source: ours\n  quote: ours\n  auction: 1NT P\n  bid: 2C\n"
+                      "  shows: HCP >= 8\n")
+    got = small.check(claims=[claims], table=False)
+    want = cli_json("prove", "--rules", SMALL, "--claims", str(claims), "--no-table")
+    assert got.by_kind() == want[-1]["gate"]["by_kind"] and got.by_kind()["failed-claim"] == 1
+    assert [f.claim for f in got.failing] == ["nt.wrong"] and got.exit_status == 1
+    one = small.check(claims=[str(claims)], claim=["nt.range"], table=False)
+    assert "failed-claim" not in one.by_kind() and one.ok
+    for wanted in (["nope"],):
+        message = cli_error("prove", "--rules", SMALL, "--claims", str(claims), "--claim",
+                            wanted[0], "--no-table")
+        with pytest.raises(openbid.OpenbidError) as exc:
+            small.check(claims=[claims], claim=wanted, table=False)
+        assert str(exc.value) == message
+
+
 def test_check_finds_a_gap(tmp_path) -> None:
     rules = tmp_path / "gappy.rules"
     rules.write_text("name gappy\nsection 1 \"open\" when HCP >= 12\n  bid one when true value 1C\n"

@@ -308,20 +308,12 @@ class System:
         from openbid.checks.findings import Policy
         from openbid.checks.system_run import SystemArgs, run_system
         from openbid.checks.table_findings import TableBudget
-        from openbid.systems.claims import SHIPPED, load_claims, select
+        from openbid.systems.claims import claims_for
 
         rules = self._rules
         policy = Policy.of(fail_on, allow)  # an unknown kind: an error before any work
         budget = _rlimit(rlimit)
-        given = [os.fspath(p) for p in claims] if claims is not None else []
-        shipped = not given and not rules.source and rules.name in SHIPPED
-        paths = given or ([str(p) for p in SHIPPED[rules.name]] if shipped else [])
-        if claim and not paths:
-            raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
-        chosen = select(load_claims(paths, rules), list(claim) if claim else None) \
-            if paths else ()
-        shown = "; ".join(f"openbid/systems/data/{p.name}" for p in SHIPPED[rules.name]) \
-            if shipped else "; ".join(paths)
+        chosen, shown = claims_for(rules, [os.fspath(p) for p in claims or ()], claim)
         for value, option in ((table_deals, "--table-deals"), (table_nodes, "--table-nodes")):
             if value is not None and value < 0:
                 raise OpenbidError(f"{option} must be 0 or more, not {value}")
