@@ -233,7 +233,7 @@ def test_explain_is_the_commands(small) -> None:
                          for s in w["descriptors"]}
     stages: list[str] = []
     own = small.explain("1NT P 2C P", view="own", progress=stages.append)
-    assert stages == ["own calls", "done"]
+    assert stages == ["own calls"]
     assert own.table is None and [p.shown[0].lo for p in own.own] == [
         p.shown[0].lo for p in got.own]
     table = small.explain("1NT P 2C P", view="table", deals=2000)

@@ -605,7 +605,7 @@ def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None =
     ``vul`` (none, we, they, both; from the view of the player next to call) fixes the
     vulnerability; otherwise the own-calls counts range over every vulnerability the calls read
     and the table is dealt at none vulnerable. ``dealer`` names the seats at the table.
-    ``progress``: told each stage as it starts (``own calls``, ``at the table``, ``done``)."""
+    ``progress``: told each stage as it starts (``own calls``, ``at the table``)."""
     from openbid.checks import table as T
 
     if view not in VIEWS:
@@ -639,7 +639,6 @@ def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None =
         own = [None] * players
     else:
         recheck_own(system, a, own, exprs)
-    say("done")
     return Explained(a, tuple(own), table, vul)
 
 
