@@ -279,11 +279,11 @@ def _prove(system: System, rules: Rules, auction: tuple[str, ...], call: str, gi
     from openbid.expr.ast import conj
 
     cond = conj(given, system.chooses(auction, call))
-    ranges = [("HCP", c.hcp)] + [(f"SUITLENGTH({s})", c.lengths[s]) for s in SUIT_NAMES]
-    exprs = [rules.parse(name, want=None) for name, _ in ranges]
-    shown = [Shown(name, "num", r.lo, r.hi, "", "") for name, r in ranges]
+    todo = [("HCP", c.hcp)] + [(f"SUITLENGTH({s})", c.lengths[s]) for s in SUIT_NAMES]
+    exprs = [rules.parse(name, want=None) for name, _ in todo]
+    shown = [Shown(name, "num", r.lo, r.hi, "", "") for name, r in todo]
     prove_one(rules, cond, exprs, shown, fixed, rlimit or DEFAULT_RLIMIT)  # one solver for all
-    for (name, r), s in zip(ranges, shown):
+    for (name, r), s in zip(todo, shown):
         proved = Range(r.lo, r.hi, s.proved == "z3")
         if name == "HCP":
             c.hcp = proved
