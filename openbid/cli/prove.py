@@ -276,7 +276,7 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     it is an error (it would do nothing)."""
     from openbid.cli.context import fixed_context
     from openbid.base.errors import OpenbidError
-    from openbid.systems.claims import SHIPPED, load_claims, select
+    from openbid.systems.claims import claims_for
     from openbid.studies.prove import SystemArgs
     from openbid.checks.nodes import has_blocks
 
@@ -291,15 +291,7 @@ def _system_args(args, rules, parts: tuple[str, ...]):
             if given:
                 raise OpenbidError(f"{option} is for the system checks: give PART system")
         return None
-    shipped = not args.claims and not rules.source and rules.name in SHIPPED
-    paths = list(args.claims or []) or ([str(p) for p in SHIPPED[rules.name]] if shipped else [])
-    if args.claim and not paths:
-        raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
-    claims = select(load_claims(paths, rules), args.claim) if paths else ()
-    # the shipped files by their place in the package (the same on every machine); the user's
-    # as given
-    shown = "; ".join(f"openbid/systems/data/{p.name}" for p in SHIPPED[rules.name]) \
-        if shipped else "; ".join(paths)
+    claims, shown = claims_for(rules, args.claims, args.claim)  # the API's check reads it too
     where = None
     if args.where:
         from openbid.cli.count import _parse
