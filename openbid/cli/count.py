@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.cli.context import add_context_options, context_label, fixed_context
+from openbid.cli.options import add_output
 from openbid.cli.progress import Progress
 from openbid.base.errors import OpenbidError
 
@@ -37,7 +38,7 @@ def register(sub) -> None:
     p.add_argument("--by", action="append", metavar="BY",
                    help="what to group by (default section; repeatable)")
     p.add_argument("--where", metavar="COND", help="count only the hands meeting COND")
-    p.add_argument("--json", action="store_true", help="one JSON object per group")
+    add_output(p, "one object per group")
     add_rules_options(p)
     add_context_options(p)
     p.set_defaults(func=run)
@@ -97,7 +98,7 @@ def run(args) -> int:
 
 def _run_one(args, rules, by: list[str], context: dict) -> int:
     """The count in one context of the deal (``{}``: the rules read none)."""
-    bar = Progress("census" + (f" ({context_label(context)})" if context else ""))
+    bar = Progress("census" + (f" ({context_label(context)})" if context else ""), unit="classes")
     t0 = time.monotonic()
     if len(by) == 1 and by[0] in OUTCOMES and not args.where:
         try:
@@ -213,7 +214,7 @@ def _by_census(args, text: str):
 
     rules = rules_from(args)
     t0 = time.monotonic()
-    bar = Progress("census")
+    bar = Progress("census", unit="classes")
     try:
         rows, counted, _ = grouped(rules, [text], None, bar, fixed_context(args))
     finally:

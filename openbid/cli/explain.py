@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from openbid.cli.common import add_rules_options, budget, emit_json
+from openbid.cli.options import add_deal_context_upgrading, add_output
+from openbid.cli.progress import Progress
 
 SEATS = ("dealer", "2nd seat", "3rd seat", "4th seat")
 
@@ -29,19 +31,20 @@ def register(sub) -> None:
                     "four hands with a deal at each end re-bid by the executor, and the "
                     "distribution (exact where that player is the only one the auction "
                     "constrains, otherwise an ESTIMATE from seeded deals with 95%% intervals). "
-                    "The auction fixes each player's seat. With --vul (from the view of the "
-                    "player next to call) the vulnerability is fixed; otherwise the own-calls "
-                    "counts range over every vulnerability the calls read (hand-contexts) and "
-                    "the table is dealt at none vulnerable.")
+                    "The auction fixes each player's seat; --dealer names the dealer's compass "
+                    "direction (default N). With --vul (the deal's: none, NS, EW or both) the "
+                    "vulnerability is fixed; otherwise the own-calls counts range over every "
+                    "vulnerability the calls read (hand-contexts) and the table is dealt at "
+                    "none vulnerable.")
     p.add_argument("auction", metavar="AUCTION")
-    p.add_argument("--vul", choices=("none", "we", "they", "both"), default=None,
-                   help="who is vulnerable, from the view of the player next to call")
+    add_deal_context_upgrading(p, note="default: every vulnerability the calls read; the "
+                                        "table dealt at none")
     p.add_argument("--view", choices=("both", "own", "table"), default="both",
                    help="own calls, at the table, or both (default)")
     p.add_argument("--deals", type=int, default=10_000, metavar="N",
                    help="deals dealt for the table's estimates (default 10000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
-    p.add_argument("--json", action="store_true", help="one JSON object per player")
+    add_output(p, "one object per player")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (default: the project's)")
     add_rules_options(p)
@@ -49,19 +52,34 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from openbid.checks import table as T
     from openbid.checks.explain import explain_auction
     from openbid.report import explain as R
     from openbid.systems.auction import system_of
     from openbid.systems.variants import resolve
 
     system = system_of(resolve(getattr(args, "variant", None), getattr(args, "rules", None)))
-    got = explain_auction(system, args.auction, vul=args.vul, view=args.view, deals=args.deals,
-                          seed=args.seed, rlimit=budget(args))
+    dealer = args.dealer
+    # the vulnerability from the view of the player next to call (how the views read it)
+    if args.vul_relative is not None:  # the old spelling (deprecated): we or they
+        word: str | None = args.vul_relative
+    elif args.vul:
+        n = len(T.checked_auction(system, args.auction))
+        word = T.side_word(args.vul, T.seat_at(dealer, n))
+    else:
+        word = None
+    progress = Progress("")
+    try:
+        got = explain_auction(system, args.auction, vul=word, view=args.view, deals=args.deals,
+                              seed=args.seed, rlimit=budget(args), dealer=dealer,
+                              progress=progress.stage)
+    finally:
+        progress.close()
     own, table, auction = list(got.own), got.table, got.auction
     if args.json:
         for seat in range(len(own)):
             emit_json(R.player_json(auction, seat, own[seat], table))
         return 0
-    for line in R.text(system.title, auction, own, table, args.vul):
+    for line in R.text(system.title, auction, own, table, word):
         print(line)
     return 0

@@ -37,7 +37,7 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_the_json_lists_every_node_with_its_calls(capsys) -> None:
     code, out, err = run_cli(capsys, "simulate", "--variant", "sayc", "--deals", "3000",
-                             "--seed", "4", "--json", "--workers", "0")
+                             "--seed", "4", "--json", "--workers", "0", "--quiet")
     assert code == 0 and err == ""
     got = json.loads(out)
     assert (got["deals"], got["seed"], got["label"], got["system"]) == (3000, 4, "ESTIMATE",
@@ -228,4 +228,4 @@ def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
             proc.wait()
     assert proc.returncode == 0 and b"openbid simulate:" in out
     text = seen.decode("utf-8", "replace")
-    assert "simulate:" in text and "deals/s" in text and "<" in text, text  # rate, time left
+    assert "bid:" in text and "deals/s" in text and "<" in text, text  # rate, time left
