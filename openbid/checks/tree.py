@@ -115,12 +115,15 @@ class TreeCheck:
 
 def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
                progress: Callable[[str], None] | None = None, seeds: int = 300,
-               jobs: int | None = None, root: Auction = (), share=None) -> TreeCheck:
+               jobs: int | None = None, root: Auction = (), share=None,
+               cache=None) -> TreeCheck:
     """The census of every node of ``rules``' system, its findings and claims, every hand
     re-run. ``seeds``: deals bid first, whose nodes the census's domain is planned for (a node
     that reads more makes it plan again: only the time changes). ``share``: the opening's
     system checks to count on the way (openbid.readers.census.system_pass.SystemShare; their
-    counts in ``counts.system_checks``)."""
+    counts in ``counts.system_checks``). ``cache``: the census's cache of results (True: the
+    user's; see openbid.readers.census.tree.tree_census): a node taken from it is not replayed
+    again, and what is counted anew is kept once every hand has replayed."""
     import time
 
     t0 = time.monotonic()
@@ -139,13 +142,14 @@ def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
                                "nothing")
     census_claims = tuple(NodeClaim(c.id, c.auction, c.call, c.cond) for c in claims
                           if c.kind == "shows")
-    counts = tree_census(system.rules, census_claims, _seed_auctions(system, seeds), progress,
-                         jobs=jobs, root=root, share=share)
+    counts = tree_census(system.rules, census_claims, lambda: _seed_auctions(system, seeds),
+                         progress, jobs=jobs, root=root, share=share, cache=cache)
     out = TreeCheck(system.title, counts, root=root)
     out.seconds["census"] = counts.seconds.get("wall", 0.0)
     t1 = time.monotonic()
     _findings(system, out, jobs)
     out.claims = [_claim(system, counts, c) for c in claims]
+    counts.commit()  # every hand replayed: the census's new results may be kept
     out.seconds["replay"] = round(time.monotonic() - t1, 2)
     out.seconds["wall"] = round(time.monotonic() - t0, 2)
     return out
@@ -300,7 +304,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                                             f"{taker} ({'/'.join(sorted(theirs))}) is first "
                                             f"for these hands; {lb} would call "
                                             f"{'/'.join(sorted(own))}"))
-    _run_replays(system, replays, jobs)
+    # a node the census's cache held was replayed by the run that counted it (its entry is
+    # written only once its hands replay: TreeCounts.commit)
+    _run_replays(system, [r for r in replays if r[0] not in counts.cached], jobs)
     out.replayed += len(replays)
 
 

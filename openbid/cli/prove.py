@@ -60,6 +60,11 @@ def register(sub) -> None:
                    help="system: a file of 'forcing' and 'shows' claims about nodes, decided by "
                         "the tree census (default for --variant sayc: "
                         "openbid/systems/data/sayc_node_claims.txt)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="system, with the tree census: neither read nor write the cache of "
+                        "results (by default a node whose rules and history are unchanged is "
+                        "taken from $OPENBID_CACHE_DIR, else $XDG_CACHE_HOME/openbid, else "
+                        "~/.cache/openbid)")
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -268,7 +273,8 @@ def _system_args(args, rules, parts: tuple[str, ...]):
         node_claims = mine
     return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, nodes,
                       census=bool(args.tree_census or node_claims or root),
-                      node_claims=node_claims, node_claims_file=node_file, root=root)
+                      node_claims=node_claims, node_claims_file=node_file, root=root,
+                      cache=not args.no_cache)
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

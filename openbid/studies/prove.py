@@ -62,6 +62,7 @@ class SystemArgs:
     node_claims: tuple = ()  # openbid.systems.node_claims.NodeClaimSpec: forcing / shows
     node_claims_file: str = ""
     root: tuple = ()  # the tree census: only the subtree below this auction
+    cache: bool = False  # the tree census: the user's cache of results (openbid.base.cache)
 
 
 @dataclass
@@ -158,10 +159,15 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
                 (run.system,) = run_jobs([job], progress)
             t2 = time.monotonic()
             with Pool(1) as pool:  # Z3 on the opening's points and claims, beside the census
-                z3 = pool.submit(job.z3_task) if share is not None else None
+                known = _z3_cached(job) if share is not None and sa.cache else None
+                z3 = pool.submit(job.z3_task) if share is not None and known is None else None
                 run.census_tree = check_tree(rules, sa.node_claims, progress, root=sa.root,
-                                             share=share)
+                                             share=share, cache=True if sa.cache else None)
                 results = {job.z3_task: z3.result()} if z3 is not None else {}
+                if known is not None:
+                    results = {job.z3_task: known}
+                elif z3 is not None and sa.cache:
+                    _z3_keep(job, results[job.z3_task])
             run.census_tree.claims_file = sa.node_claims_file
             if share is not None:
                 counts = run.census_tree.counts.system_checks
@@ -240,6 +246,51 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
 
 _AFTER_CENSUS = ("part-one",)  # parts that take their witnesses from the census
+
+
+def _z3_key(job) -> str:
+    """What decides Z3's verdicts on the opening's points and claims (the opening, the facts
+    fixed and read, the budget, the precondition, the claims, Z3's version): their cache key."""
+    from importlib.metadata import version
+
+    from openbid.base.cache import digest
+    from openbid.expr.unparse import unparse
+    from openbid.readers.census.tree.cache import table_text
+
+    arg = job.z3_task.arg
+    parts = ["system-z3", version("z3-solver"), table_text(arg.rules), repr(arg.fixed),
+             repr(arg.facts), str(arg.rlimit), "" if arg.given is None else unparse(arg.given)]
+    for c in arg.claims:
+        parts += [c.id, c.bid or "", unparse(c.premise), unparse(c.conclusion)]
+    if any("chose" in x for x in parts):  # a claim reads other nodes: the whole system decides
+        parts.append(dumps(arg.rules))
+    return digest(*parts)
+
+
+def _z3_cached(job):
+    """Z3's result on the opening's points and claims, from the cache (None: not there)."""
+    from openbid.base.cache import Store, loads
+    from openbid.base.workers import Result
+    from openbid.checks.system_claims import ClaimAnswer
+    from openbid.checks.system_points import PointCheck
+    from openbid.checks.verdicts import Verdict
+
+    data = Store().get("system-z3", _z3_key(job))
+    if data is None:
+        return None
+    got = loads(data, (PointCheck, ClaimAnswer, Verdict))
+    if not (isinstance(got, tuple) and len(got) == 2 and
+            all(isinstance(x, PointCheck) for x in got[0]) and
+            all(isinstance(x, ClaimAnswer) for x in got[1])):
+        return None
+    return Result(job.z3_task, got, 0.0, 0.0)
+
+
+def _z3_keep(job, result) -> None:
+    from openbid.base.cache import Store, dumps as pack
+
+    points, answers = result.value
+    Store().put("system-z3", _z3_key(job), pack((list(points), list(answers))))
 
 
 def _part_task(name: str, rules: Rules, propositions, rlimit: int, gram=None) -> Task:

@@ -35,8 +35,8 @@ concrete hand for the executor to re-run (openbid.checks.tree does). Returns dat
 
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
                                                NodeCounts, TreeCounts)
-from openbid.readers.census.tree.merge import MAX_TREE_NODES, TREE_CHUNK, tree_census
+from openbid.readers.census.tree.merge import MAX_TREE_NODES, WALK_ROWS, tree_census
 from openbid.readers.census.tree.plan import TreeSpec, coarse_plan, opened
 
 __all__ = ["DEAL_VULS", "Auction", "Example", "NodeClaim", "NodeCounts", "TreeCounts",
-           "MAX_TREE_NODES", "TREE_CHUNK", "tree_census", "TreeSpec", "coarse_plan", "opened"]
+           "MAX_TREE_NODES", "WALK_ROWS", "tree_census", "TreeSpec", "coarse_plan", "opened"]

@@ -4,6 +4,7 @@ walk of a chunk sends back, and how chunks' results merge (counts add, the first
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from openbid.expr.ast import Expr
 from openbid.systems.auction import System
@@ -27,14 +28,20 @@ class NodeClaim:
 
 @dataclass
 class Example:
-    """The first hand of the enumeration with some property: (chunk, row) orders them."""
+    """The first hand of the enumeration with some property: its row orders them."""
 
-    order: tuple[int, int, int]  # chunk, row, context
+    order: int  # the class's place in the fine enumeration
     hand: str
     vul: str  # the bidder's vulnerability word: none, we, they, both
 
     def first(self, other: "Example | None") -> "Example":
-        return self if other is None or self.order <= other.order else other
+        """The earlier of this example and ``other`` (the one kept before: ``other``, when they
+        are the same hand, as the same class in two contexts is)."""
+        return other if other is not None and other.order <= self.order else self
+
+    def named(self, vul: str | None) -> "Example":
+        """This example in the vulnerability ``vul`` (None: as it is)."""
+        return self if vul is None or vul == self.vul else Example(self.order, self.hand, vul)
 
 
 @dataclass
@@ -51,12 +58,15 @@ class NodeCounts:
     gap_example: Example | None = None
     claims: dict[str, list] = field(default_factory=dict)  # id -> [premise hands, fails, Example]
 
-    def add(self, other: "NodeCounts") -> None:
+    def add(self, other: "NodeCounts", vul: str | None = None) -> None:
+        """Add ``other``'s counts; ``vul``: the vulnerability its examples are named in (the
+        context of the node that read them: a reading shared by nodes and contexts whose rules
+        fold alike bids each of its hands alike in all of them)."""
         self.selected += other.selected
         for c, (h, ex, labels) in other.calls.items():
             slot = self.calls.setdefault(c, [0, None, set()])
             slot[0] += h
-            slot[1] = ex.first(slot[1])
+            slot[1] = ex.named(vul).first(slot[1])
             slot[2] |= labels
         for d, o in ((self.bids, other.bids), (self.meets, other.meets)):
             for k, v in o.items():
@@ -64,16 +74,16 @@ class NodeCounts:
         for pair, v in other.taken.items():
             self.taken[pair] = self.taken.get(pair, 0) + v
         for pair, ex in other.taken_example.items():
-            self.taken_example[pair] = ex.first(self.taken_example.get(pair))
+            self.taken_example[pair] = ex.named(vul).first(self.taken_example.get(pair))
         self.gap += other.gap
         if other.gap_example is not None:
-            self.gap_example = other.gap_example.first(self.gap_example)
+            self.gap_example = other.gap_example.named(vul).first(self.gap_example)
         for k, (p, f, ex) in other.claims.items():
             slot = self.claims.setdefault(k, [0, 0, None])
             slot[0] += p
             slot[1] += f
             if ex is not None:
-                slot[2] = ex.first(slot[2])
+                slot[2] = ex.named(vul).first(slot[2])
 
 
 @dataclass
@@ -91,6 +101,9 @@ class TreeCounts:
     replans: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     system_checks: list[SystemCounts] | None = None  # TreeSpec.system's counts, per context
+    cached: set[Auction] = field(default_factory=set)  # nodes whose counts the cache held
+    # writes the nodes counted (and the opening's checks) to the cache, once checked
+    commit: Callable[[], int] = field(default=lambda: 0, repr=False)
 
     @property
     def nodes(self) -> int:
@@ -105,10 +118,16 @@ class WalkResult:
     replan: tuple[Auction, bool] | None = None
     reach: dict[Auction, set[int]] = field(default_factory=dict)  # root -> players whose calls
     # some hand of this chunk makes
-    system: list[tuple] | None = None  # this chunk's part of TreeSpec.system, per context
+    system: list[list[tuple]] | None = None  # this walk's parts of TreeSpec.system: per
+    # fine part, per context
+    cpu: dict[str, float] = field(default_factory=dict)  # this walk's CPU seconds, by stage
+    hits: dict[Auction, str] = field(default_factory=dict)  # nodes the cache held (their key)
+    keys: dict[Auction, str] = field(default_factory=dict)  # nodes counted, with a cache
 
 
-def merge_claim(old: list | None, new: list) -> list:
+def merge_claim(old: list | None, new: list, vul: str | None = None) -> list:
+    if new[2] is not None and vul is not None:
+        new = [new[0], new[1], new[2].named(vul)]
     if old is None:
         return new
     ex = new[2].first(old[2]) if new[2] is not None else old[2]

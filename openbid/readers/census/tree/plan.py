@@ -29,6 +29,7 @@ class TreeSpec:
     vul: bool = False
     claims: tuple[NodeClaim, ...] = ()
     system: SystemShare | None = None  # the opening's system checks, counted on the way
+    count_system: bool = True  # (False: they are known; the plan still reads what they read)
 
     def pass_spec(self) -> PassSpec:
         system = system_of(self.rules)

@@ -148,9 +148,9 @@ class Reading:
         self.root = (on_all, per_pat, firsts.min(axis=1), code_first, code_hands)
 
     def _lazy(self, rows: np.ndarray | None) -> bool:
-        """A player's first call, whose later nodes read coarse rows: each call's rows are
-        found when they are read (Walk.lazy_children)."""
-        return not isinstance(self.mask, tuple) and rows is None and self.walk.pc is not None
+        """A reading of every fine row (an opening node, :mod:`.opening`): each call's rows
+        are projected onto the coarse rows at once (FinePart.lazy_children)."""
+        return rows is None
 
     def _calls_by_point(self, sbids: np.ndarray, section: np.ndarray, per: np.ndarray,
                         firsts: np.ndarray, rows, rowpos: np.ndarray, keep: bool,
@@ -243,16 +243,12 @@ class Reading:
 
     def reader(self, rows: np.ndarray | None):
         walk = self.walk
-        if isinstance(self.mask, tuple):
-            assert rows is not None and walk.pc is not None
-            if len(rows) == walk.cn:  # every coarse row (a player's first call): one view
-                view = walk.full_cview  # for all, its values read once per walk
-                w = walk.ow[self.mask[0]]
-            else:
-                view, w = walk.sub_view(self.mask, rows)
-        elif rows is None:
+        if rows is None:  # every fine row (an opening node)
             view = walk.full_view
             w = view.weight
+        elif len(rows) == walk.cn:  # every coarse row (a player's first call): one view
+            view = walk.full_cview  # for all, its values read once per walk
+            w = walk.coarse_arrays(self.mask, rows)[0]
         else:
             view, w = walk.sub_view(self.mask, rows)
         reader = view.reader(0)
@@ -279,8 +275,8 @@ class Reading:
         fail = premise & ~ok
         ex = None
         if fail.any():
-            if isinstance(self.mask, tuple):
-                row = int(self.walk.ofirst[self.mask[0]][rowpos[fail]].min())
+            if rows is not None:
+                row = int(self.walk.coarse_arrays(self.mask, rows)[1][fail].min())
             else:
                 row = int(rowpos[int(np.argmax(fail))])
             ex = self.walk.example(row, vul_word(self.vul))

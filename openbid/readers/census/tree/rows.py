@@ -10,7 +10,6 @@ import numpy as np
 from openbid.readers.census.domain import SUITS, Chunk
 
 EMPTY = -2  # the number of the empty set of rows
-LAZY = -3  # the first of the masks of Walk.lazy (LAZY, LAZY - 1, ...)
 NONE = np.zeros(0, dtype=np.intp)
 
 

@@ -1,7 +1,9 @@
-"""The walk of one chunk of the tree census: its rows, the bidder's rows at each node, the
-coarse rows past the opening, and every reading made in it (kept from round to round)."""
+"""The walk of some classes of the tree census: the bidder's rows at each node, the coarse rows
+past the opening, and every reading made (kept from round to round)."""
 
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 
@@ -11,13 +13,12 @@ from openbid.systems.rules.fold import fold_facts
 from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView
 from openbid.readers.census.domain import SUITS, Chunk
-from openbid.readers.census.grouping import first_rows
 from openbid.readers.census.passes import Pass
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
-                                               NodeCounts, WalkResult, merge_claim)
-from openbid.readers.census.tree.plan import TreeSpec, opened, state_maps
+                                               NodeCounts, WalkResult, merge_claim, vul_word)
+from openbid.readers.census.tree.plan import TreeSpec, opened
 from openbid.readers.census.tree.reading import Reading
-from openbid.readers.census.tree.rows import EMPTY, LAZY, NONE, RowSets, stacked, sub_chunk
+from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
 from openbid.readers.uses import uses
 
 SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
@@ -38,24 +39,30 @@ class Replan(Exception):
 
 
 class Walk:
-    """One chunk of the tree census: its rows, and every reading made in it so far (kept from
-    round to round, so a later round's roots find the paths to them already read)."""
+    """Some classes of the tree census (whole compositions, consecutive in the enumeration):
+    the opening read over their fine classes (:mod:`.opening`, before the first round), every
+    later node over their coarse classes, each weighted by the hands of its fine classes that
+    make the bidder's calls so far. Every reading made is kept from round to round, so a later
+    round's roots find the paths to them already read."""
 
-    def __init__(self, spec: TreeSpec, p: Pass, index: int, parts: list[Chunk],
+    def __init__(self, spec: TreeSpec, p: Pass, index: int, fine: list[list[int]],
                  pc: Pass | None = None, system: System | None = None,
-                 memo: dict | None = None) -> None:
+                 memo: dict | None = None, openings: tuple[Auction, ...] = ((),),
+                 cache=None) -> None:
+        """``fine``: the fine plan's chunks of this walk, in parts (consecutive); ``pc``: the
+        coarse pass (None: the nodes past the opening read the fine classes too); ``openings``:
+        the opening nodes (all calls passes) whose readings the walk needs; ``cache``: a
+        :class:`openbid.readers.census.tree.cache.TreeCache` (None: none)."""
         self.spec = spec
         self.system = system or system_of(spec.rules)  # one per process: its nodes are cached
         self.p = p
-        self.pc = pc
+        self.identity = pc is None  # the "coarse" classes are the fine ones
+        self.pc = p if pc is None else pc
         self.index = index
-        self.chunk = Chunk({s: np.concatenate([c.ids[s] for c in parts]) for s in SUITS}, 0,
-                           tuple(x for c in parts for x in c.comps),
-                           tuple(x for c in parts for x in c.sizes))
-        self.n = self.chunk.size
-        # the rows of each composition are contiguous (the plan's order), and so are a subset's
-        self.comp_bounds = np.cumsum((0,) + self.chunk.sizes)
-        self._full_view: ChunkView | None = None
+        self.fine = fine
+        self.openings = openings
+        self.cache = cache
+        self._cached: dict[Auction, tuple[str, NodeCounts | None]] = {}
         self._full_cview: ChunkView | None = None
         self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
         self._coarse_arrays: dict = {}  # a coarse mask -> (its hands, first rows), likewise
@@ -72,62 +79,49 @@ class Walk:
         self.memo: dict = {} if memo is None else memo
         self._folded: dict[tuple, tuple[int, Rules, bool]] = {}
         self.fkeys: dict[Rules, int] = {}  # the folded tables, each by its number
-        self.evals: dict[tuple, "Reading"] = {}
+        self.evals: dict[tuple, object] = {}  # readings (the opening's: OpeningReading)
         self._rows: dict[tuple, object] = {}  # (a player's calls, context) -> their rows
-        self.sets = RowSets(self.n)  # the sets of rows, each by its number
         self.claims: dict[Auction, list[NodeClaim]] = {}
         for c in spec.claims:
             self.claims.setdefault(c.auction, []).append(c)
         self.tables = {s: set(p.tables[s]) for s in SUITS}
         self.contexts = DEAL_VULS if spec.vul else ((False, False),)
-        # the coarse rows: this chunk's classes of ``pc`` (built on first use)
-        self.ctables = {s: set(pc.tables[s]) for s in SUITS} if pc is not None else None
-        self.cmap: np.ndarray | None = None  # a row -> its coarse row
+        self.ctables = {s: set(self.pc.tables[s]) for s in SUITS}
+        # the coarse rows: this walk's classes of ``pc`` (built by open())
         self.cchunk: Chunk | None = None
         self.cn = 0
         self.ccomp_bounds = np.zeros(1, dtype=np.intp)
         self.csets = RowSets(0)  # the sets of coarse rows (sized when they are built)
-        self.origins: dict[int, tuple[int, int]] = {}  # a set of rows -> (origin, coarse rows)
-        # The calls of an opening read over every fine row, when the bidder's later nodes are
-        # read over coarse rows: each call's rows are only found when a later node reads them
-        # (its mask LAZY - i: the rows where lazy[i][0], each row's call, is lazy[i][1]).
-        self.lazy: list[tuple[np.ndarray, int]] = []
-        self.ow: list[np.ndarray] = []  # per origin: the hands of each coarse row
-        self.ofirst: list[np.ndarray] = []  # per origin: each coarse row's first row
-        self._fine_weight: np.ndarray | None = None
-        self._stacked: np.ndarray | None = None  # the chunk's positions for sub-chunks
-        self._hands: dict[int, str] = {}  # a row -> its hand class, as text
+        # every coarse row's hands and first fine row (built by open())
+        self.w_all = np.zeros(0)
+        self.first_all = np.zeros(0, dtype=np.int64)
+        # per origin: its coarse rows (ascending), and those some of whose hands make another
+        # call at the opening (their rows, hands and first fine rows; None: there are none)
+        self.origins: list[tuple[np.ndarray, tuple | None]] = []
+        self.all_rows: tuple[int, int] | None = None  # the mask of every coarse row
+        self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
+        self.system_parts: list[list[tuple]] | None = None  # per fine part, per context
+        self._hands: dict[int, str] = {}  # a fine row -> its hand class, as text
         self._cstacked: np.ndarray | None = None  # the coarse rows' positions
 
     @property
-    def full_view(self) -> ChunkView:
-        """The whole chunk's view (its gathered tables are dropped after each walk)."""
-        if self._full_view is None:
-            self._full_view = ChunkView(self.p, self.chunk)
-        return self._full_view
-
-    @property
     def full_cview(self) -> ChunkView:
-        """Every coarse row's view (dropped after each walk, as the fine one is); the values
-        its readers share are held to SHARED_BYTES."""
+        """Every coarse row's view (dropped after each walk); the values its readers share are
+        held to SHARED_BYTES."""
         if self._full_cview is None:
-            assert self.pc is not None and self.cchunk is not None
+            assert self.cchunk is not None
             self._full_cview = ChunkView(self.pc, self.cchunk, SHARED_BYTES)
         return self._full_cview
 
     def sub_view(self, mask, rows: np.ndarray) -> tuple[ChunkView, np.ndarray]:
-        """The view of some rows (a mask, fine or coarse) and their weights. The nodes of one
+        """The view of some coarse rows (``mask``) and their weights. The nodes of one
         bidder's history read the same rows one after another (opener's rebids after each
         response): the views of the last SUB_VIEWS masks are kept, each with the values its
         readers share (at most SUB_BYTES)."""
         got = self._sub_views.pop(mask, None)
         if got is None:
-            if isinstance(mask, tuple):
-                view = ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES)
-                got = (view, self.ow[mask[0]][rows])
-            else:
-                view = ChunkView(self.p, self.sub_chunk(rows), SUB_BYTES)
-                got = (view, view.weight)
+            view = ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES)
+            got = (view, self.coarse_arrays(mask, rows)[0])
         self._sub_views[mask] = got  # the most recent last
         while len(self._sub_views) > SUB_VIEWS:
             del self._sub_views[next(iter(self._sub_views))]
@@ -136,16 +130,22 @@ class Walk:
     def coarse_arrays(self, mask: tuple[int, int], rows: np.ndarray) -> tuple[np.ndarray,
                                                                                np.ndarray]:
         """The hands and the first fine row of each of some coarse rows (``mask``: their
-        origin and set): one bidder's rows are read at node after node (responder's next call
-        after each of opener's rebids), and their arrays are gathered once for all of them
-        (those of the last COARSE_BYTES kept)."""
+        origin and set, ``rows`` its rows): one bidder's rows are read at node after node
+        (responder's next call after each of opener's rebids), and their arrays are gathered
+        once for all of them (those of the last COARSE_BYTES kept)."""
         got = self._coarse_arrays.pop(mask, None)
         if got is None:
-            o = mask[0]
-            if len(rows) == self.cn:  # every coarse row: the origin's own arrays
-                got = (self.ow[o], self.ofirst[o])
+            if len(rows) == self.cn:  # every coarse row, all of its hands
+                got = (self.w_all, self.first_all)
             else:
-                got = (self.ow[o][rows], self.ofirst[o][rows])
+                got = (self.w_all[rows], self.first_all[rows])
+                split = self.origins[mask[0]][1]
+                if split is not None:  # rows some of whose hands make another call
+                    at = np.searchsorted(rows, split[0])
+                    at[at == len(rows)] = 0
+                    hit = rows[at] == split[0]
+                    got[0][at[hit]] = split[1][hit]
+                    got[1][at[hit]] = split[2][hit]
                 self._coarse_bytes += got[0].nbytes + got[1].nbytes
         self._coarse_arrays[mask] = got  # the most recent last
         while self._coarse_bytes > COARSE_BYTES and len(self._coarse_arrays) > 1:
@@ -182,10 +182,10 @@ class Walk:
             if node.rules is None:
                 self.node_rkey[a] = None
                 return None
-            if self.pc is None and opened(a) and not self.any_opened:
+            if self.identity and opened(a) and not self.any_opened:
                 raise Replan(a, False)  # plan the coarse pass with a node past the opening
             rk = self.rkeys.get(node.rules)
-            coarse = self.coarse_node(a)
+            coarse = opened(a)
             if rk is None or (coarse and rk not in self.coarse_ok):
                 covered, reads_vul = self._covered(node.rules, coarse)
                 if not covered or (reads_vul and not self.spec.vul):
@@ -208,84 +208,191 @@ class Walk:
         if got is None:
             u = uses(self.p.defs[0], (), rules, outcome=True)
             reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
-            tables = self.ctables if coarse and self.ctables is not None else self.tables
+            tables = self.ctables if coarse else self.tables
             covered = all(t in tables[s] for t, s in u.tables) and \
                 all(r in self.p.model.tracked for r in u.reads)
             got = self.memo[key] = (covered, reads_vul)
         return got
 
     # -- the bidder's rows ----------------------------------------------------------------------
-    def intern(self, rows: np.ndarray) -> int:
-        """The number of a set of rows: equal sets share one number (and every reading). A
-        large set is kept as a bitmap (an eighth of a byte a row), a small one as its rows."""
-        return self.sets.intern(rows)
-
     def intern_like(self, mask, rows: np.ndarray):
-        """The mask of ``rows``, rows of the same space as ``mask`` (fine, or coarse of its
-        origin)."""
-        if isinstance(mask, tuple):
-            return (mask[0], self.csets.intern(rows))
-        return self.intern(rows)
+        """The mask of ``rows``, coarse rows of ``mask``'s origin."""
+        return (mask[0], self.csets.intern(rows))
 
-    # -- the coarse rows -------------------------------------------------------------------------
+    # -- the opening, and the coarse rows ----------------------------------------------------------
     # Past the opening, the rules of a system read far less than the opening does (SAYC's
     # opening reads playing tricks and honour counts, nothing later does). There, a node is read
-    # over the chunk's classes of the coarse pass, each a union of the fine classes it merges,
+    # over the walk's classes of the coarse pass, each a union of the fine classes it merges,
     # weighted by the hands of those fine classes that make the bidder's calls at the opening
     # (the *origin*): every count is unchanged, since nothing read there tells the merged
     # classes apart, and every example is still the first fine row (kept per coarse row).
-    def coarse_node(self, a: Auction) -> bool:
-        return self.pc is not None and opened(a)
+    def open(self) -> None:
+        """Read the opening nodes over this walk's fine classes, part by part (see
+        :mod:`openbid.readers.census.tree.opening`), and build the coarse rows and origins.
+        With a cache, a part's calls of an opening reading are taken from it, and the part
+        is read only for what it does not hold (or an opening node's counts it lacks)."""
+        from openbid.readers.census.tree.opening import (Calls, FinePart, OpeningReading,
+                                                         every_row, merge_part)
 
-    def _coarse(self) -> None:
-        if self.cmap is not None:
+        if self.cchunk is not None:
             return
-        assert self.pc is not None
-        maps = state_maps(self.p, self.pc)
-        assert maps is not None
-        size = max(s.size for s in self.pc.domain.suits)
-        comps = self.chunk.comps
-        assert len(comps) * size ** 4 < 1 << 62
-        key = np.repeat(np.arange(len(comps), dtype=np.int64), self.chunk.sizes)
-        pos = [maps[k][self.chunk.ids[s]] for k, s in enumerate(SUITS)]
-        for x in pos:
-            key = key * size + x
-        uniq, first, inv = np.unique(key, return_index=True, return_inverse=True)
-        per = np.bincount(key[first] // size ** 4, minlength=len(comps))
-        keep = np.flatnonzero(per).tolist()
-        self.cchunk = Chunk({s: pos[k][first] for k, s in enumerate(SUITS)}, 0,
-                            tuple(comps[i] for i in keep), tuple(int(per[i]) for i in keep))
-        self.cmap = inv.reshape(-1).astype(np.intp)
-        self.cn = self.csets.n = len(uniq)
+        # each reading the walk's opening nodes need, once: key -> (node, context, claims)
+        wanted: dict[tuple, list] = {}
+        for a in self.openings:
+            if ended(a) or self.rules_at(a) is None:
+                continue
+            for ctx in range(len(self.contexts)):
+                key, vul, folded, gap = self._key(a, -1, ctx)
+                slot = wanted.setdefault(key, [a, vul, folded, gap, [], set()])
+                slot[4].extend(c for c in self.claims.get(a, ()) if c not in slot[4])
+                slot[5].add(a)
+        keep = self.spec.system is not None and self.spec.count_system
+        cache = self.cache
+        # the readings whose counts some opening node needs (all of them without a cache)
+        counted = {key for key, slot in wanted.items()
+                   if cache is None or keep or any(self.node_cached(a) is None for a in slot[5])}
+        merged = {key: OpeningReading() for key in wanted}
+        calls: dict[tuple, list] = {key: [] for key in wanted}
+        offsets: list[int] = []
+        cn = 0
+        system_parts: list[list[tuple]] = []
+        dom = self.p.domain
+        cdigest = self.coarse_digest()
+        for part in self.fine:
+            fcomps = tuple(c for i in part for c in dom.plan[i][1])
+            span = (part[0], part[-1])
+            got: dict[tuple, object] = {}
+            if cache is not None:
+                for key, (a, vul, folded, gap, claims, _) in wanted.items():
+                    if key not in counted:
+                        got[key] = cache.get_calls(cache.opening_key(
+                            cdigest, span, folded, key[1], gap))
+            read = [key for key in wanted if got.get(key) is None]
+            if read:
+                fp = FinePart(self.p, self.pc, dom.chunk_of(fcomps, dom.plan[part[0]][0]),
+                              self.identity)
+                here = {}
+                for key in read:
+                    a, vul, folded, gap, claims, _ = wanted[key]
+                    r = here[key] = fp.read(gap, folded, vul, keep, bool(claims))
+                    merge_part(merged[key], r, claims)
+                    got[key] = fp.calls_of(r)
+                    if cache is not None:
+                        cache.put_calls(cache.opening_key(cdigest, span, folded, key[1], gap),
+                                        got[key])
+                    if claims and not keep:
+                        r.outcome = None
+                if keep:
+                    system_parts.append(self._system_part(fp, here))
+                del fp, here
+            for key in wanted:
+                calls[key].append(got[key])
+            offsets.append(cn)
+            cn += self.part_rows(fcomps)
+        comps = tuple(c for part in self.fine for i in part for c in dom.plan[i][1])
+        self.cchunk = (dom if self.identity else self.pc.domain).chunk_of(comps)
+        assert self.cchunk.size == cn
+        self.cn = self.csets.n = cn
         self.ccomp_bounds = np.cumsum((0,) + self.cchunk.sizes)
+        self.w_all, self.first_all = every_row(self.p, self.pc, comps)
+        self.first_all = self.first_all.astype(
+            np.int32 if self.p.domain.classes() < 1 << 31 else np.int64)
+        self.all_rows = self._origin(np.arange(cn, dtype=np.int32), None)
+        for key, opening in merged.items():
+            joined = Calls.join(calls[key], offsets)
+            for call in joined.calls:
+                opening.children[call] = self._origin(joined.rows(call),
+                                                      joined.split.get(call))
+            if key not in counted:
+                opening.counts = None  # type: ignore[assignment]  # (taken from the cache)
+            self.evals[key] = opening
+        self.system_parts = system_parts if keep else None
 
-    def project(self, mask: int) -> "int | tuple[int, int]":
-        """The coarse rows of a set of rows (its origin: their weights and first rows)."""
-        if mask == EMPTY:
-            return EMPTY
-        got = self.origins.get(mask)
-        if got is None and mask <= LAZY:  # the same rows as another set share its origin
-            fine = self.project(self.intern(self._lazy_rows(mask)))
-            assert isinstance(fine, tuple)  # a call some row makes
-            got = self.origins[mask] = fine
+    def part_rows(self, comps) -> int:
+        """The coarse rows of some compositions."""
+        d = (self.p if self.identity else self.pc).domain
+        return sum(d.rows(c) for c in comps)
+
+    def coarse_digest(self) -> str:
+        if self.cache is None:
+            return ""
+        got = self.memo.get("coarse digest")
         if got is None:
-            self._coarse()
-            assert self.cmap is not None
-            rows = self.rows_of(mask)
-            if self._fine_weight is None:
-                self._fine_weight = self.full_view.weight
-            fw = self._fine_weight
-            if rows is None:
-                cm, wf, fr = self.cmap, fw, np.arange(self.n, dtype=np.intp)
-            else:
-                cm, wf, fr = self.cmap[rows], fw[rows], rows.astype(np.intp)
-            w = np.bincount(cm, weights=wf, minlength=self.cn)
-            first = first_rows(cm, self.cn, fr, self.n)  # each coarse row's first fine row
-            o = len(self.ow)
-            self.ow.append(w)
-            self.ofirst.append(first)
-            got = self.origins[mask] = (o, self.csets.intern(np.flatnonzero(w).astype(np.int32)))
+            from openbid.readers.census.tree.cache import domain_digest
+
+            got = self.memo["coarse digest"] = "identity" if self.identity else \
+                domain_digest(self.pc)
         return got
+
+    def node_cached(self, a: Auction) -> NodeCounts | None:
+        """The counts of the node ``a`` the cache holds (None: none, or no cache); kept."""
+        if self.cache is None:
+            return None
+        if a not in self._cached:
+            key = self.cache.node_key(a, tuple(self.claims.get(a, ())))
+            self._cached[a] = (key, self.cache.get_node(key))
+        return self._cached[a][1]
+
+    def _origin(self, rows: np.ndarray, split: tuple | None) -> tuple[int, int]:
+        """The mask of an origin: the coarse rows ``rows`` (ascending), each weighted by all of
+        its hands and first by its first fine row, but for ``split``: (some of ``rows``, their
+        hands and first fine rows). Origins of the same rows, hands and first rows (a call its
+        rule makes alike in seats and vulnerabilities whose openings fold differently
+        elsewhere) are one: every later reading of them is shared."""
+        parts = [rows.tobytes()]
+        if split is not None:
+            parts += [split[0].astype(np.int32).tobytes(), split[1].tobytes(),
+                      split[2].astype(np.int64).tobytes()]
+        digest = hashlib.blake2b(b"|".join(parts), digest_size=16).digest()
+        got = self._origin_digests.get(digest)
+        if got is None:
+            self.origins.append((rows, split))
+            got = self._origin_digests[digest] = (len(self.origins) - 1,
+                                                  self.csets.intern(rows))
+        return got
+
+    def _system_part(self, fp, here: dict) -> list[tuple]:
+        """One fine part's counts of each context of TreeSpec.system (see
+        :class:`SystemShare`): the opening node of the context's seat, read in its vulnerability
+        (the reading made of the part), and the claims' expressions read in the context."""
+        from openbid.readers.census.system_pass import read_singles, shared_counts
+        from openbid.systems.rules.fold import fold_exprs
+
+        share = self.spec.system
+        assert share is not None
+        view = fp.full_view
+        w = view.weight.astype(np.int64)
+        opening = self.system.opening
+        singles: dict[tuple, tuple] = {}
+        out, used = [], []
+        for arg in share.args:
+            facts = dict(arg.context)
+            a: Auction = ("PASS",) * (int(facts.get("SEAT", 1)) - 1)  # type: ignore[call-overload]
+            vul = (bool(facts.get("VUL", False)), bool(facts.get("THEYVUL", False)))
+            ctx = next(i for i in range(len(self.contexts))
+                       if self.view_vul(len(a) % 4, i) == vul) if self.spec.vul else 0
+            r = here.get(self._key(a, -1, ctx)[0])
+            if r is None or r.root is None or r.outcome is None:
+                raise AssertionError(f"the opening in seat {len(a) + 1} was not kept")
+            if tuple(r.rules.labels) != tuple(opening.labels):
+                raise AssertionError("the opening's folded table lost a bid point")
+            # the claims' expressions in this context: the same trees over the same reading
+            # (the same calls) count alike
+            key = (id(r), fold_exprs(opening, share.singles, arg.context))
+            got = singles.get(key)
+            if got is None:
+                run = view.reader(0)
+                run.rules = r.rules
+                run.context = facts
+                run.use_outcome(r.outcome)  # the reading's calls: read once
+                got = singles[key] = read_singles(arg, view, run, w, None)
+            on, per_pat, pat_first, code_first, per_code = r.root
+            out.append(shared_counts(on, per_pat, pat_first, code_first, per_code,
+                                     len(opening.labels), fp.chunk, fp.offset, got))
+            used.append(r)
+        for r in used:  # counted: nothing more to keep
+            r.root = r.outcome = None
+        return out
 
     def csub_chunk(self, rows: np.ndarray) -> Chunk:
         assert self.cchunk is not None
@@ -293,45 +400,16 @@ class Walk:
             self._cstacked = stacked(self.cchunk)
         return sub_chunk(self.cchunk, self.ccomp_bounds, rows, self._cstacked)
 
-    def sub_chunk(self, rows: np.ndarray) -> Chunk:
-        if self._stacked is None:
-            self._stacked = stacked(self.chunk)
-        return sub_chunk(self.chunk, self.comp_bounds, rows, self._stacked)
-
-    def rows_of(self, mask) -> np.ndarray | None:
-        if isinstance(mask, tuple):
-            return self.csets.rows(mask[1])
-        if mask == -1:
-            return None
+    def rows_of(self, mask) -> np.ndarray:
         if mask == EMPTY:
             return NONE
-        if mask <= LAZY:
-            return self._lazy_rows(mask)
-        return self.sets.rows(mask)
-
-    def _lazy_rows(self, mask: int) -> np.ndarray:
-        calls, k = self.lazy[LAZY - mask]
-        return np.flatnonzero(calls == k)
-
-    def lazy_children(self, values: np.ndarray, groups: list[list[int]]) -> list[int]:
-        """The masks of the rows whose value (``values``: each fine row's, small non-negative
-        integers) is in each of ``groups`` (fewer than 255), found only when a later node
-        reads them (see ``lazy``)."""
-        assert len(groups) < 255  # at most 38 bids, pass, double and redouble
-        lut = np.full(int(values.max(initial=0)) + 1, 255, dtype=np.uint8)
-        for k, g in enumerate(groups):
-            lut[g] = k
-        calls = lut[values]  # a byte a row, kept while the walk is
-        out = []
-        for k in range(len(groups)):
-            out.append(LAZY - len(self.lazy))
-            self.lazy.append((calls, k))
-        return out
+        return self.csets.rows(mask[1])
 
     def rows(self, a: Auction, turn: int, ctx: int):
-        """The number of the set of rows of the hands of the player at ``turn`` (0 the dealer)
-        that make that player's calls in ``a`` (-1: every row; a pair: coarse rows). Kept per
-        the player's calls so far: the nodes below read them again and again."""
+        """The mask of the rows of the hands of the player at ``turn`` (0 the dealer) that
+        make that player's calls in ``a`` (-1: every row; else the coarse rows of an origin, or
+        EMPTY). Kept per the player's calls so far: the nodes below read them again and
+        again."""
         if len(a) <= turn:
             return -1
         last = turn + (len(a) - 1 - turn) // 4 * 4  # the player's last call in ``a``
@@ -349,33 +427,43 @@ class Walk:
         return (ours, theirs) if turn % 2 == 0 else (theirs, ours)
 
     def example(self, row: int, vul: str) -> Example:
+        """The example of a fine row (its place in the enumeration)."""
         hand = self._hands.get(row)  # the same first rows recur from node to node
         if hand is None:
-            pos = [int(self.chunk.ids[s][row]) for s in SUITS]
-            hand = self._hands[row] = str(self.p.domain.class_hand(pos))
-        return Example((self.index, row, 0), hand, vul)
+            hand = self._hands[row] = str(self.p.domain.row_hand(row))
+        return Example(row, hand, vul)
 
-    def read(self, a: Auction, mask, ctx: int, calls: bool = False) -> "Reading":
-        """The reading of the rules at ``a`` over the rows ``mask`` in context ``ctx``;
-        ``calls``: keep its rows' calls for the claims about the node (a reading made earlier
-        without them reads them again)."""
+    def _key(self, a: Auction, mask, ctx: int):
+        """The key of the reading of the rules at ``a`` over ``mask`` in context ``ctx`` (the
+        folded table, the vulnerability if it still reads it, the gap flag, the rows), and the
+        vulnerability, folded table and gap flag."""
         got = self.rules_at(a)
         assert got is not None, a
         rk, rules, reads_vul, gap = got
-        if self.coarse_node(a):
-            if not isinstance(mask, tuple):
-                mask = self.project(mask)
-        else:
-            # a player's opening call comes first (its rows: every row)
-            assert not isinstance(mask, tuple) and mask > LAZY, a
         vul = self.view_vul(len(a) % 4, ctx)
         fk, folded, folded_vul = self.folded(rk, rules, vul if reads_vul else None)
-        key = (fk, vul if folded_vul else None, gap, mask)
+        return (fk, vul if folded_vul else None, gap, mask), vul, folded, gap
+
+    def read(self, a: Auction, mask, ctx: int, calls: bool = False):
+        """The reading of the rules at ``a`` over the rows ``mask`` in context ``ctx``;
+        ``calls``: keep its rows' calls for the claims about the node (a reading made earlier
+        without them reads them again)."""
+        if not opened(a):  # a player's opening call comes first (its rows: every row)
+            assert mask == -1, a
+            self.open()
+            key = self._key(a, -1, ctx)[0]
+            got = self.evals.get(key)
+            if got is None:
+                raise AssertionError(f"the opening node {' '.join(a) or '(dealer)'} was not read")
+            return got
+        if mask == -1:
+            self.open()
+            mask = self.all_rows
+        key, vul, folded, gap = self._key(a, mask, ctx)
         reading = self.evals.get(key)
         if reading is None:
-            keep = self.spec.system is not None and mask == -1 and not opened(a)
-            reading = self.evals[key] = Reading(self, gap, folded, mask, vul, key[:2], keep,
-                                                 calls)
+            reading = self.evals[key] = Reading(self, gap, folded, mask, vul, key[:2], False,
+                                                calls)
         return reading
 
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
@@ -400,12 +488,26 @@ class Walk:
         return got
 
     # -- the walk ---------------------------------------------------------------------------------
-    def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]]) -> WalkResult:
+    def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]],
+             skip: frozenset[Auction] = frozenset(), reach_of: Auction | None = None
+             ) -> WalkResult:
+        """Visit ``roots`` and every node below them (``known``: the calls other walks found
+        at some nodes); a node of ``skip`` is not read (its counts are known: its calls are
+        in ``known``). ``reach_of``: the node whose players' reach is reported (default: each
+        root)."""
+        import time
+
+        c0 = time.process_time()
+        if (self.spec.system is not None and self.spec.count_system) or self.cache is None:
+            self.open()  # (with a cache, only when a node's rows need it)
+        c1 = time.process_time()
         visited: list[Auction] = []
         found: dict[Auction, set[str]] = {}
         counts: dict[Auction, NodeCounts] = {}
         reach: dict[Auction, set[int]] = {}
-        for r in roots:
+        hits: dict[Auction, str] = {}  # nodes counted before (the cache's key)
+        keys: dict[Auction, str] = {}  # nodes counted here, with a cache (their keys)
+        for r in roots if reach_of is None else (reach_of,):
             reach[r] = {p for p in range(4) if self._makes(r, p)}
         stack = list(roots)
         while stack:
@@ -414,78 +516,46 @@ class Walk:
             if ended(a):
                 continue
             here: set[str] = set()
-            if self.rules_at(a) is None:
+            if a in skip:
+                pass  # counted before: its calls are known
+            elif self.rules_at(a) is None:
                 here.add("PASS")
+            elif self.node_cached(a) is not None:  # counted before: its calls only
+                here.update(self._cached[a][1].calls)  # type: ignore[union-attr]
+                hits[a] = self._cached[a][0]
             else:
                 nc = NodeCounts()
                 for ctx in range(len(self.contexts)):
                     claims = self.claims.get(a, ())
                     reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx, bool(claims))
-                    nc.add(reading.counts)
+                    word = vul_word(self.view_vul(len(a) % 4, ctx))
+                    nc.add(reading.counts, word)
                     here |= set(reading.children)
                     for c in claims:
-                        nc.claims[c.id] = merge_claim(nc.claims.get(c.id), reading.claim(c))
+                        nc.claims[c.id] = merge_claim(nc.claims.get(c.id), reading.claim(c),
+                                                      word)
                     if claims and reading.root is None:  # read: the calls need not be kept
                         reading.outcome = None
                 counts[a] = nc
+                if self.cache is not None:
+                    keys[a] = self._cached[a][0]
             found[a] = here
             for call in sorted(here | set(known.get(a, ())), reverse=True):
                 if not illegal(a, call):
                     stack.append(a + (call,))
-        system = self.system_parts() if self.spec.system is not None and () in roots else None
-        self._full_view = self._full_cview = None
+        system, self.system_parts = self.system_parts, None  # sent once
+        self._full_cview = None
         self._sub_views.clear()
         self._coarse_arrays.clear()
         self._coarse_bytes = 0
         self.full_values.clear()
         self.full_bytes = 0
-        return WalkResult(visited, found, counts, reach=reach, system=system)
-
-    def system_parts(self) -> list[tuple]:
-        """This chunk's counts of each context of TreeSpec.system (see
-        :class:`SystemShare`): the opening node of the context's seat, read in its vulnerability
-        (the reading the walk made), and the claims' expressions read in the context."""
-        from openbid.readers.census.system_pass import read_singles, shared_counts
-        from openbid.systems.rules.fold import fold_exprs
-
-        share = self.spec.system
-        assert share is not None
-        view = self.full_view
-        w = view.weight.astype(np.int64)
-        opening = self.system.opening
-        singles: dict[tuple, tuple] = {}
-        out, used = [], []
-        for arg in share.args:
-            facts = dict(arg.context)
-            a: Auction = ("PASS",) * (int(facts.get("SEAT", 1)) - 1)  # type: ignore[call-overload]
-            vul = (bool(facts.get("VUL", False)), bool(facts.get("THEYVUL", False)))
-            ctx = next(i for i in range(len(self.contexts))
-                       if self.view_vul(len(a) % 4, i) == vul) if self.spec.vul else 0
-            r = self.read(a, -1, ctx)
-            if r.root is None or r.outcome is None:
-                raise AssertionError(f"the opening in seat {len(a) + 1} was not kept")
-            if tuple(r.rules.labels) != tuple(opening.labels):
-                raise AssertionError("the opening's folded table lost a bid point")
-            # the claims' expressions in this context: the same trees over the same reading
-            # (the same calls) count alike
-            key = (id(r), fold_exprs(opening, share.singles, arg.context))
-            got = singles.get(key)
-            if got is None:
-                run = view.reader(0)
-                run.rules = r.rules
-                run.context = facts
-                run.use_outcome(r.outcome)  # the reading's calls: read once
-                got = singles[key] = read_singles(arg, view, run, w, None)
-            on, per_pat, pat_first, code_first, per_code = r.root
-            out.append(shared_counts(on, per_pat, pat_first, code_first, per_code,
-                                     len(opening.labels), self.chunk, self.index, got))
-            used.append(r)
-        for r in used:  # read once a walk: nothing more to keep
-            r.root = r.outcome = None
-        return out
+        return WalkResult(visited, found, counts, reach=reach, system=system,
+                          cpu={"opening": c1 - c0, "later": time.process_time() - c1},
+                          hits=hits, keys=keys)
 
     def _makes(self, a: Auction, turn: int) -> bool:
-        """Does some hand of this chunk make every call of the player at ``turn`` in ``a``?"""
+        """Does some hand of this walk make every call of the player at ``turn`` in ``a``?"""
         for t in range(turn, len(a), 4):
             if self.rules_at(a[:t]) is None and a[t] != "PASS":
                 return False
@@ -493,11 +563,6 @@ class Walk:
             mask = self.rows(a, turn, ctx)
             if mask == -1:
                 return True
-            if isinstance(mask, int) and mask <= LAZY:  # a call some row makes
+            if mask != EMPTY and self.csets.sizes[mask[1]]:
                 return True
-            if mask != EMPTY:
-                sets, number = (self.csets, mask[1]) if isinstance(mask, tuple) else \
-                    (self.sets, mask)
-                if sets.sizes[number]:
-                    return True
         return False
