@@ -303,7 +303,7 @@ def test_every_row_is_the_fine_classes_summed(tmp_path):
     assert pc is not None
     for i in (0, len(p) // 2, len(p) - 1):
         offset, comps = p.domain.plan[i]
-        fp = FinePart(p, pc, p.domain.chunk_of(comps, offset), False)
+        fp = FinePart(p, pc, p.domain.chunk_of(comps, offset), False, [])
         w = np.bincount(fp.cmap, weights=fp.full_view.weight.astype(np.float64),
                         minlength=fp.cn)
         first = first_rows(fp.cmap, fp.cn) + offset

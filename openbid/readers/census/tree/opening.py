@@ -26,11 +26,12 @@ import numpy as np
 from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView
 from openbid.readers.census.domain import SUITS, Chunk, compositions
-from openbid.readers.census.grouping import first_rows
+from openbid.readers.census.grouping import first_rows, group_rows
 from openbid.readers.census.passes import Pass
 from openbid.readers.census.tree.counts import Example, NodeClaim, NodeCounts, merge_claim
 from openbid.readers.census.tree.plan import state_maps
 from openbid.readers.census.tree.reading import Reading
+from openbid.readers.census.tree.rows import stacked, sub_chunk
 
 FINE_ROWS = 1 << 20  # fine classes read at once (more: fewer readings, more memory)
 SPLIT = 255  # a coarse class whose hands make more than one call
@@ -167,9 +168,18 @@ class OpeningReading:
 
 class FinePart:
     """Some fine classes of a walk, read at the opening: what a :class:`Reading` of every row
-    asks of its walk, and each reading's calls projected onto the part's coarse classes."""
+    asks of its walk. The rows are grouped once for all the opening tables read here (by the
+    values of every atom of every table: :func:`~.reading.atoms`), and each group paired with
+    the coarse classes its rows are in; a reading's calls, one a group, are projected onto the
+    coarse classes through those pairs."""
 
-    def __init__(self, p: Pass, pc: Pass, chunk: Chunk, identity: bool) -> None:
+    def __init__(self, p: Pass, pc: Pass, chunk: Chunk, identity: bool,
+                 tables: list[tuple[Rules, tuple[bool, bool]]], extra: tuple = ()) -> None:
+        """``tables``: the (folded) opening tables read here, each with its vulnerability;
+        ``extra``: more expressions the groups must tell apart, each with the facts of the deal
+        and the rules it is read with."""
+        from openbid.readers.census.tree.reading import atom_values, atoms
+
         self.p = p
         self.pc = pc
         self.chunk = chunk
@@ -184,6 +194,41 @@ class FinePart:
         self._hands: dict[int, str] = {}
         self.projected: list[Calls] = []  # each reading's calls (Reading.children: its index)
         self.full_values: dict = {}  # (coarse readings only)
+        self._groups: dict[tuple, object] = {}
+        # the groups: every table's atoms, each read in its table's vulnerability
+        masks: dict[int, np.ndarray] = {}
+        values: dict[int, np.ndarray] = {}
+        for rules, vul in tables:
+            reader = self.full_view.reader(0)
+            reader.rules = rules
+            reader.context = {"VUL": vul[0], "THEYVUL": vul[1]}
+            ms, vs = atom_values(reader, atoms(rules))
+            masks.update((id(m), m) for m in ms)
+            values.update((id(v), v) for v in vs)
+        by_facts: dict = {}
+        for e, facts, rules in extra:
+            by_facts.setdefault((facts, rules), []).append(e)
+        for (facts, rules), exprs in by_facts.items():
+            reader = self.full_view.reader(0)
+            reader.rules = rules
+            reader.context = dict(facts)
+            ms, vs = atom_values(reader, exprs)
+            masks.update((id(m), m) for m in ms)
+            values.update((id(v), v) for v in vs)
+        self.gid, first = group_rows(list(masks.values()), list(values.values()), self.n)
+        self.gview = ChunkView(p, sub_chunk(chunk, np.cumsum((0,) + chunk.sizes), first,
+                                            stacked(chunk)))
+        fw = self.full_view.weight.astype(np.float64)
+        self.gweight = np.bincount(self.gid, weights=fw, minlength=len(first))
+        self.gfirst = first  # (each group's first row: its rows are in the enumeration's order)
+        # the pairs (group, coarse row) the rows make: each pair's group, coarse row, hands and
+        # first fine row
+        if identity:
+            self.pairs = None
+        else:
+            pid, pfirst = group_rows([], [self.gid, self.cmap.astype(np.intp)], self.n)
+            self.pairs = (self.gid[pfirst], self.cmap[pfirst].astype(np.intp),
+                          np.bincount(pid, weights=fw, minlength=len(pfirst)), pfirst)
 
     @property
     def full_view(self) -> ChunkView:
@@ -195,6 +240,17 @@ class FinePart:
         assert mask == -1, mask
         return None
 
+    def groups(self, rules: Rules, vul: tuple[bool, bool]):
+        """The part's groups of rows (each row's), ``rules``' values in each group, and each
+        group's hands and first row."""
+        from openbid.readers.census.tree.reading import Groups
+
+        key = (id(rules), vul)
+        got = self._groups.get(key)
+        if got is None:
+            got = self._groups[key] = (rules, Groups.read(self.gview, rules, vul))
+        return self.gid, got[1], self.gweight, self.gfirst  # type: ignore[index]
+
     def example(self, row: int, vul: str) -> Example:
         hand = self._hands.get(row)
         if hand is None:
@@ -203,40 +259,45 @@ class FinePart:
         return Example(self.offset + row, hand, vul)
 
     def lazy_children(self, values: np.ndarray, groups: list[list[int]]) -> list:
-        """The calls of a reading of every row: each row's value (``values``: small
+        """The calls of a reading of every row: each group's value (``values``: small
         non-negative integers) is in one of ``groups`` (a call's); projected onto the coarse
-        rows (:class:`Calls`, in ``projected``). Returns for each group (the reading's number
-        there, the group's)."""
+        rows (:class:`Calls`, in ``projected``). Returns for each call (the reading's number
+        there, the call's)."""
         k = len(groups)
         assert k < SPLIT  # at most 38 bids, pass, double and redouble
         lut = np.full(int(values.max(initial=0)) + 1, SPLIT, dtype=np.uint8)
         for j, g in enumerate(groups):
             lut[g] = j
-        call = lut[values]
+        call = lut[values]  # each group's call
         cn = self.cn
         split: dict = {}
         if k == 1:
             codes = np.zeros(cn, dtype=np.uint8)
-        elif self.identity:  # a coarse row is a fine row: never split
-            codes = call
+        elif self.pairs is None:  # a coarse row is a fine row: never split
+            codes = call[self.gid]
         else:
-            # per coarse row, the hands of each call (a call x row matrix), and where more than
-            # one call has hands, those hands and first rows
-            code = call.astype(np.int64) * cn
-            code += self.cmap
-            fw = self.full_view.weight.astype(np.float64)
-            w = np.bincount(code, weights=fw, minlength=k * cn).reshape(k, cn)
-            has = w > 0
-            many = np.flatnonzero(has.sum(axis=0) > 1)
-            codes = has.argmax(axis=0).astype(np.uint8)
-            codes[many] = SPLIT
-            if len(many):
-                first = first_rows(code, k * cn).reshape(k, cn)
-                for j in range(k):
-                    at = many[has[j, many]]
-                    if len(at):
-                        split[j] = (at.astype(np.int32), w[j, at],
-                                    first[j, at].astype(np.int64) + self.offset)
+            pg, prow, pw, pfirst = self.pairs
+            pc = call[pg]  # each pair's call
+            lo = np.full(cn, SPLIT, dtype=np.uint8)
+            hi = np.zeros(cn, dtype=np.uint8)
+            np.minimum.at(lo, prow, pc)
+            np.maximum.at(hi, prow, pc)
+            codes = lo
+            many = lo != hi
+            if many.any():
+                codes = lo.copy()
+                codes[many] = SPLIT
+                at = np.flatnonzero(many[prow])  # the pairs of the split coarse rows
+                key = prow[at] * k + pc[at]
+                kid, kfirst = group_rows([], [key], len(at))
+                kw = np.bincount(kid, weights=pw[at], minlength=len(kfirst))
+                kf = first_rows(kid, len(kfirst), pfirst[at])
+                krow, kcall = prow[at][kfirst], pc[at][kfirst]
+                for j in np.unique(kcall).tolist():
+                    sel = np.flatnonzero(kcall == j)
+                    order = sel[np.argsort(krow[sel], kind="stable")]
+                    split[j] = (krow[order].astype(np.int32), kw[order],
+                                kf[order].astype(np.int64) + self.offset)
         self.projected.append(Calls([str(j) for j in range(k)], codes, split))  # named later
         return [(len(self.projected) - 1, j) for j in range(k)]
 

@@ -1,22 +1,138 @@
-"""One reading of the tree census: a node's rules over some rows of a chunk in one
-vulnerability, its counts and the rows making each call."""
+"""One reading of the tree census: a node's rules over some rows of a walk in one
+vulnerability, its counts and the rows making each call.
+
+Every count is a sum over groups of rows that nothing the rules read tells apart (each weighted
+by its rows' hands, first by its rows' first fine row): at the opening, the groups of a part of
+the fine classes by the values of everything its tables read (their *atoms*, :func:`atoms`:
+SAYC's nine opening tables read 38, and a million fine classes make about two hundred groups),
+read once per table at each group's first row; past the opening, where a table reads a few
+hundred thousand coarse rows once, each row is its own group.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from openbid.bridge.bids import bid_text
+from openbid.expr.ast import Expr
 from openbid.systems.rules.meets import meets_expr
 from openbid.systems.rules.model import Rules
-from openbid.readers.census.arrays import among, full_mask
+from openbid.readers.census.arrays import ChunkView, Fx, among, full_mask
 from openbid.readers.census.gram import pattern_sums, patterns
 from openbid.readers.census.grouping import first_rows
 from openbid.readers.census.tree.counts import NodeClaim, NodeCounts, vul_word
 from openbid.readers.census.tree.rows import EMPTY
 
+NONE_ROW = np.iinfo(np.intp).max  # "no row": the largest integer, never a minimum's answer
+
+
+@lru_cache(maxsize=4096)
+def atoms(rules: Rules) -> tuple[Expr, ...]:
+    """Everything the rules read: each guard, condition and bid value their execution asks
+    for (loops unrolled), and each bid point's guard (openbid.systems.rules.meets)."""
+    from openbid.readers.uses import rule_exprs
+
+    return tuple(dict.fromkeys(list(rule_exprs(rules)) +
+                               [meets_expr(rules, lb) for lb in rules.labels[:-1]]))
+
+
+def outcome_free(e: Expr) -> list[Expr]:
+    """The largest parts of ``e`` that do not read the rules' outcome (``bid``, ``section``,
+    ``bidval``): with the outcome, they decide ``e``."""
+    from openbid.expr.ast import Const, Name, children, expand_quantifiers, walk
+    from openbid.expr.names import OUTCOMES, string_comparison
+
+    def reads(x: Expr) -> bool:
+        for y in walk(x):
+            if isinstance(y, Name) and y.id in OUTCOMES:
+                return True
+            try:
+                sc = string_comparison(y)
+            except Exception:  # not a comparison this reads: decided by its parts
+                sc = None
+            if sc is not None and sc[0] in OUTCOMES:
+                return True
+        return False
+
+    out: list[Expr] = []
+    todo = [expand_quantifiers(e)]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Const) or (isinstance(x, Name) and x.id in OUTCOMES):
+            continue
+        if reads(x):
+            todo.extend(children(x))
+        else:
+            out.append(x)
+    return out
+
+
+def atom_values(reader, exprs) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The values of ``exprs`` over a reader's rows that vary: Boolean masks, and numbers as
+    small non-negative integers (each array once)."""
+    masks: dict[int, np.ndarray] = {}
+    values: dict[int, np.ndarray] = {}
+    for e in exprs:
+        v = reader.value(e)
+        if isinstance(v, np.ndarray) and v.dtype == bool:
+            masks.setdefault(id(v), v)
+        elif isinstance(v, Fx) and v.lo != v.hi and id(v.a) not in values:
+            a = v.a.astype(np.int64) - v.lo
+            values[id(v.a)] = a if v.hi - v.lo < 1 << 24 else \
+                np.unique(a, return_inverse=True)[1].reshape(-1)
+    return list(masks.values()), list(values.values())
+
+
+@dataclass
+class Groups:
+    """What a table's rules make of each group of rows (read at the group's first row): the
+    bid value and bid point of each group, each label's bid when every bid point bids one
+    constant (``sbids``), the guards (an array over the groups, or a constant), and the
+    groups' patterns of guards (``inv``: each group's; ``on``: patterns x array guards)."""
+
+    bidval: np.ndarray
+    section: np.ndarray
+    sbids: np.ndarray | None
+    guards: list
+    inv: np.ndarray
+    on: np.ndarray
+
+    @staticmethod
+    def read(view: ChunkView, rules: Rules, vul: tuple[bool, bool]) -> "Groups":
+        """``rules`` over ``view``, one row a group."""
+        reader = view.reader(0)
+        reader.rules = rules
+        reader.context = {"VUL": vul[0], "THEYVUL": vul[1]}
+        return Groups.of(reader, rules)
+
+    @staticmethod
+    def of(reader, rules: Rules) -> "Groups":
+        """``rules`` over a reader's rows, one row a group."""
+        bidval, section = reader.outcome
+        guards = [reader.cond(meets_expr(rules, lb)) for lb in rules.labels[:-1]]
+        inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], reader.n,
+                              first_rows=False)
+        return Groups(bidval, section, reader.section_bids, guards, inv, on)
+
+    def kept(self) -> "Groups":
+        """The same, small: the arrays narrowed, an array guard a mark (None: its values are
+        the patterns', ``on``)."""
+        inv = self.inv.astype(np.int16 if len(self.on) < 1 << 15 else np.int32)
+        return Groups(self.bidval.astype(np.int16), self.section, self.sbids,
+                      [None if isinstance(g, np.ndarray) else g for g in self.guards], inv,
+                      self.on)
+
+    def at(self, rows: np.ndarray) -> "Groups":
+        """These groups' values at some of them (a kept reading's: its guards marks)."""
+        return Groups(self.bidval[rows], self.section[rows], self.sbids, self.guards,
+                      self.inv[rows], self.on)
+
 
 class Reading:
-    """A node's rules read over some rows of the chunk in one vulnerability: the counts, and the
+    """A node's rules read over some rows of a walk in one vulnerability: the counts, and the
     rows making each call (by their number)."""
 
     def __init__(self, walk, gap: bool, rules: Rules, mask,
@@ -25,16 +141,17 @@ class Reading:
         """``gap``: whether falling through the rules is a gap (the node's block does not say
         ``else pass``); ``rules`` as :meth:`Walk.folded` gives them; ``ekey``: what the
         rules' values over a row depend on (the folded table, the vulnerability if it reads
-        it), under which a reading of every coarse row keeps them for later readings of some;
-        ``keep``: an opening node's reading of every row, whose patterns and calls the system
-        checks take (``root``: see :func:`openbid.readers.census.system_pass.shared_counts`);
-        ``calls``: keep each row's call and bid point (``outcome``) for the node's claims."""
+        it), under which a reading of every coarse row keeps its groups for later readings
+        of some; ``keep``: an opening node's reading of every row, whose patterns and calls
+        the system checks take (``root``: see
+        :func:`openbid.readers.census.system_pass.shared_counts`); ``calls``: keep each row's
+        call and bid point (``outcome``) for the node's claims."""
         self.root: tuple | None = None
         self.outcome: tuple[np.ndarray, np.ndarray] | None = None
         self.walk = walk
         self.rules = rules
         self.vul = vul
-        self.children: dict[str, int] = {}
+        self.children: dict[str, object] = {}
         self.counts = NodeCounts()
         self.mask = mask
         rows = walk.rows_of(mask)
@@ -43,69 +160,49 @@ class Reading:
             return
         labels = rules.labels
         nl = len(labels)
-        coarse = isinstance(mask, tuple)
-        full = coarse and n_rows == walk.cn
-        kept = walk.full_values.get(ekey) if coarse and ekey is not None else None
-        if kept is not None:
-            # These rules were read over every coarse row in this vulnerability (for another
-            # player's hands, weighted otherwise): each row's call, bid point and pattern of
-            # guards are that reading's, at these rows.
-            assert rows is not None
-            w = walk.coarse_arrays(mask, rows)[0]
-            all_code, all_inv, on, gconst, sbids = kept
-            if sbids is not None:  # the rows' labels alone: their bids are the labels'
-                section = all_code[rows]
-                bidval = None
-            else:
-                code_here = all_code[rows]
-                bidval, section = code_here // nl, code_here % nl
-            inv = all_inv[rows]
-            guards: list = list(gconst)
+        fine = rows is None  # every fine row of a part (an opening node): the part's groups
+        rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
+        gid: np.ndarray | None = None
+        if fine:  # (each group's hands and first row: the part's rows, examples follow)
+            w = walk.full_view.weight
+            gid, groups, wg, fg = walk.groups(rules, vul)
         else:
-            reader, w = self.reader(rows)
-            bidval, section = reader.outcome
-            sbids = reader.section_bids
-            # Every bid point's guard at once: each row's pattern (the guards it meets), and
-            # per pattern the hands each point bids and its first (fine) row there. A guard's
-            # hands and who takes them are sums over the patterns meeting it (integer sums:
-            # exact).
-            guards = [reader.cond(meets_expr(rules, lb)) for lb in labels[:-1]]
-            inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], len(w),
-                                  first_rows=False)
-            if full and ekey is not None:
-                walk.keep_values(ekey, section if sbids is not None else
-                                 bidval.astype(np.int32) * nl + section, inv, on,
-                                 [g if not isinstance(g, np.ndarray) else None
-                                  for g in guards], sbids)
-        if bidval is None and (calls or keep):
-            assert sbids is not None
-            bidval = sbids[section]
-        if calls:
-            assert bidval is not None
-            self.outcome = (bidval, section)
-        rowpos = np.arange(walk.n, dtype=np.intp) if rows is None else rows
-        # each row's first fine row
-        fr = walk.coarse_arrays(mask, rowpos)[1] if coarse else rowpos
+            w, fg = walk.coarse_arrays(mask, rows)
+            wg = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
+            kept = walk.full_values.get(ekey) if ekey is not None else None
+            if kept is not None:
+                # These rules were read over every coarse row in this vulnerability (for
+                # another player's hands, weighted otherwise): each row's call, bid point and
+                # pattern of guards are that reading's, at these rows.
+                groups = kept.at(rows)
+            else:
+                reader, _ = self.reader(rows)
+                groups = Groups.of(reader, rules)
+                if n_rows == walk.cn and ekey is not None:
+                    walk.keep_values(ekey, groups.kept())
+        if calls or (keep and gid is None):  # each row's call and bid point (the claims; the
+            # system checks, which read a part's groups)
+            self.outcome = (groups.bidval, groups.section) if gid is None else \
+                (groups.bidval[gid], groups.section[gid])
+        elif keep:
+            self.outcome = (groups.bidval, groups.section)  # (each group's: see FinePart)
         nc = self.counts
         nc.selected = int(w.sum())
         pass_index = nl - 1
         word = vul_word(vul)
-        wf = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
+        guards, on, section = groups.guards, groups.on, groups.section
         npat = on.shape[0]
-        per_pat, pcode = pattern_sums(inv, npat, section, nl, wf)
-        # each cell's first row (none: the largest integer, never a minimum's answer)
-        firsts = first_rows(pcode, npat * nl, fr, np.iinfo(np.intp).max).reshape(npat, nl)
+        # per pattern of guards and label: the hands (integer sums below 2**53: exact) and the
+        # first row
+        per_pat, pcode = pattern_sums(groups.inv, npat, section, nl, wg)
+        firsts = first_rows(pcode, npat * nl, fg, NONE_ROW).reshape(npat, nl)
         per = per_pat.sum(axis=0)  # each bid point's hands
-        if sbids is not None:
-            self._calls_by_point(sbids, section, per, firsts, rows, rowpos, keep, on, guards,
-                                 per_pat)
+        if groups.sbids is not None:
+            self._calls_by_point(groups.sbids, section, per, firsts, rowpos, gid, keep, on,
+                                 guards, per_pat)
         else:
-            assert bidval is not None
-            self._calls_by_value(bidval, section, wf, fr, rows, rowpos, keep, on, guards,
+            self._calls_by_value(groups.bidval, section, wg, fg, rowpos, gid, keep, on, guards,
                                  per_pat, firsts)
-        if keep:
-            assert bidval is not None
-            self.outcome = (bidval, section)  # the claims read it (bid = "1S")
         # the bid points, and the gap
         for i, lb in enumerate(labels[:-1]):
             nc.bids[lb] = int(per[i])
@@ -140,24 +237,32 @@ class Reading:
         on_all = np.empty((npat, nl - 1), dtype=bool)
         col = 0
         for j, g in enumerate(guards):
-            if isinstance(g, np.ndarray):
+            if g is None or isinstance(g, np.ndarray):
                 on_all[:, j] = on[:, col]
                 col += 1
             else:
                 on_all[:, j] = bool(g)
         self.root = (on_all, per_pat, firsts.min(axis=1), code_first, code_hands)
 
-    def _lazy(self, rows: np.ndarray | None) -> bool:
+    def _lazy(self) -> bool:
         """A reading of every fine row (an opening node, :mod:`.opening`): each call's rows
         are projected onto the coarse rows at once (FinePart.lazy_children)."""
-        return rows is None
+        return self.walk.rows_of(self.mask) is None
+
+    def _children(self, call_of_group: np.ndarray, n_calls: int, rowpos: np.ndarray,
+                  gid: np.ndarray | None) -> list:
+        """The masks of the rows of each call (``call_of_group``: each group's call's number;
+        ``gid``: each row's group, None: each row is one)."""
+        of_row = call_of_group if gid is None else call_of_group[gid]
+        return [self.walk.intern_like(self.mask, rowpos[pick])
+                for pick in _split(of_row, list(range(n_calls)))]
 
     def _calls_by_point(self, sbids: np.ndarray, section: np.ndarray, per: np.ndarray,
-                        firsts: np.ndarray, rows, rowpos: np.ndarray, keep: bool,
+                        firsts: np.ndarray, rowpos: np.ndarray, gid: np.ndarray | None,
+                        keep: bool,
                         on: np.ndarray, guards: list, per_pat: np.ndarray) -> None:
         """The calls, when every bid point bids one call (``sbids``: each label's): a call's
-        hands and first row are its points', its rows those of its points (no count over
-        the rows)."""
+        hands and first row are its points'."""
         walk, labels = self.walk, self.rules.labels
         nl = len(labels)
         word = vul_word(self.vul)
@@ -167,18 +272,13 @@ class Reading:
             by_call.setdefault(int(sbids[s]), []).append(s)
         bids = sorted(by_call)
         groups = [by_call[b] for b in bids]
-        if self._lazy(rows):
+        if self._lazy():
             children = walk.lazy_children(section, groups)
         else:
-            if all(len(g) == 1 for g in groups):  # a call a point: the rows' points
-                cid, values = section, [g[0] for g in groups]
-            else:
-                lut = np.zeros(nl, dtype=np.int16)
-                for i, g in enumerate(groups):
-                    lut[g] = i
-                cid, values = lut[section], list(range(len(groups)))
-            children = [walk.intern_like(self.mask, rowpos[pick])
-                        for pick in _split(cid, values)]
+            lut = np.zeros(nl, dtype=np.uint8)
+            for i, g in enumerate(groups):
+                lut[g] = i
+            children = self._children(lut[section], len(groups), rowpos, gid)
         for b, secs, child in zip(bids, groups, children):
             call = bid_text(b)
             self.counts.calls[call] = [
@@ -191,52 +291,42 @@ class Reading:
                        {int(sbids[s]) * nl + s: int(sec_first[s]) for g in groups for s in g},
                        {int(sbids[s]) * nl + s: int(per[s]) for g in groups for s in g})
 
-    def _calls_by_value(self, bidval: np.ndarray, section: np.ndarray, wf: np.ndarray,
-                        fr: np.ndarray, rows, rowpos: np.ndarray, keep: bool, on: np.ndarray,
-                        guards: list, per_pat: np.ndarray, firsts: np.ndarray) -> None:
-        """The calls, counted over the rows' bid values (some bid point's value varies)."""
-        walk, labels, mask = self.walk, self.rules.labels, self.mask
+    def _calls_by_value(self, bidval: np.ndarray, section: np.ndarray, wg: np.ndarray,
+                        fg: np.ndarray, rowpos: np.ndarray, gid: np.ndarray | None,
+                        keep: bool,
+                        on: np.ndarray, guards: list, per_pat: np.ndarray,
+                        firsts: np.ndarray) -> None:
+        """The calls, counted over the groups' bid values (some bid point's value varies)."""
+        walk, labels = self.walk, self.rules.labels
         nl = len(labels)
         pass_index = nl - 1
         word = vul_word(self.vul)
         nc = self.counts
-        coarse = isinstance(mask, tuple)
-        # the calls
         if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
             code = bidval.astype(np.int16) * np.int16(nl)
         else:
             code = bidval.astype(np.intp) * nl
         code += section
-        per_code = np.bincount(code, weights=wf)
+        per_code = np.bincount(code, weights=wg)
+        cfirst = first_rows(code, len(per_code), fg, NONE_ROW)  # each code's first row
         by_call: dict[int, list[int]] = {}
         for cd in np.flatnonzero(per_code).tolist():
             by_call.setdefault(cd // nl, []).append(cd % nl)
-        cfirst = None  # each code's first row
-        if self._lazy(rows):  # each call's first row from each code's
-            cfirst = first_rows(code, len(per_code))
-            bids = sorted(by_call)
-            for b, child in zip(bids, walk.lazy_children(bidval, [[b] for b in bids])):
-                secs = by_call[b]
-                call = bid_text(b)
-                hands = int(sum(round(per_code[b * nl + s]) for s in secs))
-                ex = min(int(cfirst[b * nl + s]) for s in secs)
-                nc.calls[call] = [hands, walk.example(ex, word),
-                                  {labels[s] for s in secs if s != pass_index}]
-                self.children[call] = child
+        bids = sorted(by_call)
+        if self._lazy():
+            children = walk.lazy_children(bidval, [[b] for b in bids])
         else:
-            bids = sorted(by_call)
-            for b, pick in zip(bids, _split(bidval, bids)):
-                secs = by_call[b]
-                call = bid_text(b)
-                mine = rowpos[pick]
-                hands = int(sum(round(per_code[b * nl + s]) for s in secs))
-                ex = int(fr[pick].min()) if coarse else int(mine[0])
-                nc.calls[call] = [hands, walk.example(ex, word),
-                                  {labels[s] for s in secs if s != pass_index}]
-                self.children[call] = walk.intern_like(mask, mine)
+            lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
+            lut[bids] = np.arange(len(bids))
+            children = self._children(lut[bidval], len(bids), rowpos, gid)
+        for b, child in zip(bids, children):
+            secs = by_call[b]
+            nc.calls[bid_text(b)] = [int(sum(round(per_code[b * nl + s]) for s in secs)),
+                                     walk.example(min(int(cfirst[b * nl + s]) for s in secs),
+                                                  word),
+                                     {labels[s] for s in secs if s != pass_index}]
+            self.children[bid_text(b)] = child
         if keep:
-            if cfirst is None:
-                cfirst = first_rows(code, len(per_code))
             present = np.flatnonzero(per_code).tolist()
             self._root(on, guards, per_pat, firsts, {c: int(cfirst[c]) for c in present},
                        {c: int(round(per_code[c])) for c in present})
@@ -293,7 +383,7 @@ def _split(key: np.ndarray, values: list[int]) -> list[np.ndarray]:
     ordered = key[order]
     starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
     at = {int(ordered[st]): order[st:en] for st, en in zip(starts, starts[1:] + [len(order)])}
-    return [at[v] for v in values]
+    return [at.get(v, order[:0]) for v in values]
 
 
 def _bidvals(call: str) -> list[int]:

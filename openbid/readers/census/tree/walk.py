@@ -135,11 +135,11 @@ class Walk:
         once for all of them (those of the last COARSE_BYTES kept)."""
         got = self._coarse_arrays.pop(mask, None)
         if got is None:
-            if len(rows) == self.cn:  # every coarse row, all of its hands
+            split = self.origins[mask[0]][1]
+            if len(rows) == self.cn and split is None:  # every coarse row, all of its hands
                 got = (self.w_all, self.first_all)
             else:
                 got = (self.w_all[rows], self.first_all[rows])
-                split = self.origins[mask[0]][1]
                 if split is not None:  # rows some of whose hands make another call
                     at = np.searchsorted(rows, split[0])
                     at[at == len(rows)] = 0
@@ -150,26 +150,19 @@ class Walk:
         self._coarse_arrays[mask] = got  # the most recent last
         while self._coarse_bytes > COARSE_BYTES and len(self._coarse_arrays) > 1:
             old = self._coarse_arrays.pop(next(iter(self._coarse_arrays)))
-            if len(old[0]) != self.cn:
+            if old[0] is not self.w_all:
                 self._coarse_bytes -= old[0].nbytes + old[1].nbytes
         return got
 
-    def keep_values(self, ekey: tuple, code: np.ndarray, inv: np.ndarray, on: np.ndarray,
-                    gconst: list, sbids: np.ndarray | None) -> None:
-        """Keep a reading of every coarse row: each row's call and bid point (one code), its
-        pattern of guards, the patterns and the constant guards (``sbids``: each label's bid,
-        when that is one constant: ``code`` is then the label alone). A later reading of the
-        same rules over some rows (a player who passed at the opening, where another seat's
-        player made a first call) takes its values from them, at most FULL_BYTES kept (the
-        oldest dropped first)."""
-        small = np.int16 if len(on) < 1 << 15 else np.int32
-        item = (code.astype(np.int16 if int(code.max(initial=0)) < 1 << 15 else np.int32),
-                inv.astype(small), on, tuple(gconst), sbids)
-        self.full_values[ekey] = item
-        self.full_bytes += item[0].nbytes + item[1].nbytes
+    def keep_values(self, ekey: tuple, groups) -> None:
+        """Keep a reading of every coarse row: each row's call, bid point and pattern of
+        guards (reading.Groups.kept). A later reading of the same rules over some rows (a
+        player who passed at the opening, where another seat's player made a first call) takes
+        its values from them, at most FULL_BYTES kept (the oldest dropped first)."""
+        self.full_values[ekey] = groups
+        self.full_bytes += _nbytes(groups)
         while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
-            old = self.full_values.pop(next(iter(self.full_values)))
-            self.full_bytes -= old[0].nbytes + old[1].nbytes
+            self.full_bytes -= _nbytes(self.full_values.pop(next(iter(self.full_values))))
 
     # -- the rules at a node -----------------------------------------------------------------
     def rules_at(self, a: Auction) -> tuple[int, Rules, bool, bool] | None:
@@ -270,7 +263,8 @@ class Walk:
             read = [key for key in wanted if got.get(key) is None]
             if read:
                 fp = FinePart(self.p, self.pc, dom.chunk_of(fcomps, dom.plan[part[0]][0]),
-                              self.identity)
+                              self.identity, [(wanted[k][2], wanted[k][1]) for k in read],
+                              self._share_atoms() if keep else ())
                 here = {}
                 for key in read:
                     a, vul, folded, gap, claims, _ = wanted[key]
@@ -351,6 +345,37 @@ class Walk:
                                                   self.csets.intern(rows))
         return got
 
+    def _share_atoms(self) -> tuple:
+        """What the opening's system checks read besides the opening's rules: the parts of the
+        claims' expressions (folded in each context) that do not read the calls, each with its
+        context's facts (the opening's groups must tell apart what they read)."""
+        got = self.memo.get("share atoms")
+        if got is None:
+            from openbid.readers.census.tree.reading import outcome_free
+            from openbid.systems.rules.fold import fold_exprs
+
+            share = self.spec.system
+            assert share is not None
+            seen: dict = {}
+            for arg in share.args:
+                a, ctx = self._share_node(arg)
+                folded = self._key(a, -1, ctx)[2]
+                for e in fold_exprs(self.system.opening, share.singles, arg.context):
+                    for x in outcome_free(e):
+                        seen.setdefault((x, arg.context, folded), None)
+            got = self.memo["share atoms"] = tuple(seen)
+        return got
+
+    def _share_node(self, arg) -> tuple[Auction, int]:
+        """The opening node and context a context of the system checks is (its seat, its
+        vulnerability)."""
+        facts = dict(arg.context)
+        a: Auction = ("PASS",) * (int(facts.get("SEAT", 1)) - 1)  # type: ignore[call-overload]
+        vul = (bool(facts.get("VUL", False)), bool(facts.get("THEYVUL", False)))
+        ctx = next(i for i in range(len(self.contexts))
+                   if self.view_vul(len(a) % 4, i) == vul) if self.spec.vul else 0
+        return a, ctx
+
     def _system_part(self, fp, here: dict) -> list[tuple]:
         """One fine part's counts of each context of TreeSpec.system (see
         :class:`SystemShare`): the opening node of the context's seat, read in its vulnerability
@@ -360,19 +385,16 @@ class Walk:
 
         share = self.spec.system
         assert share is not None
-        view = fp.full_view
-        w = view.weight.astype(np.int64)
+        view = fp.gview  # the part's groups: nothing the claims' expressions read parts them
+        w = np.rint(fp.gweight).astype(np.int64)
         opening = self.system.opening
         singles: dict[tuple, tuple] = {}
         out, used = [], []
         for arg in share.args:
             facts = dict(arg.context)
-            a: Auction = ("PASS",) * (int(facts.get("SEAT", 1)) - 1)  # type: ignore[call-overload]
-            vul = (bool(facts.get("VUL", False)), bool(facts.get("THEYVUL", False)))
-            ctx = next(i for i in range(len(self.contexts))
-                       if self.view_vul(len(a) % 4, i) == vul) if self.spec.vul else 0
+            a, ctx = self._share_node(arg)
             r = here.get(self._key(a, -1, ctx)[0])
-            if r is None or r.root is None or r.outcome is None:
+            if r is None or r.root is None:
                 raise AssertionError(f"the opening in seat {len(a) + 1} was not kept")
             if tuple(r.rules.labels) != tuple(opening.labels):
                 raise AssertionError("the opening's folded table lost a bid point")
@@ -384,7 +406,8 @@ class Walk:
                 run = view.reader(0)
                 run.rules = r.rules
                 run.context = facts
-                run.use_outcome(r.outcome)  # the reading's calls: read once
+                groups = fp.groups(r.rules, r.vul)[1]
+                run.use_outcome((groups.bidval, groups.section))  # the groups' calls
                 got = singles[key] = read_singles(arg, view, run, w, None)
             on, per_pat, pat_first, code_first, per_code = r.root
             out.append(shared_counts(on, per_pat, pat_first, code_first, per_code,
@@ -566,3 +589,7 @@ class Walk:
             if mask != EMPTY and self.csets.sizes[mask[1]]:
                 return True
         return False
+
+
+def _nbytes(groups) -> int:
+    return groups.bidval.nbytes + groups.section.nbytes + groups.inv.nbytes
