@@ -57,7 +57,8 @@ def reference(text: str, items: list[dict]) -> tuple[float, bool]:
     ref = count(rules)
     seconds = time.perf_counter() - t0
     points = {i["label"]: i for i in items if i.get("kind") == "point"}
-    overlaps = {(i["n"], i["m"]): i["hands"] for i in items if i.get("kind") == "overlap"}
+    overlaps = {(i["n"], i["m"]): i["hands"] for i in items
+                if i.get("kind") == "overlap" and i.get("part") == "system"}
     agree = (list(points) == ref.labels
              and all(points[lb]["meets"] == ref.meets[lb] and points[lb]["bids"] == ref.bids[lb]
                      and points[lb]["state"] == ref.states[lb] for lb in ref.labels)

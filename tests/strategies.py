@@ -54,3 +54,17 @@ def hand_cards(hand: Hand) -> list[int]:
     """Appendix 5 card numbers of a concrete hand (a class is first made concrete)."""
     h = hand if hand.concrete else hand.lowest()
     return cards_from_suits(*(x.ranks for x in h.holdings))
+
+
+def _looks_like_a_digit(ch: str) -> bool:
+    import unicodedata
+
+    return not ch.isascii() and (unicodedata.decimal(ch, None) is not None
+                                 or unicodedata.normalize("NFKC", ch) in set("0123456789")
+                                 or ch.isdigit())
+
+
+def lookalike_digits() -> st.SearchStrategy[str]:
+    """A character that is not ASCII but looks like (or is, in another script) a decimal digit:
+    Arabic-Indic ``١``, superscript ``¹``, full-width ``１``, Devanagari ``१``, circled ``①``..."""
+    return st.characters(categories=["Nd", "No"]).filter(_looks_like_a_digit)

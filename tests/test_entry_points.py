@@ -49,7 +49,7 @@ def snapshot() -> dict[str, str]:
 def test_the_entry_points_are_these():
     """A new entry point is seen here (and so run by the test below)."""
     assert set(entry_points()) == {
-        "openbid.cli.main", "openbid.studies.binky.ddgen", "openbid.studies.certify",
+        "openbid", "openbid.cli.main", "openbid.studies.binky.ddgen", "openbid.studies.certify",
         "openbid.studies.evaluators.knr_claims", "openbid.studies.evaluators.scales_claims",
         "openbid.hands.evaluators.knr_variants", "openbid.hands.evaluators.scales_dealerv2",
         "openbid.studies.paper.part_two.tree"}
@@ -91,3 +91,23 @@ def test_binky_maintenance_writes_only_where_asked(tmp_path, capsys):
         assert (out / name).read_bytes() == data, name
     assert {p.name: p.read_bytes() for p in (PACKAGE / "hands" / "evaluators" / "data").glob("*.json")} == shipped
     assert (PACKAGE / "studies" / "binky" / "binky_claims.txt").read_bytes() == claims
+
+
+def test_every_command_and_action_has_a_description() -> None:
+    """``openbid COMMAND --help`` says what the command does, for every command and action."""
+    import argparse
+
+    from openbid.cli.main import build_parser
+
+    silent = []
+
+    def walk(parser: argparse.ArgumentParser, path: str) -> None:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    if not (sub.description or "").strip():
+                        silent.append(f"{path} {name}".strip())
+                    walk(sub, f"{path} {name}")
+
+    walk(build_parser(), "")
+    assert not silent, silent

@@ -113,9 +113,12 @@ def t_interval(values: list[float] | tuple[float, ...], level: float = 0.95) -> 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default): ``successes`` of ``trials``
-    independent draws. Always within [0, 1]; (0.0, 1.0) when there are no trials."""
+    independent draws. Always within [0, 1]; (0.0, 1.0) when there are no trials. ``successes``
+    may be fractional (a mean of values in [0, 1], e.g. matchpoints with ties as halves): the
+    interval then uses p(1 - p), the largest variance such values can have, so it is
+    conservative."""
     if trials <= 0:
         return 0.0, 1.0
     if not 0 <= successes <= trials:
@@ -126,3 +129,16 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     # rounding must not push the ends past the share itself (k = 0 gives exactly 0)
     return max(0.0, min(p, mid - half)), min(1.0, max(p, mid + half))
+
+
+def share_interval(values: list[float] | tuple[float, ...], level: float = 0.95) -> Interval:
+    """The mean of values in [0, 1] (a share: matchpoints per board, 1 a win, 0.5 a tie) with
+    its Student t interval cut to [0, 1]. The true mean lies in [0, 1], so the cut interval
+    covers it whenever the t-interval does: the same confidence, never outside 0-100% (an uncut
+    t-interval is, on few boards: "95% CI [-15%, 115%]" on 4)."""
+    if any(not 0.0 <= v <= 1.0 for v in values):
+        raise ValueError("a share's values lie in [0, 1]")
+    i = t_interval(values, level)
+    if i.low is None or i.high is None:
+        return i
+    return Interval(i.mean, max(0.0, i.low), min(1.0, i.high), i.sd, i.n, level)

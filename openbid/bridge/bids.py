@@ -8,6 +8,7 @@ strength: a suit, or 5 for no trump) and 6-10 the very strong 2D (5 + suit, or 1
 from __future__ import annotations
 
 from openbid.base.errors import OpenbidError
+from openbid.bridge.notation import canonical_call
 
 STRAINS = {1: "C", 2: "D", 3: "H", 4: "S", 5: "NT"}
 # The double and the redouble, for rules after the opening: values no bid has (level 8, 9).
@@ -56,17 +57,11 @@ def call_value(call: str) -> int:
     is the natural BIDVAL of Appendix 5 (``10 * level + strain``), which prints as the call; the
     conventional ranges 1-10 (OPENBID's strong 1C and 2D) are never a plain call's value.
     Raises :class:`OpenbidError` for anything else (``8NT``, ``1X``)."""
-    text = call.strip().upper()
-    if text in ("PASS", "P"):
+    text = canonical_call(call)
+    if text == "PASS":
         return 0
-    if text in ("X", "DBL"):
+    if text == "X":
         return DOUBLE
-    if text in ("XX", "RDBL"):
+    if text == "XX":
         return REDOUBLE
-    level, strain = text[:1], text[1:]
-    if not level.isdigit() or strain not in STRAIN_OF:
-        raise OpenbidError(f"no such call {call.strip()!r}: calls are PASS, 1C, 1D, 1H, 1S, 1NT, "
-                           "... 7NT, X and XX")
-    if not 1 <= int(level) <= 7:
-        raise OpenbidError(f"no such call {call.strip()!r}: the level runs from 1 to 7")
-    return 10 * int(level) + STRAIN_OF[strain]
+    return 10 * int(text[0]) + STRAIN_OF[text[1:]]

@@ -1,4 +1,5 @@
-"""Hands: parse and print PBN (``AKJ32.Q4.KT9.876``) and the paper's notation (``S:KJxxx, H:QJ ...``).
+"""Hands: PBN (``AKJ32.Q4.KT9.876``) and the paper's notation (``S:KJxxx, H:QJ ...``), read and
+written by :mod:`openbid.bridge.notation`.
 
 A hand may leave spot cards unspecified (``x``): it then stands for the class of all hands it
 covers. OPENBID reads only which of A K Q J T each suit holds and each suit's length (the paper's
@@ -8,13 +9,14 @@ for evaluators that read nines and eights.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 from math import comb, prod
 
-from openbid.base.errors import HandError, shown
+from openbid.base.errors import HandError
+from openbid.bridge.notation import (HONOURS, RANK_WORDS, RANKS, SPOTS, hand_text, paper_text,
+                                     parse_hand, parse_holdings, rank_order)
 
 
 class Suit(IntEnum):
@@ -35,10 +37,7 @@ class Suit(IntEnum):
 
 
 DISPLAY_ORDER = (Suit.S, Suit.H, Suit.D, Suit.C)
-RANKS = "AKQJT98765432"
-HONOURS = "AKQJT"
-SPOTS = "98765432"
-RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+__all__ = ["DISPLAY_ORDER", "HONOURS", "Hand", "Holding", "RANKS", "RANK_WORDS", "SPOTS", "Suit"]
 
 
 @dataclass(frozen=True)
@@ -86,25 +85,8 @@ class Hand:
     @classmethod
     def parse(cls, text: str) -> "Hand":
         """Read PBN (``AKJ32.Q4.KT9.876``), the paper's notation (``S:KJxxx, H:QJ, ...``) or the
-        report's (``♠KJ1032 ♥QJ ♦QJ ♣K987``, a void ``—``)."""
-        if not isinstance(text, str) or not text.strip():
-            raise HandError("empty hand")
-        stripped = text.strip()
-        deal = _DEAL.match(stripped)
-        if deal:
-            seat = {"N": "North", "E": "East", "S": "South", "W": "West"}[deal.group(1).upper()]
-            first = deal.group(2)
-            raise HandError(f"{shown(stripped)} is a whole deal (four hands, {seat}'s first), not "
-                            f"one hand: give the hand that bids, e.g. {seat}'s {first}")
-        if any(ch in _SYMBOLS for ch in stripped):
-            stripped = "".join(f" {_SYMBOLS[ch]}:" if ch in _SYMBOLS else ch
-                               for ch in stripped.replace("\ufe0f", "")).strip()
-        body = stripped[2:] if re.match(r"^[NESWnesw]:[^:]*$", stripped) else stripped
-        if ":" not in body and body.count(".") == 3:
-            return cls._from_parts(body.split("."), text)
-        if ":" not in body and "." in body:
-            raise HandError(f"PBN needs four suits separated by three dots: {shown(text.strip())}")
-        return cls._from_paper(stripped, text)
+        report's (``♠KJ1032 ♥QJ ♦QJ ♣K987``, a void ``—``): :func:`openbid.bridge.notation.parse_hand`."""
+        return cls(*(Holding(r, x) for r, x in parse_hand(text)))
 
     @classmethod
     def from_suits(cls, spades: str, hearts: str, diamonds: str, clubs: str) -> "Hand":
@@ -120,52 +102,7 @@ class Hand:
 
     @classmethod
     def _from_parts(cls, parts: list[str], original: str) -> "Hand":
-        if len(parts) != 4:
-            raise HandError(f"PBN needs four suits separated by dots, got {len(parts)}: "
-                            f"{shown(original)}")
-        holdings = [_holding(p, suit) for p, suit in zip(parts, DISPLAY_ORDER)]
-        return cls._checked(holdings)
-
-    @classmethod
-    def _from_paper(cls, text: str, original: str) -> "Hand":
-        chunks = list(re.finditer(r"([A-Za-z])\s*:", text))
-        if not chunks:
-            raise HandError(
-                f"cannot read {shown(original.strip())}: expected PBN like AKJ32.Q4.KT9.876 "
-                "or the paper's notation like S:KJxxx, H:QJ, D:QJ, C:Kxxx"
-            )
-        lead = text[: chunks[0].start()].strip(" ,")
-        if lead:
-            raise HandError(f"unexpected text {shown(lead)} before the first suit in "
-                            f"{shown(original.strip())}")
-        found: dict[Suit, str] = {}
-        for i, m in enumerate(chunks):
-            letter = m.group(1).upper()
-            end = chunks[i + 1].start() if i + 1 < len(chunks) else len(text)
-            if letter not in "SHDC":
-                raise HandError(
-                    f"unknown suit {m.group(1)!r} (expected S, H, D or C) in "
-                    f"{shown(original.strip())}"
-                )
-            suit = Suit[letter]
-            if suit in found:
-                raise HandError(f"suit {letter} given twice in {shown(original.strip())}")
-            found[suit] = text[m.end() : end].strip().strip(",").strip()
-        missing = [s.letter for s in DISPLAY_ORDER if s not in found]
-        if missing:
-            raise HandError(
-                f"no {', '.join(missing)} given in {shown(original.strip())} "
-                "(write e.g. C:--- for a void)"
-            )
-        return cls._checked([_holding(found[s], s) for s in DISPLAY_ORDER])
-
-    @classmethod
-    def _checked(cls, holdings: list[Holding]) -> "Hand":
-        total = sum(h.length for h in holdings)
-        if total != 13:
-            detail = ", ".join(f"{s.letter}:{h.length}" for s, h in zip(DISPLAY_ORDER, holdings))
-            raise HandError(f"a hand has 13 cards, this one has {total} ({detail})")
-        return cls(*holdings)
+        return cls(*(Holding(r, x) for r, x in parse_holdings(parts, original)))
 
     # -- access -------------------------------------------------------------------------------
     def holding(self, suit: Suit) -> Holding:
@@ -227,50 +164,14 @@ class Hand:
 
     # -- printing -----------------------------------------------------------------------------
     def to_pbn(self) -> str:
-        return ".".join(h.text() for h in self.holdings)
+        return hand_text((h.ranks, h.xs) for h in self.holdings)
 
     def to_paper(self) -> str:
-        return ", ".join(f"{s.letter}:{h.text('10') or '---'}" for s, h in zip(DISPLAY_ORDER, self.holdings))
+        return paper_text((h.ranks, h.xs) for h in self.holdings)
 
     def __str__(self) -> str:
         return self.to_pbn()
 
 
 def _sorted_ranks(ranks: str) -> str:
-    return "".join(sorted(ranks, key=RANKS.index))
-
-
-_VOIDS = {"-", "--", "---", "—", "–", "void"}
-# A whole deal in PBN (its Deal tag's value, or the tag): a seat, a colon, four hands (or "-").
-_PBN_HAND = r"(?:[^\s.:]*\.){3}[^\s.:\"]*|-"
-_DEAL = re.compile(rf'^(?:\[Deal\s+")?([NESWnesw])\s*:\s*({_PBN_HAND})(?:\s+(?:{_PBN_HAND})){{3}}'
-                   r'\s*(?:"\])?$')
-_SYMBOLS = {"♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C"}
-
-
-def _holding(text: str, suit: Suit) -> Holding:
-    """One suit's ranks: A K Q J T (or 10) 9-2, x for an unspecified spot, - or --- for a void."""
-    body = text.replace(" ", "").replace(",", "")
-    if body in _VOIDS or body == "":
-        return Holding("", 0)
-    body = body.replace("10", "T")
-    seen: list[str] = []
-    xs = 0
-    for ch in body:
-        r = ch.upper()
-        if ch in "xX":
-            xs += 1
-        elif r in RANKS:
-            if r in seen:
-                word = RANK_WORDS.get(r, r)
-                raise HandError(f"duplicate card: the {word} of {suit.word} appears twice")
-            seen.append(r)
-        else:
-            raise HandError(f"unknown rank {ch!r} in {suit.word} ({shown(text.strip())})")
-    spots = sum(r in SPOTS for r in seen) + xs
-    if spots > 8:
-        raise HandError(
-            f"{suit.word} has {spots} spot cards (x and 2-9) but a suit has only 8 "
-            f"({shown(text.strip())})"
-        )
-    return Holding(_sorted_ranks("".join(seen)), xs)
+    return rank_order(ranks)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from openbid.base.errors import ResultError, shown
+from openbid.bridge.notation import ascii_problem
 
 TRICKS_IN_A_DEAL = 13
 BOOK = 6  # a contract at level n needs BOOK + n tricks
@@ -116,6 +117,9 @@ def parse_result(text: str) -> Result:
     """Read a result: the seed's format, ``4DX +1``, ``7NTXX -13``, ``3NT 0`` (the ``+`` is
     optional), or the travelling-score forms ``4S=``, ``4S+1``, ``3NTX-2`` (no space needed
     before a sign; ``=`` is made exactly)."""
+    why = ascii_problem(text.strip())
+    if why:
+        raise ResultError(f"cannot read {shown(text.strip())} as a result: {why}")
     match = _RESULT.fullmatch(text.strip())
     if match is None:
         raise ResultError(

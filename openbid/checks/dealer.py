@@ -35,7 +35,7 @@ from openbid.base.errors import OpenbidError
 from openbid.base.stats import wilson
 from openbid.expr.ast import TRUE, Const, Expr, bind
 from openbid.bridge.hand import Hand
-from openbid.bridge.ranks import RANKS
+from openbid.bridge.notation import cards_text, hand_cards
 from openbid.checks.partnership import contexts, offset
 from openbid.checks.search import Disagreement
 
@@ -167,41 +167,11 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
 
 
 def _cards(hand: Hand) -> list[int]:
-    out = []
-    for k, h in enumerate(hand.to_pbn().split(".")):
-        out += [13 * k + RANKS.index(r) for r in h]
-    return out
+    return hand_cards(hand.to_pbn())
 
 
 def _hand(cards) -> Hand:
-    suits = ["", "", "", ""]
-    for c in sorted(cards):
-        suits[c // 13] += RANKS[c % 13]
-    return Hand.from_suits(*suits)
-
-
-PBN_VUL = {"none": "None", "NS": "NS", "EW": "EW", "both": "All"}
-
-
-def pbn_call(call: str) -> str:
-    return {"PASS": "Pass"}.get(call, call)
-
-
-def pbn_record(board: int, deal: dict[str, Hand], bid: DealAuction, dealer: str,
-               vul: str) -> str:
-    """One PBN game: Event, Board, Dealer, Vulnerable, Deal, Declarer, Contract, Auction."""
-    i = SEATS.index(dealer)
-    order = SEATS[i:] + SEATS[:i]
-    deal_tag = f"{dealer}:" + " ".join(deal[s].to_pbn() for s in order)
-    lines = ['[Event "openbid deal"]', f'[Board "{board}"]', f'[Dealer "{dealer}"]',
-             f'[Vulnerable "{PBN_VUL[vul]}"]', f'[Deal "{deal_tag}"]',
-             f'[Declarer "{bid.declarer or ""}"]',
-             f'[Contract "{"Pass" if bid.contract == "PASS" else bid.contract}"]',
-             f'[Auction "{dealer}"]']
-    calls = [pbn_call(c) for c in bid.auction]
-    for k in range(0, len(calls), 4):
-        lines.append(" ".join(calls[k:k + 4]))
-    return "\n".join(lines) + "\n"
+    return Hand.parse(cards_text(cards))
 
 
 @dataclass

@@ -7,7 +7,9 @@ checks (:mod:`openbid.checks.system`): dead, shadowed and unreachable rules, ove
 call frequencies are those of the node's block over those hands, Z3 and the census agreeing.
 Besides, at a node: the *gap* (consistent hands no rule bids, when the block does not say
 ``else pass``) and *illegal calls* (a rule some consistent hand reaches whose call cannot be made
-there), each with an exact count and a hand.
+there), each with an exact count and a hand. :func:`node_findings` gives every finding of the
+tree as :class:`openbid.checks.findings.Finding`, the same findings as the tree census's
+(openbid.checks.tree) on the same system: this is its cross-check.
 
 The tree: the root is the empty auction; a node's children are the calls some consistent hand
 makes there, each with a witness hand the executor re-runs through the whole auction (it makes
@@ -29,6 +31,7 @@ import networkx as nx
 from openbid.base.errors import OpenbidError
 from openbid.bridge.hand import Hand
 from openbid.systems.auction_facts import ended, illegal
+from openbid.checks.findings import HISTORY, Finding, Witness, claim_kind
 from openbid.checks.search import Disagreement
 from openbid.checks.system import SystemChecks, SystemJob, run_jobs
 from openbid.checks.verdicts import DEFAULT_RLIMIT
@@ -48,17 +51,6 @@ class Child:
     witness: str
     vul: str
     points: tuple[str, ...] = ()  # the bid points that make it
-
-
-@dataclass(frozen=True)
-class Finding:
-    """A gap or an illegal call at a node: what, how many hands, one of them."""
-
-    kind: str  # "gap" | "illegal call"
-    hands: int
-    witness: str
-    vul: str
-    detail: str = ""
 
 
 @dataclass
@@ -112,7 +104,10 @@ class Tree:
             out.update({f"system node {node}: {k[len('system '):]}": v
                         for k, v in r.checks.verdicts().items()})
             for f in r.findings:
-                out[f"system node {node}: {f.kind} {f.detail}".rstrip()] = str(f.hands)
+                what = f.kind.replace("-", " ")
+                detail = f"{f.point}: {f.detail}" if f.kind == "illegal-call" else \
+                    "hands consistent with the history that no rule bids"
+                out[f"system node {node}: {what} {detail}"] = str(f.count)
         return out
 
 
@@ -339,8 +334,194 @@ def _node(model: NodeModel, res: NodeResult, rules) -> None:
         res.children.append(Child(call, hands, Fraction(hands, res.selected), ex, vul,
                                   tuple(points)))
     res.children.sort(key=lambda c: (-c.hands, c.call))
+    seat = len(a) % 4 + 1
     if gap[0]:
-        res.findings.append(Finding("gap", gap[0], gap[1], gap[2],
-                                    "hands consistent with the history that no rule bids"))
-    for (call, label), (hands, ex, vul, why) in bad.items():
-        res.findings.append(Finding("illegal call", hands, ex, vul, f"{label}: {why}"))
+        res.findings.append(Finding("gap", a, "", HISTORY, gap[0], res.selected, _unit(S),
+                                    Witness(gap[1], gap[2], seat, "PASS"),
+                                    f"block \"{res.block}\": hands consistent with the history "
+                                    "that no rule bids (the block does not say 'else pass')"))
+    by_call: dict[str, list] = {}  # an illegal call by every point that makes it (as the census)
+    for (call, label), (hands, ex, vul, why) in sorted(bad.items()):
+        slot = by_call.setdefault(call, [0, ex, vul, why, set(), label])
+        slot[0] += hands
+        slot[4].add(label)
+    for call, (hands, ex, vul, why, labels, label) in by_call.items():
+        res.findings.append(Finding("illegal-call", a, ",".join(sorted(labels)), HISTORY, hands,
+                                    res.selected, _unit(S),
+                                    Witness(ex, vul, seat, call, _point(res, label)),
+                                    f"{call}: {why}", subject=call))
+
+
+def _unit(S: SystemChecks) -> str:
+    return "hands" if len(S.contexts) == 1 else "hand-contexts"
+
+
+def _point(r: NodeResult, label: str) -> str:
+    """A bid point as reports name it: ``PATTERN/LABEL`` in a block, the label at the opening."""
+    return f"{r.block}/{label}" if r.block else label
+
+
+def _vul_of(context) -> str:
+    c = dict(context)
+    return bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+
+
+def node_findings(tree: Tree, model: NodeModel, claims: tuple = (),
+                  rlimit: int = DEFAULT_RLIMIT) -> list[Finding]:
+    """Every finding of the checked tree, as the tree census finds them (openbid.checks.tree):
+    at each node its gap and illegal calls, each point shadowed there (Z3's proof and hand),
+    each overlap of a point's guard with an earlier point of another call (a hand found by Z3,
+    re-run), each claim about the node that does not hold as expected; and every point that
+    bids no hand at any node. ``claims``: the claims about nodes (a claim about a node the tree
+    does not reach is VACUOUS)."""
+    out: list[Finding] = []
+    totals: dict[str, dict] = {}
+    for a in sorted(tree.nodes, key=lambda x: (len(x), x)):
+        r = tree.nodes[a]
+        S = r.checks
+        if S is None or r.selected == 0:
+            continue
+        rules = model.block(a)[1]
+        unit, seat = _unit(S), len(a) % 4 + 1
+        out += r.findings
+        calls_of: dict[str, set[str]] = {}
+        for f in S.frequencies:
+            for call, label, hands in f.rows:
+                if hands:
+                    calls_of.setdefault(label, set()).add(call)
+        states = {p.label: p for p in S.points}
+        for lb in rules.labels[:-1]:
+            name = _point(r, lb)
+            t = totals.setdefault(name, {"block": r.block, "label": lb, "nodes": 0, "bids": 0,
+                                         "meets": 0, "selected": 0, "first": a})
+            t["nodes"] += 1
+            t["bids"] += S.bids[lb]
+            t["meets"] += S.meets[lb]
+            t["selected"] += r.selected
+            met = S.meets[lb]
+            if met and not S.bids[lb]:
+                p = states.get(lb)
+                witness = None
+                if p is not None and p.witness:
+                    hand = Hand.parse(p.witness)
+                    vul = _vul_of(p.context)
+                    if not made_calls(model, a, len(a) % 4, hand, vul):
+                        raise Disagreement(f"node {r.name}: Z3's hand {p.witness} for {name} "
+                                           "does not make the bidder's calls when re-run")
+                    witness = Witness(p.witness, vul, seat, *_made(p.outcome, r))
+                why = (f"shadowed by {', '.join(_point(r, b) for b in p.blockers)}"
+                       if p is not None and p.blockers else
+                       "control never arrives" if p is not None and p.state == "unreachable"
+                       else "taken by earlier points")
+                out.append(Finding("shadowed", a, name, HISTORY, met, r.selected, unit, witness,
+                                   f"its guard holds for {met:,} {unit}, every one bid by an "
+                                   f"earlier point ({why}; Z3)"))
+            for taker, hands in sorted(S.taken[lb].items(),
+                                       key=lambda kv: rules.labels.index(kv[0])):
+                if taker in (lb, rules.pass_label):
+                    continue
+                own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
+                if not own or not theirs or (own == theirs and len(own) == 1):
+                    continue
+                out.append(Finding(
+                    "overlap", a, name, HISTORY, hands, r.selected, unit,
+                    _overlap_witness(model, r, rules, lb, taker, rlimit),
+                    f"{_point(r, taker)} ({'/'.join(sorted(theirs))}) is first for these "
+                    f"hands; {lb} would call {'/'.join(sorted(own))}", subject=_point(r, taker)))
+        for c in S.claims:
+            cf = _claim_finding(c, a, unit, seat)
+            if cf is not None:
+                out.append(cf)
+    for c in claims:
+        if c.auction is not None and (c.auction not in tree.nodes
+                                      or not tree.nodes[c.auction].selected):
+            kind = claim_kind("vacuous", c.expect)
+            assert kind is not None
+            out.append(Finding(kind, c.auction, "", HISTORY, 0, 0, "hand-contexts", None,
+                               f"{c.statement}: no hand consistent with the history meets its "
+                               "premise", claim=c.id))
+    blocks = getattr(model.system, "blocks", ())
+    reached = {t["block"] for t in totals.values()}
+    for b in blocks:
+        if b.pattern not in reached:
+            from openbid.systems.rules.model import Rules
+
+            base = model.system.rules
+            for lb in Rules(b.sections, base.readings, base.name, base.definitions).labels[:-1]:
+                totals.setdefault(f"{b.pattern}/{lb}", {"block": b.pattern, "label": lb,
+                                                        "nodes": 0, "bids": 0, "meets": 0,
+                                                        "selected": 0, "first": None})
+    for name, t in totals.items():
+        if t["bids"]:
+            continue
+        if not t["nodes"]:
+            detail = f"block \"{t['block']}\" applies at no node the tree reaches with a hand"
+        elif t["meets"]:
+            detail = (f"bids no hand at any of the {t['nodes']:,} node(s) its block applies "
+                      "to: earlier points bid every hand meeting its guard")
+        else:
+            detail = (f"bids no hand at any of the {t['nodes']:,} node(s) its block applies "
+                      "to: its guard holds for no hand consistent with the history there")
+        witness = next((f.witness for f in out if f.kind == "shadowed" and f.point == name),
+                       None)
+        out.append(Finding("dead", t["first"] or (), name,
+                           f"every node its block applies to ({t['nodes']:,})", 0,
+                           t["selected"], "hand-contexts", witness, detail))
+    return out
+
+
+def _made(outcome: str, r: NodeResult) -> tuple[str, str]:
+    """(the call, the bid point) of an outcome written ``CALL@LABEL``."""
+    call, _, label = outcome.partition("@")
+    return call, _point(r, label) if label else ""
+
+
+def _claim_finding(c, a: Auction, unit: str, seat: int) -> Finding | None:
+    kind = claim_kind(c.verdict.value, c.claim.expect)
+    if kind is None:
+        return None
+    w = Witness(c.witness, _vul_of(c.context), seat, c.outcome.partition("@")[0]) \
+        if c.witness else None
+    return Finding(kind, a, "", HISTORY, c.gap_hands, c.premise_hands, unit, w,
+                   f"{c.claim.statement}: {c.verdict.value}", claim=c.claim.id)
+
+
+def _overlap_witness(model: NodeModel, r: NodeResult, rules, lb: str, taker: str,
+                     rlimit: int) -> Witness | None:
+    """A hand consistent with the history at ``r``'s node that meets ``lb``'s guard and is bid
+    at ``taker`` (Z3), re-run by the executor along the auction; None when Z3 cannot decide
+    within its budget."""
+    from openbid.systems.evaluate import holds
+    from openbid.systems.rules.meets import meets_expr
+    from openbid.readers.symbolic import SymbolicHand
+    from openbid.checks.verdicts import Status, check_with, new_solver
+
+    S = r.checks
+    assert S is not None
+    fixed = dict(S.fixed)
+    given = S.given
+    sym = SymbolicHand(rules, exprs=[given] if given is not None else [], context=fixed)
+    solver = new_solver(rlimit)
+    solver.add(sym.domain)
+    if given is not None:
+        solver.add(sym.cond(given))
+    got = check_with(solver, sym.meets(lb), sym.bids_at(taker))
+    if got.status is Status.UNKNOWN:
+        return None
+    if got.status is Status.UNSAT:
+        raise Disagreement(f"node {r.name}: the census counts hands meeting {lb}'s guard bid at "
+                           f"{taker}; Z3 finds none")
+    hand = sym.witness(got.model)
+    ctx = {**fixed, **sym.context_of(got.model)}
+    vul = _vul_of(ctx)
+    full = tuple(sorted(ctx.items()))
+    from openbid.systems.procedure import program_for
+
+    program = program_for(rules)  # the call, legal here or not (an illegal call is a finding)
+    outcome, _ = program.trace(program.describe(hand, full))
+    if not (made_calls(model, r.auction, len(r.auction) % 4, hand, vul)
+            and holds(meets_expr(rules, lb), hand, rules, full)
+            and outcome.section == taker):
+        raise Disagreement(f"node {r.name}: Z3's hand {hand.to_pbn()} for {lb} taken by {taker} "
+                           "does not replay")
+    return Witness(hand.to_pbn(), vul, len(r.auction) % 4 + 1, outcome.bid, _point(r, taker))

@@ -23,6 +23,7 @@ from openbid.systems.evaluate import value as hand_value
 from openbid.systems.descriptors import definitions
 from openbid.expr.ast import Call, Expr, Name
 from openbid.bridge.hand import Hand
+from openbid.bridge.notation import deal_text
 from openbid.systems.rules.model import Rules
 from openbid.readers.core import Interpreter
 from openbid.readers.symbolic_deal import SEATS, SymbolicDeal, split_seat
@@ -91,9 +92,7 @@ def premise_holds(p: Premise, deal: dict[str, Hand], rules: Rules,
 
 def deal_pbn(deal: dict[str, Hand], first: str = "N") -> str:
     """``N:AK.Q.J.T 432.... ...`` (PBN's Deal tag, from ``first`` clockwise)."""
-    i = SEATS.index(first)
-    order = SEATS[i:] + SEATS[:i]
-    return f"{first}:" + " ".join(deal[s].to_pbn() for s in order)
+    return deal_text({s: h.to_pbn() for s, h in deal.items()}, first)
 
 
 @dataclass

@@ -530,6 +530,59 @@ def _one_evaluator(features: list[tuple]):
                      (lambda q: pattern.values[q]) if pattern else (lambda q: 0)), mults
 
 
+def count_deals(conds: dict[str, Expr], defs: Any = None, budget: int = BUDGET) -> int:
+    """The deals (of 52!/(13!^4)) whose named seats meet their conditions (each an unqualified
+    condition of that seat's hand), exactly by the generating functions, or :class:`NotExact`.
+    ``defs`` (a rule file's :class:`~openbid.systems.descriptors.Definitions`): its own defines
+    are inlined first, and a descriptor whose reading the file changes is not counted here."""
+    seats = "".join(s for s in SEATS if s in conds)
+    parts = []
+    for s in seats:
+        e = expand_quantifiers(conds[s])
+        if defs is not None:
+            e = expand_quantifiers(_inline_file(e, defs))
+        parts.append(_with_seat(e, s))
+    from openbid.expr.ast import conj
+
+    got = _count(conj(*parts), seats, budget)
+    if got is None:
+        raise NotExact("budget")
+    return got[0]
+
+
+def _inline_file(e: Expr, defs: Any) -> Expr:
+    """``e`` with every definition ``defs`` sees (a file's own, the registry's under its
+    readings) inlined; a table or pattern read another way than the registry's default is
+    NotExact (the generating functions read the defaults)."""
+    from openbid.expr.ast import rebuild
+    from openbid.hands.registry import Derived, registry
+
+    reg = registry()
+
+    def one(x: Expr) -> Expr:
+        if isinstance(x, Name) and x.id not in SUIT_CONSTANTS and defs.has(x.id, 0):
+            ent = defs.entry(x.id, 0)
+            if isinstance(ent, Derived):
+                return one(expand_quantifiers(defs.inline(ent, ())))
+            if not reg.has(x.id, 0) or reg.default(x.id, 0) != ent:
+                raise NotExact(x.id)
+            return x
+        if isinstance(x, Call) and x.fn not in _BUILTIN_FNS and defs.has(x.fn, len(x.args)):
+            ent = defs.entry(x.fn, len(x.args))
+            args = tuple(Const(SUIT_CONSTANTS[a.id]) if isinstance(a, Name) and
+                         a.id in SUIT_CONSTANTS else one(a) for a in x.args)
+            if isinstance(ent, Derived):
+                return one(expand_quantifiers(defs.inline(ent, args)))
+            if not reg.has(x.fn, len(x.args)) or reg.default(x.fn, len(x.args)) != ent:
+                raise NotExact(x.fn)
+            return Call(x.fn, args, x.pos)
+        if isinstance(x, Call) and x.fn in ("meets", "chose"):
+            raise NotExact(x.fn)
+        return rebuild(x, one)
+
+    return one(e)
+
+
 # ---------------------------------------------------------------- the estimate
 
 def estimate(text: str, *, samples: int = 20_000, seed: int = 1) -> Count:

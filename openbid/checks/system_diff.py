@@ -17,6 +17,7 @@ never prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from openbid.bridge.bids import bid_text
 from openbid.expr.ast import TRUE, Expr
@@ -176,3 +177,134 @@ def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
             else:
                 nd.only_b += w
                 nd.example_b = nd.example_b or hand.to_pbn()
+
+
+# ---- whole systems by the tree census -----------------------------------------------------------
+@dataclass
+class CallShares:
+    """A node as each system bids it: the hands (hand-contexts) consistent with the bidder's
+    history and the hands making each call (exact: the tree census), with a hand each re-run
+    by that system's executor. ``reached``: the system's tree has the node; ``on``: a block
+    of the system applies there (else its bidder passes)."""
+
+    reached: bool = False
+    on: bool = False
+    selected: int = 0
+    calls: dict[str, int] = field(default_factory=dict)
+    examples: dict[str, tuple[str, str]] = field(default_factory=dict)  # call -> (hand, vul)
+    census_examples: dict[str, Any] = field(default_factory=dict)  # call -> the census's Example
+
+    def share(self, call: str):
+        """The call's exact share of the hands consistent with the history (off-system: every
+        such hand passes)."""
+        from fractions import Fraction
+
+        if self.reached and not self.on:
+            return Fraction(int(call == "PASS"))
+        if not self.selected:
+            return Fraction(0)
+        return Fraction(self.calls.get(call, 0), self.selected)
+
+
+@dataclass
+class TreeNodeDiff:
+    auction: Auction
+    a: CallShares
+    b: CallShares
+    table_differs: bool = False
+    transitions: dict[tuple[str, str], int] = field(default_factory=dict)  # the joint census's
+    examples: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return " ".join(self.auction) or "(opening)"
+
+    @property
+    def calls(self) -> list[str]:
+        return sorted(set(self.a.calls) | set(self.b.calls))
+
+    @property
+    def shares_differ(self) -> bool:
+        return any(self.a.share(c) != self.b.share(c) for c in self.calls)
+
+
+@dataclass
+class TreeDiff:
+    a: str
+    b: str
+    nodes: list[TreeNodeDiff] = field(default_factory=list)  # those that differ
+    compared: int = 0
+    joint: int = 0  # nodes compared hand by hand (equal shares, other tables)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def equivalent(self) -> bool:
+        return not self.nodes
+
+
+def compare_trees(ra, rb, names: tuple[str, str] = ("A", "B"),
+                  progress=None) -> TreeDiff:
+    """Two systems compared at every node of either's tree, by the exact tree census of each
+    (openbid.readers.census.tree): at each node the calls' shares of the hands consistent with
+    the bidder's history, under A and under B. A node differs when only one tree reaches it,
+    or when the shares differ. Where the node's tables differ but the shares are equal, the
+    hands are compared one by one (the census of both tables over the hands consistent under
+    both: the hands that change their call). By induction along the auction, no node differing
+    means A and B make the same call with every hand at every node."""
+    import time
+
+    from openbid.systems.auction import system_of
+    from openbid.checks.nodes import NodeModel
+    from openbid.readers.census.tree import tree_census
+
+    t0 = time.monotonic()
+    sa, sb = system_of(ra.system or ra), system_of(rb.system or rb)
+    ca = tree_census(sa.rules, progress=progress)
+    cb = tree_census(sb.rules, progress=progress)
+    out = TreeDiff(*names)
+    out.seconds["census"] = round(time.monotonic() - t0, 2)
+    ma, mb = NodeModel(sa), NodeModel(sb)
+    nodes = sorted(set(ca.children) | set(cb.children), key=lambda x: (len(x), x))
+    for auction in nodes:
+        if ended(auction):
+            continue
+        out.compared += 1
+        nd = TreeNodeDiff(auction, _shares(sa, ca, auction), _shares(sb, cb, auction),
+                          _key(ma, auction) != _key(mb, auction))
+        if nd.a.reached != nd.b.reached or nd.shares_differ:
+            out.nodes.append(nd)
+        elif nd.table_differs and len([c for c in nd.calls if nd.a.share(c)]) > 1:
+            # the same shares of two calls or more, by other tables: hand by hand (one call
+            # made with every consistent hand by both: the same call with every hand)
+            out.joint += 1
+            probe = NodeDiff(auction)
+            _calls(ma, mb, auction, probe)
+            if probe.transitions:
+                nd.transitions, nd.examples = probe.transitions, probe.examples
+                out.nodes.append(nd)
+    from openbid.checks.tree import run_replays
+
+    for system, side_of in ((sa, lambda n: n.a), (sb, lambda n: n.b)):  # every hand shown,
+        run_replays(system, [(nd.auction, ex, call, None, None)  # re-run by its system
+                             for nd in out.nodes
+                             for call, ex in side_of(nd).census_examples.items()])
+    out.seconds["wall"] = round(time.monotonic() - t0, 2)
+    return out
+
+
+def _shares(system, census, auction: Auction) -> CallShares:
+    reached = auction in census.children
+    node = system.node(auction)
+    out = CallShares(reached, node.rules is not None)
+    nc = census.counts.get(auction)
+    if nc is None:  # off-system (or not reached): the bidder passes
+        if reached:
+            out.on = False
+            out.calls = {"PASS": 0}  # every consistent hand (not counted off-system)
+        return out
+    out.selected = nc.selected
+    for call, (hands, ex, _) in nc.calls.items():
+        out.calls[call] = hands
+        out.examples[call] = (ex.hand, ex.vul)
+        out.census_examples[call] = ex
+    return out

@@ -14,9 +14,9 @@ At each node, over exactly the hands consistent with the bidder's own earlier ca
 * per bid point of each block, over every node the block applies to: the hands it bids. A point
   that bids no hand anywhere is DEAD.
 
-Claims: ``forcing`` (the bidder never passes at the node) and ``shows`` (every consistent hand
-making a call meets a condition), each HELD, FAILED with a hand, or VACUOUS when no consistent
-hand is left. Returns data; never prints.
+Claims about nodes (openbid.systems.claims: ``forcing``, ``bid X shows COND``, ``every P has
+Q``), each HELD, FAILED with a hand, or VACUOUS when no consistent hand is left. Every finding is
+an :class:`openbid.checks.findings.Finding`. Returns data; never prints.
 """
 
 from __future__ import annotations
@@ -26,43 +26,50 @@ from typing import Callable
 
 from openbid.systems.auction import System, system_of
 from openbid.base.errors import OpenbidError
+from openbid.expr.ast import Expr, Not, disj
 from openbid.systems.evaluate import holds
 from openbid.bridge.hand import Hand
 from openbid.systems.rules.meets import meets_expr
 from openbid.systems.rules.model import Rules
-from openbid.systems.node_claims import NodeClaimSpec
+from openbid.systems.claims import Claim
 from openbid.readers.census.tree import (Auction, Example, NodeClaim, NodeCounts, TreeCounts,
                                          tree_census)
+from openbid.checks.findings import HISTORY, Finding, Witness, claim_kind
 from openbid.checks.search import Disagreement
 
-
-@dataclass(frozen=True)
-class Finding:
-    kind: str  # gap | illegal call | shadowed | overlap
-    auction: Auction
-    hands: int
-    witness: str
-    vul: str
-    point: str = ""  # the point (block/label) concerned
-    detail: str = ""
-
-    @property
-    def node(self) -> str:
-        return " ".join(self.auction) or "(opening)"
+PREMISE = "\x00premise"  # the census claim that counts an 'every' claim's premise
 
 
 @dataclass(frozen=True)
 class ClaimResult:
-    claim: NodeClaimSpec
+    claim: Claim
     verdict: str  # held | failed | vacuous
-    hands: int  # the hands the claim is about (consistent; making the call for ``shows``)
+    hands: int  # the hands the claim is about (consistent and meeting its premise)
     failing: int = 0
     witness: str = ""
     vul: str = ""
+    selected: int = 0  # the hands consistent with the bidder's history at the node
 
     @property
     def expected(self) -> bool:
         return self.verdict == self.claim.expect.lower()
+
+    def finding(self) -> Finding | None:
+        """The claim's finding (None: it holds, as expected)."""
+        kind = claim_kind(self.verdict, self.claim.expect)
+        if kind is None:
+            return None
+        assert self.claim.auction is not None
+        seat = len(self.claim.auction) % 4 + 1
+        w = Witness(self.witness, self.vul, seat, self.claim.call or "") if self.witness else None
+        what = {"expected-failure": ": fails, as the file expects",
+                "unexpected-pass": ": holds, though the file expects it to fail",
+                "vacuous-claim": ": no hand consistent with the history meets its premise"
+                }.get(kind, "")
+        note = f"; note: {self.claim.note}" if self.claim.note else ""
+        return Finding(kind, self.claim.auction, "", HISTORY, self.failing, self.hands,
+                       witness=w, detail=f"{self.claim.statement}{what}{note}",
+                       claim=self.claim.id)
 
 
 @dataclass
@@ -72,13 +79,16 @@ class PointTotal:
     call: str  # the calls it makes ('' when it bids nothing)
     nodes: int = 0  # nodes the block applies to (with a consistent hand)
     bids: int = 0  # hand-contexts it bids, summed over those nodes
+    meets: int = 0  # hand-contexts meeting its guard, summed over those nodes
+    selected: int = 0  # hand-contexts consistent with the history, summed over those nodes
+    first: Auction | None = None  # the first node (in the tree's order) its block applies to
 
 
 @dataclass
 class TreeCheck:
     title: str
     counts: TreeCounts
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)  # every node's, and the dead points
     claims: list[ClaimResult] = field(default_factory=list)
     points: dict[str, PointTotal] = field(default_factory=dict)
     replayed: int = 0  # hands re-run through the executor
@@ -95,35 +105,61 @@ class TreeCheck:
 
     @property
     def dead(self) -> list[PointTotal]:
-        return [p for p in self.points.values() if p.bids == 0]
+        """The points that bid no hand at any node of the tree (those of a block no node
+        reaches included, with no node); only for the whole tree."""
+        return [p for p in self.points.values() if p.bids == 0] if not self.root else []
+
+    def claim_findings(self) -> list[Finding]:
+        return [f for f in (c.finding() for c in self.claims) if f is not None]
 
     def verdicts(self) -> dict[str, str]:
         """Stable keys -> values, for expectations (regression checks after an edit)."""
         out = {"tree nodes": str(self.counts.nodes), "tree on-system nodes": str(self.on_system)}
         for f in self.findings:
-            if f.kind == "overlap":
+            if f.kind in ("overlap", "dead"):
                 continue
-            key = f"tree node {f.node}: {f.kind}" + (f" {f.point}" if f.point else "") + \
-                (f" {f.detail}" if f.kind == "illegal call" else "")
-            out[key] = str(f.hands)
+            word = f.kind.replace("-", " ")
+            key = f"tree node {f.node_text}: {word}" + (f" {f.point}" if f.point else "") + \
+                (f" {f.detail}" if f.kind == "illegal-call" else "")
+            out[key] = str(f.count)
         for name, p in self.points.items():
-            out[f"tree point {name}: bids"] = str(p.bids)
+            if p.nodes:
+                out[f"tree point {name}: bids"] = str(p.bids)
         for c in self.claims:
             out[f"tree claim {c.claim.id}"] = c.verdict
         return out
 
 
-def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
+def census_claims(claims: tuple[Claim, ...]) -> tuple[NodeClaim, ...]:
+    """The census's claims of the node claims: ``bid X shows COND`` counts the hands making X
+    and not COND; ``every P has Q`` two counts over every consistent hand: those not meeting
+    (not P or Q), and those meeting P (its premise, under the id with :data:`PREMISE`); a
+    ``forcing`` claim reads the calls' own counts (no claim of the census)."""
+    out: list[NodeClaim] = []
+    for c in claims:
+        assert c.auction is not None
+        if c.form == "shows":
+            assert c.bid is not None
+            out.append(NodeClaim(c.id, c.auction, c.bid, c.conclusion))
+        elif c.form == "every":
+            out.append(NodeClaim(c.id, c.auction, "", disj(Not(c.premise), c.conclusion)))
+            out.append(NodeClaim(c.id + PREMISE, c.auction, "", Not(c.premise)))
+    return tuple(out)
+
+
+def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
                progress: Callable[[str], None] | None = None, seeds: int = 300,
                jobs: int | None = None, root: Auction = (), share=None,
                cache=None) -> TreeCheck:
-    """The census of every node of ``rules``' system, its findings and claims, every hand
-    re-run. ``seeds``: deals bid first, whose nodes the census's domain is planned for (a node
-    that reads more makes it plan again: only the time changes). ``share``: the opening's
-    system checks to count on the way (openbid.readers.census.system_pass.SystemShare; their
-    counts in ``counts.system_checks``). ``cache``: the census's cache of results (True: the
-    user's; see openbid.readers.census.tree.tree_census): a node taken from it is not replayed
-    again, and what is counted anew is kept once every hand has replayed."""
+    """The census of every node of ``rules``' system, its findings and claims (those about a
+    node: ``auction`` given), every hand re-run. ``seeds``: deals bid first, whose nodes the
+    census's domain is planned for (a node that reads more makes it plan again: only the time
+    changes). ``share``: the opening's system checks to count on the way
+    (openbid.readers.census.system_pass.SystemShare; their counts in
+    ``counts.system_checks``). ``cache``: the census's cache of results (True: the user's; see
+    openbid.readers.census.tree.tree_census): a node taken from it is not replayed again but
+    for its findings' witnesses, and what is counted anew is kept once every hand has
+    replayed."""
     import time
 
     t0 = time.monotonic()
@@ -132,6 +168,9 @@ def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
 
     root = parse_auction(root) if isinstance(root, str) else tuple(root)
     for c in claims:
+        if c.auction is None:
+            raise ValueError(f"claim {c.id} is about the opening in every seat: the opening's "
+                             "system checks decide it")
         if c.auction[:len(root)] != root:
             raise OpenbidError(f"claim {c.id} is about {c.node}, outside the subtree below "
                                f"{' '.join(root)}")
@@ -140,10 +179,9 @@ def check_tree(rules: Rules, claims: tuple[NodeClaimSpec, ...] = (),
             raise OpenbidError(f"claim {c.id} is about the auction {c.node}, where no block of "
                                f"{system.title} applies (nobody bids there): it would check "
                                "nothing")
-    census_claims = tuple(NodeClaim(c.id, c.auction, c.call, c.cond) for c in claims
-                          if c.kind == "shows")
-    counts = tree_census(system.rules, census_claims, lambda: _seed_auctions(system, seeds),
-                         progress, jobs=jobs, root=root, share=share, cache=cache)
+    counts = tree_census(system.rules, census_claims(claims),
+                         lambda: _seed_auctions(system, seeds), progress, jobs=jobs, root=root,
+                         share=share, cache=cache)
     out = TreeCheck(system.title, counts, root=root)
     out.seconds["census"] = counts.seconds.get("wall", 0.0)
     t1 = time.monotonic()
@@ -202,7 +240,9 @@ def _history(system: System, a: Auction, hand: Hand, vul: str, memo: dict | None
 
 
 def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] | None,
-            want_point: str | None = None, memo: dict | None = None) -> Hand:
+            want_point: str | None = None, memo: dict | None = None) -> tuple[Hand, str, str]:
+    """The census's hand re-run: it makes the bidder's calls and then ``want_call`` at
+    ``want_point`` (either may be None: any); (the hand, the call, the bid point)."""
     hand = Hand.parse(ex.hand)
     call, point = _outcome(system, a, hand, ex.vul)
     wanted = {want_call} if isinstance(want_call, str) else want_call
@@ -212,48 +252,64 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
         raise Disagreement(f"node {' '.join(a) or '(opening)'}: the census's hand {ex.hand} "
                            f"({ex.vul}) does not replay: the executor bids {call} at point "
                            f"{point}, expected {want_call} {want_point or ''} (class {ex.order})")
-    return hand
+    return hand, call, point
 
 
 REPLAYS_APART = 4000  # replays run in the process pool from this many on (else here)
 
 
-def _replay_part(arg: tuple, i: int) -> list[tuple[int, str]]:
+def _replay_part(arg: tuple, i: int) -> tuple[list[tuple[int, str]], list[tuple[str, str]]]:
     """The ``i``-th of ``k`` runs of the replays (a pool task; the replays of one node, which
-    share hands and earlier nodes, are together): what does not replay (its number, why)."""
+    share hands and earlier nodes, are together): what does not replay (its number, why), and
+    what each replay called (the call, the bid point)."""
     system, replays, k = arg
     bad = []
+    made = []
     lo, hi = i * len(replays) // k, (i + 1) * len(replays) // k
     memo: dict = {}
     for j, (a, ex, call, point, meets) in enumerate(replays[lo:hi], lo):
         try:
-            hand = _replay(system, a, ex, call, point, memo)
+            hand, got, at = _replay(system, a, ex, call, point, memo)
+            made.append((got, at))
             if meets is not None:
                 node = system.node(a)
                 _check_meets(system, a, node.rules, meets, hand, ex.vul)
         except Disagreement as d:
             bad.append((j, str(d)))
-    return bad
+            made.append(("", ""))
+    return bad, made
 
 
-def _run_replays(system: System, replays: list[tuple], jobs: int | None = None) -> None:
+def run_replays(system: System, replays: list[tuple],
+                 jobs: int | None = None) -> list[tuple[str, str]]:
     """Each census hand re-run through the executor: (node, example, the calls it must make
     there, the bid point that must make it, a point whose guard it must meet). Many are shared
     among the pool's processes (each has the system, forked); the first that does not replay
-    is a :class:`Disagreement`."""
+    is a :class:`Disagreement`. What each replay called (the call, the bid point), in order."""
     from openbid.base.workers import jobs as default_jobs
     from openbid.base.workers import map_chunks
 
     k = 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
-    bad = [b for part in map_chunks(_replay_part, (system, replays, k), k) for b in part]
+    parts = map_chunks(_replay_part, (system, replays, k), k)
+    bad = [b for part, _ in parts for b in part]
     if bad:
         raise Disagreement(min(bad)[1])  # the first in the order of the nodes
+    return [m for _, made in parts for m in made]
 
 
 def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
+    """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
+    points, each hand re-run; the points' totals."""
     from openbid.systems.auction_facts import illegal
 
     replays: list[tuple] = []
+    pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
+
+    def add(ex: Example, replay: tuple, **fields) -> None:
+        pending.append((fields, len(replays)))
+        replays.append(replay)
+        fields["witness"] = ex
+
     counts = out.counts
     for a in sorted(counts.counts, key=lambda x: (len(x), x)):
         nc: NodeCounts = counts.counts[a]
@@ -263,16 +319,19 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
         rules = node.rules
         assert rules is not None
         for call, (hands, ex, labels) in sorted(nc.calls.items()):
-            replays.append((a, ex, call, None, None))
             why = illegal(a, call)
             if why:
-                out.findings.append(Finding("illegal call", a, hands, ex.hand, ex.vul,
-                                            ",".join(sorted(labels)), f"{call}: {why}"))
+                add(ex, (a, ex, call, None, None), kind="illegal-call", node=a,
+                    point=",".join(sorted(labels)), count=hands, of=nc.selected,
+                    detail=f"{call}: {why}", subject=call)
+            else:
+                replays.append((a, ex, call, None, None))
         if nc.gap:
             assert nc.gap_example is not None
-            replays.append((a, nc.gap_example, "PASS", rules.pass_label, None))
-            out.findings.append(Finding("gap", a, nc.gap, nc.gap_example.hand,
-                                        nc.gap_example.vul))
+            add(nc.gap_example, (a, nc.gap_example, "PASS", rules.pass_label, None), kind="gap",
+                node=a, count=nc.gap, of=nc.selected,
+                detail=f"block \"{node.name}\": hands consistent with the history that no "
+                       "rule bids (the block does not say 'else pass')")
         calls_of: dict[str, set[str]] = {}  # a point can make several calls (a loop, a value)
         for c, (_, _, lbs) in nc.calls.items():
             for lb in lbs:
@@ -282,14 +341,19 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
             total = out.points.setdefault(name, PointTotal(node.name or "(opening)", lb, ""))
             total.nodes += 1
             total.bids += nc.bids.get(lb, 0)
+            total.meets += nc.meets.get(lb, 0)
+            total.selected += nc.selected
+            if total.first is None:
+                total.first = a
             if lb in calls_of:
                 total.call = ",".join(sorted(set(total.call.split(",")) - {""} | calls_of[lb]))
             met = nc.meets.get(lb, 0)
             if met and not nc.bids.get(lb, 0):
                 taker, ex = _first_taker(nc, lb, rules.labels)
-                replays.append((a, ex, None, taker, lb))
-                out.findings.append(Finding("shadowed", a, met, ex.hand, ex.vul, name,
-                                            f"every hand meeting it is bid by {taker}"))
+                add(ex, (a, ex, None, taker, lb), kind="shadowed", node=a, point=name,
+                    count=met, of=nc.selected,
+                    detail=f"its guard holds for {met:,} hand-contexts, every one bid by an "
+                           f"earlier point (the first: {node.point(taker)})")
             # the takers in the rules' order (the chunks' counts arrive in any order)
             for (mine, taker), hands in sorted(nc.taken.items(),
                                                key=lambda kv: rules.labels.index(kv[0][1])):
@@ -299,15 +363,60 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                 if not own or not theirs or (own == theirs and len(own) == 1):
                     continue
                 ex = nc.taken_example[(mine, taker)]
-                replays.append((a, ex, theirs, taker, lb))
-                out.findings.append(Finding("overlap", a, hands, ex.hand, ex.vul, name,
-                                            f"{taker} ({'/'.join(sorted(theirs))}) is first "
-                                            f"for these hands; {lb} would call "
-                                            f"{'/'.join(sorted(own))}"))
+                add(ex, (a, ex, theirs, taker, lb), kind="overlap", node=a, point=name,
+                    count=hands, of=nc.selected, subject=node.point(taker),
+                    detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
+                           f"these hands; {lb} would call {'/'.join(sorted(own))}")
     # a node the census's cache held was replayed by the run that counted it (its entry is
-    # written only once its hands replay: TreeCounts.commit)
-    _run_replays(system, [r for r in replays if r[0] not in counts.cached], jobs)
+    # written only once its hands replay: TreeCounts.commit); its findings' witnesses are
+    # re-run for the calls they make
+    witnesses = {j for _, j in pending}
+    todo = [j for j, r in enumerate(replays) if r[0] not in counts.cached or j in witnesses]
+    made = dict(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
     out.replayed += len(replays)
+    for fields, j in pending:
+        ex = fields.pop("witness")
+        a = fields["node"]
+        call, point = made[j]
+        table = system.node(a).rules
+        assert table is not None
+        shown = "" if point == table.pass_label else system.node(a).point(point)
+        out.findings.append(Finding(population=HISTORY, witness=Witness(
+            ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields))
+    if not out.root:
+        _unreached(system, out)
+        out.findings += [_dead(p, out) for p in out.dead]
+
+
+def _unreached(system: System, out: TreeCheck) -> None:
+    """The points of the blocks the tree reaches nowhere (no node, or none with a consistent
+    hand): totals with no node."""
+    seen_blocks = {p.block for p in out.points.values()}
+    for b in system.blocks:
+        if b.pattern in seen_blocks:
+            continue
+        table = Rules(b.sections, system.rules.readings, system.rules.name,
+                      system.rules.definitions)
+        for lb in table.labels[:-1]:
+            out.points.setdefault(f"{b.pattern}/{lb}", PointTotal(b.pattern, lb, ""))
+
+
+def _dead(p: PointTotal, out: TreeCheck) -> Finding:
+    """A point that bids no hand anywhere: where its block first applies, with a hand meeting
+    its guard when some consistent hand does (from its shadowed findings)."""
+    name = p.label if p.block == "(opening)" else f"{p.block}/{p.label}"
+    if not p.nodes:
+        detail = f"block \"{p.block}\" applies at no node the tree reaches with a hand"
+    elif p.meets:
+        detail = (f"bids no hand at any of the {p.nodes:,} node(s) its block applies to: "
+                  "earlier points bid every hand meeting its guard")
+    else:
+        detail = (f"bids no hand at any of the {p.nodes:,} node(s) its block applies to: its "
+                  "guard holds for no hand consistent with the history there")
+    witness = next((f.witness for f in out.findings
+                    if f.kind == "shadowed" and f.point == name), None)
+    return Finding("dead", p.first or (), name, f"every node its block applies to "
+                   f"({p.nodes:,})", 0, p.selected, witness=witness, detail=detail)
 
 
 def _first_taker(nc: NodeCounts, lb: str, labels: tuple[str, ...]) -> tuple[str, Example]:
@@ -324,29 +433,41 @@ def _check_meets(system: System, a: Auction, rules: Rules, lb: str, hand: Hand, 
                            f"point {lb}'s guard; the executor says it does not")
 
 
-def _claim(system: System, counts: TreeCounts, c: NodeClaimSpec) -> ClaimResult:
+def _claim(system: System, counts: TreeCounts, c: Claim) -> ClaimResult:
+    assert c.auction is not None
     nc = counts.counts.get(c.auction)
     if nc is None or nc.selected == 0:
         return ClaimResult(c, "vacuous", 0)
-    if c.kind == "forcing":
+    sel = nc.selected
+    if c.form == "forcing":
         slot = nc.calls.get("PASS")
         if slot is None:
-            return ClaimResult(c, "held", nc.selected)
+            return ClaimResult(c, "held", sel, selected=sel)
         hands, ex, _ = slot
         _replay(system, c.auction, ex, "PASS")
-        return ClaimResult(c, "failed", nc.selected, hands, ex.hand, ex.vul)
+        return ClaimResult(c, "failed", sel, hands, ex.hand, ex.vul, sel)
     premise, fails, ex = nc.claims.get(c.id, [0, 0, None])
+    if c.form == "every":  # the premise's own count: the hands failing 'not premise'
+        premise = nc.claims.get(c.id + PREMISE, [0, 0, None])[1]
     if premise == 0:
-        return ClaimResult(c, "vacuous", 0)
+        return ClaimResult(c, "vacuous", 0, selected=sel)
     if fails == 0:
-        return ClaimResult(c, "held", premise)
-    hand = _replay(system, c.auction, ex, c.call)
+        return ClaimResult(c, "held", premise, selected=sel)
+    hand, _, _ = _replay(system, c.auction, ex, c.bid if c.form == "shows" else None)
     node = system.node(c.auction)
     assert node.rules is not None
-    if holds(c.cond, hand, node.rules, _ctx(ex.vul)):
-        raise Disagreement(f"claim {c.id}: the census's hand {ex.hand} meets the condition when "
-                           "the executor reads it")
-    return ClaimResult(c, "failed", premise, fails, ex.hand, ex.vul)
+    _confirm(c, c.premise, True, hand, node.rules, ex.vul)
+    _confirm(c, c.conclusion, False, hand, node.rules, ex.vul)
+    return ClaimResult(c, "failed", premise, fails, ex.hand, ex.vul, sel)
+
+
+def _confirm(c: Claim, e: Expr, want: bool, hand: Hand, rules: Rules, vul: str) -> None:
+    """The executor reads ``e`` on the census's failing hand as the census did."""
+    if holds(e, hand, rules, _ctx(vul)) != want:
+        raise Disagreement(f"claim {c.id}: the census's hand {hand.to_pbn()} "
+                           f"{'does not meet' if want else 'meets'} "
+                           f"{c.premise_text if want else c.conclusion_text} when the executor "
+                           "reads it")
 
 
 def _ctx(vul: str) -> tuple:

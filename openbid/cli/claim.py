@@ -7,6 +7,7 @@ import time
 
 from openbid.cli.common import add_rules_options, budget, emit_json, rules_from
 from openbid.base.errors import OpenbidError
+from openbid.base.limits import CLAIM_GAP, bounded
 
 
 def register(sub) -> None:
@@ -43,6 +44,9 @@ def run(args) -> int:
     from openbid.checks.partnership import partnership_claim
     from openbid.checks.verdicts import Verdict
 
+    if args.gap:
+        bounded("--gap", args.gap, 100, CLAIM_GAP, "0 for none; the pairs drawn are held as "
+                "deals")
     auction = parse_auction(args.auction)
     if not auction:
         raise OpenbidError("--auction: give at least one call")
@@ -56,8 +60,6 @@ def run(args) -> int:
                             rlimit=budget(args))
     seconds = time.monotonic() - t0
     gap = None
-    if args.gap < 0 or 0 < args.gap < 100:
-        raise OpenbidError(f"--gap {args.gap}: 0 (none) or at least 100 pairs")
     if args.gap and got.verdict is Verdict.FAILED:
         from openbid.checks.dealer import gap_estimate
 

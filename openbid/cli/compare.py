@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
 from openbid.cli.common import emit_json
-from openbid.cli.dd import add_engine_options, add_store_option, open_store, solve_into
+from openbid.cli.dd import (add_engine_options, add_store_option, check_engine_options,
+                            open_store, session)
 from openbid.base.errors import OpenbidError
+
+if TYPE_CHECKING:
+    from openbid.bridge.deals import DealtBoard
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -32,14 +37,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="boards to play (default 100; with --boards, the file's first N)")
     p.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    p.add_argument("--boards", metavar="FILE.pbn",
-                   help="play the boards of a PBN file instead of seeded random ones")
+    p.add_argument("--boards", metavar="FILE",
+                   help="play the boards of a PBN or LIN file instead of seeded random ones")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per board, then one summary object")
     p.add_argument("--report", metavar="DIR",
                    help="write index.html (with pictures), report.md and report.json to DIR")
+    p.add_argument("--pbn", metavar="FILE",
+                   help="write the boards where the contracts differ to FILE (PBN): both rooms' "
+                        "auctions with each call's rule, the double-dummy tricks and the IMPs")
+    p.add_argument("--lin", metavar="FILE", help="the same boards as LIN (rules as alerts)")
     p.add_argument("--force", action="store_true",
-                   help="let --report write into a directory holding other files")
+                   help="let --report write into a directory holding other files, and --pbn "
+                        "and --lin replace an existing file")
     p.add_argument("--top", type=int, default=5, metavar="K",
                    help="boards of largest swing shown (default 5; 12 in the report)")
     p.add_argument("--solve-all", action="store_true",
@@ -51,32 +61,45 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from openbid.bridge.deals import random_boards, read_pbn
+    from openbid.bridge.deals import seeded_boards
+    from openbid.formats.read import dealt_boards
     from openbid.systems.auction import load_system
-    from openbid.dd.compare import compare
+    from openbid.base.limits import bounded
+    from openbid.dd.compare import MAX_BOARDS, compare
 
-    if args.deals is not None and not 1 <= args.deals <= 10_000_000:
-        raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
+    if args.deals is not None:
+        bounded("--deals", args.deals, 1, MAX_BOARDS, "each board's result is kept for the "
+                "summary and the report")
     if not 0 <= args.top <= 1000:
         raise OpenbidError(f"--top must be 0 to 1000, not {args.top}")
-    if args.workers is not None and args.workers < 0:
-        raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
+    check_engine_options(args)
     if args.report:
         from openbid.report.writer import check_report_dir
 
         check_report_dir(Path(args.report), args.force)
+    from openbid.formats.output import check_target
+
+    for what, path in (("--pbn", args.pbn), ("--lin", args.lin)):
+        if path:
+            check_target(path, args.force, what)
     system_a, system_b = load_system(args.a), load_system(args.b)
+    boards: Iterable[DealtBoard]
     if args.boards:
-        boards = read_pbn(args.boards)
-        if args.deals is not None:
-            boards = boards[:args.deals]
+        # a first pass counts the boards (none kept; a board that cannot be read stops here,
+        # before any work), the second streams them into the comparison
+        limit = args.deals if args.deals is not None else MAX_BOARDS + 1
+        total = sum(1 for _ in dealt_boards(args.boards, limit))
+        if total > MAX_BOARDS:
+            raise OpenbidError(f"--boards {args.boards}: more than the {MAX_BOARDS:,} boards of "
+                               "one comparison: give --deals N")
+        boards = dealt_boards(args.boards, args.deals)  # the first N (all without --deals)
         meta = {"boards_file": args.boards}
     else:
-        boards = random_boards(100 if args.deals is None else args.deals, args.seed)
+        total = 100 if args.deals is None else args.deals
+        boards = seeded_boards(total, args.seed)  # dealt a chunk at a time
         meta = {"seed": args.seed}
-    with open_store(args) as store:
-        result = compare(args.a, args.b, system_a, system_b, boards, store,
-                         lambda asks: solve_into(store, asks, args, "compare"),
+    with open_store(args) as store, session(store, args, "compare", total) as engine:
+        result = compare(args.a, args.b, system_a, system_b, boards, store, engine,
                          solve_all=args.solve_all)
     from openbid.report import compare as fmt
 
@@ -86,8 +109,24 @@ def run(args: argparse.Namespace) -> int:
         emit_json(fmt.summary_json(result, meta))
     else:
         print("\n".join(fmt.summary_lines(result, meta, args.top)))
+    for kind, path in (("pbn", args.pbn), ("lin", args.lin)):
+        if path:
+            _write_boards(path, kind, result, system_a, system_b, args)
     if args.report:
         fmt.write_report(result, Path(args.report), meta, max(args.top, 12))
         if not args.json:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
     return 0
+
+
+def _write_boards(path: str, kind: str, result, system_a, system_b, args) -> None:
+    from datetime import date
+
+    from openbid.dd.boards import parted_boards
+    from openbid.formats.output import write_boards
+
+    n = write_boards(path, parted_boards(result, system_a, system_b), kind, args.force,
+                     f"--{kind}", event=f"openbid compare: {args.a} (Open) against {args.b} "
+                     "(Closed)", date=date.today().strftime("%Y.%m.%d"), scoring="IMP")
+    if not args.json:
+        print(f"{n // 2} board(s) where the contracts differ written to {path} (both rooms)")

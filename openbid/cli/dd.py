@@ -4,15 +4,21 @@ compare`` and Binky's data)."""
 from __future__ import annotations
 
 import argparse
+from contextlib import contextmanager
 from pathlib import Path
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from openbid.cli.common import emit_json
 from openbid.base.errors import OpenbidError
 
 if TYPE_CHECKING:
-    from openbid.dd.engine import Run
+    from openbid.dd.engine import Run, Session
+
+
+def chunks(items, size: int | None = None):
+    from openbid.dd.engine import CHUNK, chunks as take
+
+    return take(items, size or CHUNK)
 
 FORMATS = ("parquet", "csv", "jsonl")
 
@@ -25,9 +31,9 @@ def add_store_option(p) -> None:
 
 def add_engine_options(p) -> None:
     p.add_argument("--workers", type=int, default=None, metavar="N",
-                   help="local solver processes, on a Dask LocalCluster (default: one per core, "
+                   help="local solver processes, on a Dask cluster (default: one per core, "
                    "or OPENBID_JOBS; this process alone when there is about a second of work)"
-                   "; 0 solves in this process without Dask")
+                   "; 0 solves in this process without Dask; at most 4 per core")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="solve on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786) instead of local processes; its workers need openbid "
@@ -52,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       "read). An interrupt keeps every result already back.")
     f.add_argument("--deals", type=int, metavar="N", help="the first N seeded boards")
     f.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    f.add_argument("--boards", metavar="FILE.pbn", help="the boards of a PBN file")
+    f.add_argument("--boards", metavar="FILE", help="the boards of a PBN or LIN file")
     f.add_argument("--import", dest="import_dir", metavar="DIR",
                    help="Binky's double-dummy shards (*.jsonl.gz) to add")
     add_store_option(f)
@@ -79,18 +85,28 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.set_defaults(func=run_export)
 
 
-def open_store(args, read_only: bool = False):
+def open_store(args, read_only: bool = False, external: bool = False):
     from openbid.dd.store import Store
 
-    return Store(Path(args.store) if args.store else None, read_only=read_only)
+    return Store(Path(args.store) if args.store else None, read_only=read_only,
+                 external=external)
 
 
-def solve_into(store, requests, args, label: str) -> "Run":
-    """Run the engine with a progress bar; on an interrupt, say what was kept."""
+def solve_into(store, requests, args, label: str, total: int = 0) -> "Run":
+    """Run the engine on ``requests`` (read a chunk at a time) with a progress bar."""
+    with session(store, args, label, total) as s:
+        for part in chunks(requests):
+            s.solve(part)
+    return s.result
+
+
+@contextmanager
+def session(store, args, label: str, total: int = 0) -> Iterator["Session"]:
+    """The engine for one command, with a progress bar; on an interrupt, say what was kept."""
     import sys
 
     from openbid.cli.progress import Progress
-    from openbid.dd.engine import run
+    from openbid.dd.engine import Session
 
     bar = Progress(label)
 
@@ -98,8 +114,9 @@ def solve_into(store, requests, args, label: str) -> "Run":
         print(f"openbid {label}: {line}", file=sys.stderr, flush=True)
 
     try:
-        return run(requests, store, label, workers=args.workers, scheduler=args.scheduler,
-                   progress=bar, log=log if args.log else None)
+        with Session(store, label, workers=args.workers, scheduler=args.scheduler,
+                     progress=bar, log=log if args.log else None, total=total) as s:
+            yield s
     except KeyboardInterrupt:
         bar.close()
         print(f"openbid {label}: stopped; every result solved so far is in {store.path}",
@@ -107,6 +124,16 @@ def solve_into(store, requests, args, label: str) -> "Run":
         raise
     finally:
         bar.close()
+
+
+def check_engine_options(args) -> None:
+    """--workers (or OPENBID_JOBS) within its bound (docs/LIMITS.md), before any work."""
+    from openbid.dd.engine import check_workers, default_workers
+
+    if args.workers is not None:
+        check_workers(args.workers)
+    elif args.scheduler is None:
+        default_workers()
 
 
 def engine_text(r) -> str:
@@ -118,19 +145,26 @@ def engine_text(r) -> str:
 
 
 def run_fill(args: argparse.Namespace) -> int:
-    from openbid.bridge.deals import random_boards, read_pbn
-    from openbid.dd.engine import Request
+    from openbid.base.limits import bounded
+    from openbid.bridge.deals import seeded_boards
+    from openbid.dd.engine import MAX_DEALS, Request
+    from openbid.formats.read import dealt_boards
 
     given = [x for x in (args.deals is not None, args.boards, args.import_dir) if x]
     if len(given) != 1:
         raise OpenbidError("give what to fill: --deals N (with --seed), --boards FILE.pbn or "
                            "--import DIR (one of them)")
-    if args.deals is not None and not 1 <= args.deals <= 10_000_000:
-        raise OpenbidError(f"--deals must be 1 to 10,000,000, not {args.deals}")
-    if args.workers is not None and args.workers < 0:
-        raise OpenbidError(f"--workers must be 0 or more, not {args.workers}")
-    boards = (read_pbn(args.boards) if args.boards
-              else random_boards(args.deals, args.seed) if args.deals is not None else [])
+    if args.deals is not None:
+        bounded("--deals", args.deals, 1, MAX_DEALS, "ten million full tables are weeks of "
+                "one core")
+    check_engine_options(args)
+    total = args.deals or 0
+    if args.boards:  # a first pass counts them (none kept; a bad board stops here, before work)
+        total = sum(1 for _ in dealt_boards(args.boards, MAX_DEALS + 1))
+        if total > MAX_DEALS:
+            raise OpenbidError(f"--boards {args.boards}: more than {MAX_DEALS:,} boards")
+    boards = (dealt_boards(args.boards) if args.boards
+              else seeded_boards(args.deals, args.seed) if args.deals is not None else [])
     with open_store(args) as store:
         if args.import_dir:
             from openbid.studies.binky.ddstore import import_shards
@@ -138,7 +172,7 @@ def run_fill(args: argparse.Namespace) -> int:
             shards = import_shards(Path(args.import_dir), store)
             print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
         else:
-            r = solve_into(store, [Request(b.deal) for b in boards], args, "dd fill")
+            r = solve_into(store, (Request(b.deal) for b in boards), args, "dd fill", total)
             print(engine_text(r))
         summary = store.summary()
     print(f"store {summary.path}: {summary.deals:,} deals, {summary.complete:,} with all 20 "
@@ -196,20 +230,11 @@ def run_export(args: argparse.Namespace) -> int:
         if fmt is None:
             raise OpenbidError(f"{out}: say the format with --format ({', '.join(FORMATS)}); "
                                "the extension does not")
-    if out.is_dir():
-        raise OpenbidError(f"cannot write {out}: it is a directory")
-    if out.exists() and not args.force:
-        raise OpenbidError(f"{out} exists; use --force to replace it")
-    if not out.parent.is_dir():
-        raise OpenbidError(f"cannot write {out}: no folder {out.parent}")
-    with open_store(args, read_only=True) as store:
-        try:
-            n = store.export(out, fmt, complete_only=args.complete)
-        except OSError as exc:
-            raise OpenbidError(f"cannot write {out}: {exc.strerror or exc}") from None
-        except Exception as exc:  # duckdb.IOException: a folder it cannot write in
-            if type(exc).__module__.startswith(("duckdb", "_duckdb")):
-                raise OpenbidError(f"cannot write {out}: {str(exc).splitlines()[0]}") from None
-            raise
+    from openbid.base.files import check_target
+
+    with open_store(args, read_only=True, external=True) as store:
+        store.check_export_target(out)  # never over the store it reads, --force or not
+        check_target(out, args.force)
+        n = store.export(out, fmt, complete_only=args.complete, force=args.force)
     print(f"{n:,} deals written to {out} ({fmt})")
     return 0

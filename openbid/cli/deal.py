@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import date
+from typing import Any
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.base import limits
 from openbid.base.errors import OpenbidError
+from openbid.base.limits import bounded
 
 
 def register(sub) -> None:
@@ -19,8 +23,11 @@ def register(sub) -> None:
                     "hands that make them, the other 39 cards are dealt uniformly and kept when "
                     "every other seat makes its calls. Each deal is bid to the end by the system. "
                     "The auction's probability is exact when only one seat is constrained, else "
-                    "an ESTIMATE with a 95%% interval. --pbn FILE writes the deals to a new file "
-                    "(an existing file only with --force). Exit 0, or 2 on error.")
+                    "an ESTIMATE with a 95% interval. --pbn FILE writes the deals to a new file "
+                    "(PBN export format: every mandatory tag, each call's rule as a note), "
+                    "--lin FILE as LIN (each call's rule as an alert); a file is written whole "
+                    "or not at all, an existing one replaced only with --force. Exit 0, or 2 on "
+                    "error.")
     p.add_argument("--auction", required=True, metavar="CALLS",
                    help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
     p.add_argument("--count", type=int, default=1, metavar="N", help="deals (default 1)")
@@ -32,7 +39,9 @@ def register(sub) -> None:
     p.add_argument("--vul", choices=("none", "NS", "EW", "both"), default="none",
                    help="who is vulnerable (default none)")
     p.add_argument("--pbn", metavar="FILE", help="write the deals to FILE (PBN) instead")
-    p.add_argument("--force", action="store_true", help="let --pbn replace an existing file")
+    p.add_argument("--lin", metavar="FILE", help="write the deals to FILE (LIN) instead")
+    p.add_argument("--force", action="store_true",
+                   help="let --pbn and --lin replace an existing file")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary")
     add_rules_options(p)
     p.set_defaults(func=run)
@@ -40,32 +49,29 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from openbid.systems.auction import parse_auction, system_of
-    from openbid.checks.dealer import draw, pbn_record
+    from openbid.checks.dealer import draw
+    from openbid.formats.output import bid_board, check_target
+    from openbid.formats.pbn import game_text
 
-    if args.count < 1:
-        raise OpenbidError(f"--count {args.count}: at least 1")
-    if args.samples < 100:
-        raise OpenbidError(f"--samples {args.samples}: at least 100")
+    bounded("--count", args.count, 1, limits.DEAL_COUNT, "each deal is held until printed")
+    bounded("--samples", args.samples, 100, limits.DEAL_SAMPLES, "the dealer gives up there")
     auction = parse_auction(args.auction)
-    if args.pbn:
-        _check_target(args.pbn, args.force)
+    if args.pbn and args.lin and os.path.abspath(args.pbn) == os.path.abspath(args.lin):
+        raise OpenbidError(f"--pbn and --lin name the same file {args.pbn}")
+    for what, path in (("--pbn", args.pbn), ("--lin", args.lin)):
+        if path:
+            check_target(path, args.force, what)
     system = system_of(rules_from(args))
     got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
                seed=args.seed, samples=args.samples)
-    records = [pbn_record(i, deal, bid, args.dealer, args.vul)
-               for i, (deal, bid) in enumerate(got.deals, 1)]
-    low, high = got.interval()
     text = " ".join(auction)
-    if args.pbn:
-        body = "% PBN 2.1\n% EXPORT\n\n" + "\n".join(records)
-        try:
-            with open(args.pbn, "w" if args.force else "x", encoding="utf-8") as f:
-                f.write(body)
-        except FileExistsError:
-            raise OpenbidError(f"--pbn {args.pbn}: the file exists; give --force to replace "
-                               "it") from None
-        except OSError as exc:
-            raise OpenbidError(f"--pbn {args.pbn}: cannot write ({exc.strerror})") from None
+    boards = [bid_board(i, deal, args.dealer, args.vul, bid, system)
+              for i, (deal, bid) in enumerate(got.deals, 1)]
+    fields: dict[str, Any] = {"event": f"openbid deal: {system.name}, auctions beginning {text}",
+              "date": date.today().strftime("%Y.%m.%d"), "players": (system.name,) * 4}
+    written = [_write(path, boards, fmt, args.force, fields)
+               for fmt, path in (("pbn", args.pbn), ("lin", args.lin)) if path]
+    low, high = got.interval()
     if args.json:
         from openbid.checks.pair import deal_pbn
 
@@ -79,11 +85,11 @@ def run(args) -> int:
                    "anchor": got.anchor, "anchor_hands": got.anchor_count,
                    "tried": got.tried, "kept": got.kept, "seed": args.seed})
         return 0
-    if not args.pbn:
-        sys.stdout.write("\n".join(records))
-        print()
-    if args.pbn:
-        print(f"{len(records)} deal(s) written to {args.pbn}")
+    if not written:
+        sys.stdout.write("\n".join(game_text(b, **fields).replace("\r\n", "\n")
+                                   for b in boards))
+    for line in written:
+        print(line)
     print(f"% anchor {got.anchor}: {got.anchor_count:,} of 635,013,559,600 hands make its "
           f"calls (exact: the census); {got.kept} of {got.tried:,} deals of the other cards kept")
     if got.exact:
@@ -94,11 +100,8 @@ def run(args) -> int:
     return 0
 
 
-def _check_target(path: str, force: bool) -> None:
-    if os.path.isdir(path):
-        raise OpenbidError(f"--pbn {path}: is a folder, not a file")
-    if os.path.exists(path) and not force:
-        raise OpenbidError(f"--pbn {path}: the file exists; give --force to replace it")
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent) or not os.access(parent, os.W_OK):
-        raise OpenbidError(f"--pbn {path}: cannot write there (no such folder, or not writable)")
+def _write(path: str, boards, fmt: str, force: bool, fields: dict) -> str:
+    from openbid.formats.output import write_boards
+
+    n = write_boards(path, boards, fmt, force, f"--{fmt}", **fields)
+    return f"{n} deal(s) written to {path}"

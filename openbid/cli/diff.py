@@ -147,12 +147,12 @@ def _differ(d, by: str) -> bool | None:
 
 def _systems(args, a, b, rlimit: int) -> int:
     """Two auction systems (either with auction blocks) compared at every node of either's
-    tree: the hands whose call changes, the auctions whose meaning changes."""
+    tree by the exact tree census of each: the calls' shares of the bidder's consistent hands
+    under A and under B, node by node (where the tables differ and the shares do not, hand by
+    hand)."""
     from openbid.cli.context import fixed_context
-    from openbid.systems.auction import system_of
     from openbid.base.errors import OpenbidError
-    from openbid.checks.nodes import NodeModel, build_tree
-    from openbid.checks.system_diff import compare
+    from openbid.checks.system_diff import compare_trees
 
     if args.where or args.by != "auto" or args.no_count:
         raise OpenbidError("--where, --by and --no-count compare openings; two auction systems "
@@ -161,44 +161,65 @@ def _systems(args, a, b, rlimit: int) -> int:
     if "SEAT" in fixed:
         raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone (from "
                            "the dealer's side)")
+    if fixed:
+        raise OpenbidError("--vul: two auction systems are compared over every vulnerability "
+                           "of the deal, each equally likely (the tree census); give no --vul")
     t0 = time.monotonic()
-    ma, mb = NodeModel(system_of(a)), NodeModel(system_of(b))
-    bar = Progress("diff")
-    try:
-        ta = build_tree(ma, rlimit=rlimit, context=fixed, solver=False)
-        tb = build_tree(mb, rlimit=rlimit, context=fixed, solver=False)
-        d = compare(ma, mb, ta, tb, names=(args.a, args.b), context=fixed)
-    finally:
-        bar.close()
+    d = compare_trees(a, b, names=(args.a, args.b))
     secs = time.monotonic() - t0
     if args.json:
-        emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent, "changed": d.changed,
-                   "nodes_compared": d.compared,
-                   "nodes": [{"auction": list(n.auction), "changed": n.changed,
-                              "transitions": [{"from": f, "to": t, "count": c,
-                                               "examples": [n.examples[(f, t)]]}
-                                              for (f, t), c in sorted(n.transitions.items(),
-                                                                      key=lambda x: -x[1])],
-                              "meaning_changed": n.meaning_changed, "only_a": n.only_a,
-                              "only_b": n.only_b, "example_a": n.example_a or None,
-                              "example_b": n.example_b or None} for n in d.nodes]})
+        emit_json({"a": args.a, "b": args.b, "equivalent": d.equivalent,
+                   "nodes_compared": d.compared, "compared_hand_by_hand": d.joint,
+                   "nodes": [_node_json(n) for n in d.nodes], "seconds": round(secs, 1)})
     elif d.equivalent:
-        print(f"{args.a} and {args.b} make the same call at every node of their auction trees "
-              f"({d.compared} nodes; exhaustive census, {secs:.1f} s)")
+        print(f"{args.a} and {args.b} make the same call with every hand at every node of their "
+              f"auction trees ({d.compared} nodes; exhaustive tree census, {secs:.1f} s)")
     else:
-        moved = sum(1 for n in d.nodes if n.changed)
-        meant = sum(1 for n in d.nodes if n.meaning_changed)
-        print(f"{args.a} and {args.b} differ ({d.compared} nodes compared, {secs:.1f} s): "
-              f"the call changes at {moved} nodes, the meaning of {meant} auctions")
-        for n in d.nodes:
-            if n.changed:
-                print(f"  {n.name}: {n.changed:,} hands change their call")
-                for (f, t), c in sorted(n.transitions.items(), key=lambda x: -x[1]):
-                    print(f"    {f:>5} -> {t:<5} {c:>16,} hands   e.g. {n.examples[(f, t)]}")
-            if n.meaning_changed:
-                print(f"  {n.name}: means other hands for its last caller: "
-                      f"{n.only_a:,} only under {args.a}"
-                      + (f" (e.g. {n.example_a})" if n.example_a else "")
-                      + f", {n.only_b:,} only under {args.b}"
-                      + (f" (e.g. {n.example_b})" if n.example_b else ""))
+        print(f"{args.a} and {args.b} differ at {len(d.nodes)} of {d.compared} nodes (exhaustive "
+              f"tree census, {secs:.1f} s); shares of the hands consistent with the bidder's "
+              "own calls, under each:")
+        shown = d.nodes if args.examples > 3 else d.nodes[:40]
+        for n in shown:
+            for line in _node_text(n, args.a, args.b):
+                print(line)
+        if len(shown) < len(d.nodes):
+            print(f"  ... and {len(d.nodes) - len(shown)} more nodes (--json lists every one)")
     return 0 if d.equivalent else 1
+
+
+def _side(s) -> str:
+    if not s.reached:
+        return "not reached"
+    return "off-system: passes" if not s.on else f"{s.selected:,} hand-contexts"
+
+
+def _node_text(n, name_a: str, name_b: str) -> list[str]:
+    what = "its table differs" if n.table_differs else "the same table; the bidder's " \
+        "earlier calls mean other hands"
+    if n.a.reached != n.b.reached:
+        what = f"only {name_a if n.a.reached else name_b} reaches it"
+    out = [f"  {n.name}: {what} ({name_a}: {_side(n.a)}; {name_b}: {_side(n.b)})"]
+    for c in n.calls:
+        sa, sb = n.a.share(c), n.b.share(c)
+        if sa != sb:
+            eg = [f"{s.examples[c][0]} ({name})" for s, name in ((n.a, name_a), (n.b, name_b))
+                  if c in s.examples]
+            out.append(f"    {c:>5} {100 * float(sa):8.3f}% -> {100 * float(sb):8.3f}%"
+                       + (f"   e.g. {eg[0]}" if eg else ""))
+    for (f, t), c in sorted(n.transitions.items(), key=lambda x: -x[1]):
+        out.append(f"    {f:>5} -> {t:<5} {c:>16,} hands   e.g. {n.examples[(f, t)]}")
+    return out
+
+
+def _node_json(n) -> dict:
+    def side(s) -> dict:
+        return {"reached": s.reached, "on_system": s.on, "selected": s.selected,
+                "calls": {c: {"hands": h, "share": str(s.share(c)),
+                              "example": s.examples.get(c, (None, None))[0]}
+                          for c, h in sorted(s.calls.items())}}
+
+    return {"auction": list(n.auction), "table_differs": n.table_differs,
+            "a": side(n.a), "b": side(n.b),
+            "transitions": [{"from": f, "to": t, "count": c, "examples": [n.examples[(f, t)]]}
+                            for (f, t), c in sorted(n.transitions.items(),
+                                                    key=lambda x: -x[1])]}

@@ -1,6 +1,12 @@
-"""``openbid explain AUCTION``: what each player's calls show: the proved range of HCP, of each
-suit length and of the rule file's own ``define``\\s over exactly the hands consistent with that
-player's calls, a hand at each end, and the exact distribution."""
+"""``openbid explain AUCTION``: what each player's calls show, two ways, each labelled.
+
+* own calls: over exactly the hands consistent with that player's own calls, the proved range of
+  HCP, of each suit length and of the rule file's own ``define``\\s, a hand at each end, and the
+  exact distribution (the census; Z3 proves the bounds);
+* at the table: given every player's calls (cards disjoint; one dealer and vulnerability), each
+  range proved by Z3 over the four hands (a deal at each end, re-bid by the executor), the
+  distribution exact where the auction constrains that player alone, otherwise an ESTIMATE from
+  seeded deals with 95% intervals, and how often a random deal begins with the auction."""
 
 from __future__ import annotations
 
@@ -13,16 +19,28 @@ def register(sub) -> None:
     p = sub.add_parser(
         "explain", help="what an auction shows about each player's hand",
         description="For each player who has called in AUCTION (calls from the dealer, e.g. "
-                    "'1NT P 2C P'): over exactly the hands that make every call that player "
-                    "made (each the system's first-wins choice at its turn), the minimum and "
-                    "maximum of HCP, of each suit length and of the rule file's own defines, "
-                    "each proved (the exhaustive census and Z3 agreeing), with a hand at each "
-                    "end re-run through the executor, and the exact distribution. With --vul "
-                    "(from the view of the player next to call) the vulnerability is fixed; "
-                    "otherwise counts range over every case the calls read (hand-contexts).")
+                    "'1NT P 2C P'), two views, each labelled. OWN CALLS: over exactly the hands "
+                    "that make every call that player made (each the system's first-wins choice "
+                    "at its turn), the minimum and maximum of HCP, of each suit length and of "
+                    "the rule file's own defines, each proved (the exhaustive census and Z3 "
+                    "agreeing), with a hand at each end re-run through the executor, and the "
+                    "exact distribution. AT THE TABLE: given all four players' calls (cards "
+                    "disjoint, one dealer and vulnerability), each range proved by Z3 over the "
+                    "four hands with a deal at each end re-bid by the executor, and the "
+                    "distribution (exact where that player is the only one the auction "
+                    "constrains, otherwise an ESTIMATE from seeded deals with 95%% intervals). "
+                    "The auction fixes each player's seat. With --vul (from the view of the "
+                    "player next to call) the vulnerability is fixed; otherwise the own-calls "
+                    "counts range over every vulnerability the calls read (hand-contexts) and "
+                    "the table is dealt at none vulnerable.")
     p.add_argument("auction", metavar="AUCTION")
     p.add_argument("--vul", choices=("none", "we", "they", "both"), default=None,
                    help="who is vulnerable, from the view of the player next to call")
+    p.add_argument("--view", choices=("both", "own", "table"), default="both",
+                   help="own calls, at the table, or both (default)")
+    p.add_argument("--deals", type=int, default=10_000, metavar="N",
+                   help="deals dealt for the table's estimates (default 10000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
     p.add_argument("--json", action="store_true", help="one JSON object per player")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (default: the project's)")
@@ -45,96 +63,99 @@ def _seat_vul(vul: str | None, seat: int, n: int) -> dict:
 
 def run(args) -> int:
     from openbid.base.errors import OpenbidError
-    from openbid.checks.nodes import bidder_vul
-    from openbid.checks.explain import descriptors, shows
-    from openbid.checks.nodes import made_calls, system_model
+    from openbid.checks import table as T
+    from openbid.checks.explain import at_the_table, descriptors, prefer_table_hands
+    from openbid.report import explain as R
+    from openbid.systems.auction import system_of
+    from openbid.systems.variants import resolve
 
-    model = system_model(getattr(args, "variant", None), getattr(args, "rules", None))
-    auction = model.parse(args.auction)
+    system = system_of(resolve(getattr(args, "variant", None), getattr(args, "rules", None)))
+    auction = T.checked_auction(system, args.auction)
     if not auction:
         raise OpenbidError("the auction is empty: nobody has called, nothing is shown")
+    if args.deals < 1:
+        raise OpenbidError(f"--deals {args.deals}: at least 1")
     rlimit = budget(args)
-    rules = model.base_rules()
+    rules = system.rules
     exprs = descriptors(rules)
     n = len(auction)
-    for seat in range(min(4, n)):
-        calls = list(auction[seat::4])
-        given = model.consistent(auction, seat)
-        fixed = _seat_vul(args.vul, seat, n)
-        got = shows(rules, given, exprs, fixed, rlimit)
-        for s in got.shown:  # each end re-run: it makes the player's calls and has the value
-            for v, pbn, ctx in ((s.lo, s.lo_hand, s.lo_context), (s.hi, s.hi_hand, s.hi_context)):
-                from openbid.systems.evaluate import value
-                from openbid.bridge.hand import Hand
+    players = min(4, n)
+    histories = [T.history(system, auction, seat) for seat in range(players)]
+    # the own-calls views, also when only the table is shown: they bound its ranges
+    own = _own_views(system, auction, histories, exprs, args.vul, rlimit)
+    table = None
+    if args.view != "own":
+        dealer = "N"
+        word = args.vul or "none"
+        vul = T.deal_vul(T.seat_at(dealer, n), word)
+        table = at_the_table(system, auction, exprs, dealer=dealer, vul=vul, deals=args.deals,
+                             seed=args.seed, rlimit=rlimit, own=own)
+        prefer_table_hands(own, table)
+    if args.view == "table":
+        own = [None] * players
+    else:
+        _recheck_own(system, auction, own, exprs)
+    if args.json:
+        for seat in range(players):
+            emit_json(R.player_json(auction, seat, own[seat], table))
+        return 0
+    for line in R.text(system.title, auction, own, table, args.vul):
+        print(line)
+    return 0
 
+
+def _own_views(system, auction, histories, exprs, vul, rlimit):
+    """Each player's own-calls view (exact; players share the census's passes)."""
+    from openbid.base.errors import OpenbidError
+    from openbid.checks import table as T
+    from openbid.checks.explain import shows_many
+    from openbid.expr.ast import FALSE
+
+    n = len(auction)
+    for seat, given in enumerate(histories):
+        if given == FALSE:
+            raise T.not_reached(system, auction, seat)
+    fixeds = [{"SEAT": seat + 1, **_seat_vul(vul, seat, n)} for seat in range(len(histories))]
+    try:
+        return shows_many(system.rules, histories, exprs, fixeds, rlimit)
+    except OpenbidError as e:
+        if str(e).startswith("no hand meets"):
+            for seat, given in enumerate(histories):
+                ctx = {"VUL": False, "THEYVUL": False, **fixeds[seat]}
+                if T.count_one(system.rules, given, ctx) == 0:
+                    raise T.not_reached(system, auction, seat) from None
+        raise
+
+
+def _recheck_own(system, auction, own, exprs) -> None:
+    """Every end hand of the own-calls views re-run through the executor: it makes the
+    player's calls and has the value."""
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.nodes import bidder_vul
+    from openbid.systems.evaluate import value
+    from openbid.bridge.hand import Hand
+
+    rules = system.rules
+    n = len(auction)
+    for seat, got in enumerate(own):
+        for s in got.shown:  # each end re-run: it makes the player's calls and has the value
+            e = dict(exprs)[s.name]
+            for v, pbn, ctx in ((s.lo, s.lo_hand, s.lo_context), (s.hi, s.hi_hand, s.hi_context)):
                 c = dict(ctx)
-                vul = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+                word = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
                 hand = Hand.parse(pbn)
-                e = dict(exprs)[s.name]
-                if not made_calls(model, auction, seat, hand, vul) or \
-                        _plain(value(e, hand, rules, ctx)) != v:
+                made = all(system.call(auction[:t], hand, word).call == auction[t]
+                           for t in range(seat, n, 4))
+                # the facts the value does not read given any value (the executor runs the
+                # whole procedure, which may read them)
+                full = tuple(sorted({"SEAT": seat + 1, "VUL": False, "THEYVUL": False,
+                                     **c}.items()))
+                if not made or _plain(value(e, hand, rules, full)) != v:
                     raise OpenbidError(f"internal disagreement: {pbn} is not a hand at the "
                                        f"{s.name} {v} end of seat {seat + 1}'s calls")
-        if args.json:
-            emit_json({"seat": seat + 1, "calls": calls, "hands": got.selected,
-                       "contexts": [dict(c) for c in got.contexts],
-                       "descriptors": [{"name": s.name, "min": _j(s.lo), "max": _j(s.hi),
-                                        "min_hand": s.lo_hand, "max_hand": s.hi_hand,
-                                        "proved": s.proved,
-                                        "distribution": {str(_j(k)): w for k, w in
-                                                         s.distribution.items()}}
-                                       for s in got.shown]})
-            continue
-        from openbid.readers.census.domain import TOTAL_HANDS
-
-        total = TOTAL_HANDS * len(got.contexts)
-        unit = "hands" if len(got.contexts) == 1 else "hand-contexts"
-        print(f"{SEATS[seat]} ({' '.join(calls)}): {got.selected:,} {unit} "
-              f"({100 * got.selected / total:.4f}%)")
-        width = max(len(s.name) for s in got.shown)
-        for s in got.shown:
-            rng = f"{_t(s.lo)}..{_t(s.hi)}" if s.lo != s.hi else _t(s.lo)
-            proof = "" if s.proved == "z3" else f" [{s.proved}]"
-            print(f"  {s.name:<{width}} {rng:<9} min e.g. {s.lo_hand:<22} max e.g. "
-                  f"{s.hi_hand}{proof}")
-            print(f"  {'':<{width}} {_dist(s.distribution, got.selected)}")
-        print()
-    return 0
 
 
 def _plain(v):
     from fractions import Fraction
 
     return int(v) if isinstance(v, Fraction) and v.denominator == 1 else v
-
-
-def _j(v):
-    from fractions import Fraction
-
-    if isinstance(v, bool) or isinstance(v, int):
-        return v
-    if isinstance(v, Fraction):
-        return int(v) if v.denominator == 1 else str(v)
-    return v
-
-
-def _t(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-def _dist(distribution: dict, total: int) -> str:
-    """The distribution in shares; values under 0.05% each are summed into one entry (--json
-    has every exact count)."""
-    shown, rare, rare_w = [], [], 0
-    for k, w in distribution.items():
-        if 1000 * w < total / 2:  # under 0.05%
-            rare.append(k)
-            rare_w += w
-        else:
-            shown.append(f"{_t(k)}: {100 * w / total:.1f}%")
-    if rare:
-        what = _t(rare[0]) if len(rare) == 1 else f"{len(rare)} values"
-        shown.append(f"{what} under 0.05% each ({100 * rare_w / total:.2f}% in all)")
-    return ", ".join(shown)

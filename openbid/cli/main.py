@@ -6,11 +6,16 @@ way: one line on stderr naming the problem (long input cut short) and exit code 
 traceback: a malformed argument, an :class:`OpenbidError`, input nested too deeply, a file that
 cannot be read or written. SIGINT, SIGTERM and SIGHUP stop the command (and its worker processes)
 promptly with "openbid: interrupted" and exit 2; a signal the caller ignores stays ignored.
+Standard output closed by its reader (``openbid ... | head``) ends the command quietly with the
+status of a process ended by SIGPIPE (141, as ``yes | head`` leaves ``yes``); standard output that
+cannot take the output (a full disk, ``> /dev/full``) is one line naming the cause, exit 2. A
+command or action given without what it needs prints its usage on stderr, exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import signal
 import sys
@@ -21,8 +26,13 @@ from openbid.base.errors import OpenbidError, clip
 # Module names under openbid.cli, in the order they appear in --help.
 COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "explain", "graph",
             "rules", "diff", "score", "duplicate",
-            "compare", "dd", "check_algol",
+            "compare", "dd", "simulate", "audit", "notes", "check_algol",
             "binky")
+
+
+PIPE_CLOSED = 128 + signal.SIGPIPE  # the status of a process ended by SIGPIPE (141)
+# a write that could not be done: a closed pipe, a full disk or quota, a file too large, I/O
+_OUTPUT_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 
 class ArgumentError(OpenbidError):
@@ -31,16 +41,47 @@ class ArgumentError(OpenbidError):
 
 class _Parser(argparse.ArgumentParser):
     """argparse, with a bad argument an :class:`ArgumentError` (one line, exit 2) instead of a
-    usage block and ``SystemExit``."""
+    usage block and ``SystemExit``; a number (``type=int`` or ``float``) read in ASCII digits
+    only (Python's own ``int`` would take ``١٢``: :mod:`openbid.bridge.notation`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _ascii_int)
+        self.register("type", float, _ascii_float)
 
     def error(self, message: str):  # type: ignore[override]
         raise ArgumentError(f"{message} (see '{self.prog} --help')")
 
 
+def _ascii_int(text: str) -> int:
+    """``int`` of ASCII digits; a non-ASCII character named (argparse's own message for the
+    rest: "invalid int value")."""
+    from openbid.bridge.notation import ascii_problem
+
+    why = ascii_problem(text.strip())
+    if why:
+        raise argparse.ArgumentTypeError(f"the number {text.strip()!r}: {why}")
+    return int(text)
+
+
+def _ascii_float(text: str) -> float:
+    from openbid.bridge.notation import ascii_problem
+
+    why = ascii_problem(text.strip())
+    if why:
+        raise argparse.ArgumentTypeError(f"the number {text.strip()!r}: {why}")
+    return float(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="openbid",
-        description="Verify OPENBID, the 1967 Algol opening-bid procedure, mechanically.",
+        description="Verify bridge bidding systems mechanically: check a system written as rule "
+                    "blocks at every point of the auction for gaps, illegal calls, dead and "
+                    "overlapping rules and failed claims, each with its exact count and a hand "
+                    "re-bid by the executor; bid hands and deals, count hands exactly, compare "
+                    "systems at double dummy. The 1967 paper it began with (London & "
+                    "Wasserman's OPENBID) is re-derived by 'openbid prove'.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -145,12 +186,13 @@ class _Stopper:
                 continue
             for signum in self.stops & set(data):
                 _received.append(signum)
-            workers = sys.modules.get("openbid.base.workers")  # no import from here
-            if workers is not None:
-                try:
-                    workers.stop_all()
-                except Exception:  # noqa: BLE001 - best effort, never fatal
-                    pass
+            for name in ("openbid.base.workers", "openbid.dd.engine"):  # no import from here
+                workers = sys.modules.get(name)
+                if workers is not None:
+                    try:
+                        workers.stop_all()
+                    except Exception:  # noqa: BLE001 - best effort, never fatal
+                        pass
             z3 = sys.modules.get("z3.z3")
             ctx = getattr(z3, "_main_ctx", None) if z3 else None
             if ctx is not None:
@@ -233,9 +275,9 @@ def _main(argv: list[str] | None) -> int:
         parser = build_parser()
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
-            parser.print_help()
-            return 2
+            return usage(parser)
         code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full or closed output is found here, not lost at exit
     except KeyboardInterrupt:
         return _stopped()
     except OpenbidError as exc:
@@ -245,9 +287,12 @@ def _main(argv: list[str] | None) -> int:
         return 2
     except SystemExit as exc:  # --help, --version
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    except BrokenPipeError:
-        _flush_quietly()
-        return 0
+    except OSError as exc:  # the output (a file says which it is; openbid's own are wrapped)
+        if interrupted():
+            return _stopped()
+        if exc.filename is None and exc.errno not in _OUTPUT_ERRORS:
+            raise  # not a write that failed: a fault of openbid's, shown as such
+        return _output_failed(exc)
     except RecursionError:  # every reader limits nesting; this is the last line of defence
         if interrupted():
             return _stopped()
@@ -281,7 +326,33 @@ def _quiet(unraisable) -> None:
 
 def _error(message: str) -> None:
     lines = [clip(line, 300) for line in message.splitlines()[:6]] or [""]
-    print("openbid: error: " + "\n".join(lines), file=sys.stderr)
+    try:
+        print("openbid: error: " + "\n".join(lines), file=sys.stderr)
+    except (OSError, ValueError):  # stderr closed too: the exit status says it
+        pass
+
+
+def usage(parser: argparse.ArgumentParser) -> int:
+    """A command or action given without what it needs: its help on stderr, exit 2."""
+    try:
+        parser.print_help(sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return 2
+
+
+def _output_failed(exc: OSError) -> int:
+    """Standard output could not take the output: closed by its reader (quietly, 141), or full
+    or broken (one line naming the cause, exit 2). What it still holds is dropped."""
+    _flush_quietly()
+    if isinstance(exc, BrokenPipeError) or exc.errno == errno.EPIPE:
+        return PIPE_CLOSED
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.filename:  # a file a command did not wrap in an OpenbidError: still one line
+        _error(f"{exc.filename}: {reason}")
+    else:
+        _error(f"cannot write the output: {reason}")
+    return 2
 
 
 def _flush_quietly() -> None:

@@ -1,5 +1,6 @@
-"""``openbid prove [PART]``: re-derive the paper's claims; exit 0/1/2 against the recorded
-expectation (0 equal, 1 changed, 2 error or UNKNOWN)."""
+"""``openbid prove [PART]``: re-derive the paper's claims, or check a system; exit 0/1/2 against
+the recorded expectation (0 equal, 1 changed, 2 error or UNKNOWN) and, for a system, the findings
+policy (1 when a finding of a failing kind is present: ``--fail-on``, ``--allow``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 from pathlib import Path
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
+from openbid.checks.findings import DEFAULT_FAIL_ON, KINDS
 
 PART_CHOICES = ("all", "paper", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
                 "soundness", "evaluators", "binky", "system")
@@ -22,9 +24,10 @@ def register(sub) -> None:
                     + " (default paper: the paper's parts; evaluators: seeds 000 and 002; "
                       "binky: seed 003; all: every part; system: the system checks of any rule "
                       "file, the default for rules that are not OPENBID, e.g. --variant sayc). "
-                      "Exit 0: every verdict as recorded; 1: a verdict changed "
-                    "(listed), or without a recorded expectation a claim failed; 2: an error or "
-                    "an UNKNOWN.")
+                      "Exit 0: every verdict as recorded and, for a system, no finding of a "
+                      "failing kind (by default: " + ", ".join(DEFAULT_FAIL_ON) + "); 1: a "
+                      "verdict changed (listed), or such a finding is present; 2: an error or "
+                      "an UNKNOWN.")
     p.add_argument("part", nargs="*", metavar="PART")  # validated in run (argparse checks a
     # list default against choices as one value)
     p.add_argument("--json", action="store_true", help="one JSON object per checked item")
@@ -41,30 +44,52 @@ def register(sub) -> None:
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
     p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
-    p.add_argument("--claims", metavar="FILE",
-                   help="system: a claims file to check (block format, docs/SYSTEMS.md; "
-                        "default for --variant sayc: openbid/systems/data/sayc_claims.txt)")
+    p.add_argument("--claims", metavar="FILE", action="append",
+                   help="system: a claims file (docs/SYSTEMS.md: claims about the opening or "
+                        "about a node; repeatable; default for --variant sayc: "
+                        "openbid/systems/data/sayc_claims.txt and sayc_node_claims.txt)")
     p.add_argument("--claim", action="append", metavar="ID",
-                   help="system: only claim ID of the claims file (repeatable)")
+                   help="system: only claim ID of the claims files (repeatable); its verdicts are "
+                        "compared with the recorded ones of the same claims, never recorded")
     p.add_argument("--where", metavar="COND",
-                   help="system: check only the hands meeting COND (every count, verdict and "
-                        "witness ranges over them; COND must select some hand)")
-    p.add_argument("--tree-census", action="store_true",
-                   help="system: check every node of an auction system by the exact tree census "
-                        "alone, no solver (the default when the tree is too large for the "
-                        "node checks)")
+                   help="system, a file with no auction blocks: check only the hands meeting "
+                        "COND (every count, verdict and witness ranges over them; COND must "
+                        "select some hand)")
     p.add_argument("--from", dest="subtree", metavar="AUCTION",
-                   help="system, with the tree census: only the nodes below AUCTION (calls from "
-                        "the dealer, e.g. '1NT P'); the claims about other nodes are left out")
-    p.add_argument("--node-claims", metavar="FILE",
-                   help="system: a file of 'forcing' and 'shows' claims about nodes, decided by "
-                        "the tree census (default for --variant sayc: "
-                        "openbid/systems/data/sayc_node_claims.txt)")
+                   help="system: only the nodes below AUCTION (calls from the dealer, e.g. "
+                        "'1NT P'), with the claims about them; never compared with, nor "
+                        "recorded as, an expectation")
+    p.add_argument("--cross-check", metavar="CHECK", choices=("z3",),
+                   help="system: also run the Z3 node checks (CHECK z3: Z3 and a census pass "
+                        "per node, at most 5,000 nodes) and require the same findings as the "
+                        "tree census (exit 2 if they disagree)")
+    p.add_argument("--fail-on", metavar="KINDS",
+                   help="system: the finding kinds that fail the run (exit 1), comma-separated, "
+                        "instead of the default " + ",".join(DEFAULT_FAIL_ON) + "; 'all' for "
+                        "every kind. Kinds: " + ", ".join(KINDS))
+    p.add_argument("--allow", metavar="KINDS",
+                   help="system: finding kinds that do not fail the run (comma-separated)")
+    p.add_argument("--no-table", dest="table", action="store_false",
+                   help="system: skip the findings at the table (whether a real deal reaches "
+                        "each finding, and how often)")
+    p.add_argument("--table-deals", type=int, default=None, metavar="N",
+                   help="system: deals simulated for the findings at the table (default "
+                        "200000; 0: none, every group asked node by node)")
+    p.add_argument("--table-nodes", type=int, default=None, metavar="N",
+                   help="system: per group the simulation misses, the nodes asked at most "
+                        "(default 8)")
+    p.add_argument("--overlaps", action="store_true",
+                   help="system: list the overlaps (by design in a first-wins block) in the "
+                        "text; --json always has them")
+    p.add_argument("--tree-census", action="store_true",
+                   help="(deprecated: the tree census is the default) ")
     p.add_argument("--no-cache", action="store_true",
-                   help="system, with the tree census: neither read nor write the cache of "
-                        "results (by default a node whose rules and history are unchanged is "
-                        "taken from $OPENBID_CACHE_DIR, else $XDG_CACHE_HOME/openbid, else "
+                   help="system: neither read nor write the cache of results (by default a "
+                        "node whose rules and history are unchanged is taken from "
+                        "$OPENBID_CACHE_DIR, else $XDG_CACHE_HOME/openbid, else "
                         "~/.cache/openbid)")
+    p.add_argument("--node-claims", metavar="FILE",
+                   help="(deprecated: give the file with --claims, which reads node claims too)")
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -84,11 +109,13 @@ def run(args) -> int:
 
     rules = rules_from(args)
     openbid = is_openbid(rules)
+    _deprecated(args)
     args.part, parts = choose_parts(args.part, openbid, bool(args.claims),
                                     other=rules.name in VARIANTS and not openbid)
     if args.report:
         parts = (PARTS if openbid else ()) + tuple(p for p in parts if p == "system")
     system = _system_args(args, rules, parts)
+    policy = _policy(args, parts)
     # Everything that can be wrong with the command is checked here, before the work.
     if args.proposition:
         _check_propositions(args.proposition, parts)
@@ -99,6 +126,9 @@ def run(args) -> int:
         raise OpenbidError("--where checks a subset of the hands: its verdicts are not compared "
                            "with, nor recorded as, an expectation (drop --expected or "
                            "--update-expected)")
+    if args.claim and args.update_expected:
+        raise OpenbidError("--claim checks some of the claims: its verdicts are not recorded as "
+                           "an expectation (drop --claim or --update-expected)")
     if args.update_expected:
         path = exp.write_path(rules, args.expected)
         exp.check_writable(path, rules, parts)
@@ -130,6 +160,7 @@ def run(args) -> int:
         sys.stderr.write("\r" + " " * widest[0] + "\r")
     seconds = time.monotonic() - t0
     changes: list[tuple[str, str | None, str | None]]  # (item, expected, got)
+    skipped: list[str] = []
     if args.update_expected:
         from openbid.cli.main import interrupted
 
@@ -140,21 +171,24 @@ def run(args) -> int:
     elif args.where or args.subtree:  # a subset: never compared with an expectation
         changes, found = [], False
     else:
-        changes, found = exp.compare_expected(result, path)
+        changes, found, skipped = exp.compare_all(result, path)
         if args.proposition:  # a subset of Part Two: compare only the items that ran
             changes = [c for c in changes if c[2] is not None]
+    gate = _gate(result, policy, parts)
     unknown = exp.has_unknown(result)
     if args.report:
         from openbid.report.writer import write_report
 
         write_report(result, Path(args.report), changes=changes, seconds=seconds, rules=rules)
     if args.json:
-        for obj in fmt.json_items(result):
+        for obj in fmt.json_items(result, policy):
             emit_json(obj)
-        emit_json(fmt.json_summary(result, changes, found, seconds, unknown))
+        emit_json(fmt.json_summary(result, changes, found, seconds, unknown, gate, skipped))
     else:
         sys.stdout.write(fmt.text(result, args.part, changes, found, path, seconds,
-                                  args.update_expected))
+                                  args.update_expected, gate=gate, skipped=skipped,
+                                  subset="--from" if args.subtree else "",
+                                  overlaps=args.overlaps))
         if args.report:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
         if (rules.source and not args.update_expected and not args.where and not args.subtree
@@ -165,14 +199,49 @@ def run(args) -> int:
         return 2
     if changes:
         return 1
-    ct = getattr(result, "census_tree", None)
-    if ct is not None and not found and any(not c.expected for c in ct.claims):
-        return 1
-    claims = list(result.system.claims) if result.system is not None else []
-    if result.tree is not None:  # the claims about later nodes of an auction system
-        claims += [c for r in result.tree.nodes.values() if r.checks for c in r.checks.claims]
-    failed = not found and any(c.verdict.value == "failed" for c in claims)
-    return 1 if failed else 0
+    return 1 if gate is not None and gate["failing"] else 0
+
+
+def _deprecated(args) -> None:
+    """The options of the earlier checking paths: one line on stderr each; they still work
+    (--node-claims reads its file as a claims file) for one release."""
+    if args.node_claims:
+        sys.stderr.write("openbid: --node-claims is deprecated and will be removed in the next "
+                         "release: give the file with --claims (one claims format reads both)\n")
+        args.claims = (args.claims or []) + [args.node_claims]
+    if args.tree_census:
+        sys.stderr.write("openbid: --tree-census is deprecated and will be removed in the next "
+                         "release: the tree census is the default for every system\n")
+
+
+def _policy(args, parts: tuple[str, ...]):
+    """The findings policy of ``--fail-on`` and ``--allow`` (validated now: an unknown kind is
+    an error before any work)."""
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.findings import Policy
+
+    if "system" not in parts:
+        for given, option in ((args.fail_on, "--fail-on"), (args.allow, "--allow")):
+            if given is not None:
+                raise OpenbidError(f"{option} is for the system checks' findings: give PART "
+                                   "system")
+        return None
+    return Policy.of(args.fail_on, args.allow)
+
+
+def _gate(result, policy, parts: tuple[str, ...]) -> dict | None:
+    """What the findings policy says of the run: the kinds that fail, the findings that fail
+    it, those of a failing kind that happen in isolation only (they never fail it)."""
+    if policy is None or "system" not in parts:
+        return None
+    failing = policy.failing(result.findings)
+    isolated = [f for f in result.findings if f.kind in policy.fail_on and f.in_isolation_only]
+    by_kind: dict[str, int] = {}
+    for f in result.findings:
+        by_kind[f.kind] = by_kind.get(f.kind, 0) + 1
+    return {"fail_on": [k for k in KINDS if k in policy.fail_on], "failing": len(failing),
+            "in_isolation_only": len(isolated), "findings": len(result.findings),
+            "by_kind": by_kind}
 
 
 def choose_parts(given: list[str], openbid: bool = True, claims: bool = False,
@@ -211,53 +280,45 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     from openbid.base.errors import OpenbidError
     from openbid.systems.claims import SHIPPED, load_claims, select
     from openbid.studies.prove import SystemArgs
+    from openbid.checks.nodes import has_blocks
 
     fixed = fixed_context(args)
     if "system" not in parts:
         for given, option in ((args.claims, "--claims"), (args.claim, "--claim"),
-                              (fixed, "--seat/--vul"), (args.where, "--where")):
+                              (fixed, "--seat/--vul"), (args.where, "--where"),
+                              (args.subtree, "--from"), (args.cross_check, "--cross-check"),
+                              (args.table_deals is not None, "--table-deals"),
+                              (args.table_nodes is not None, "--table-nodes"),
+                              (not args.table, "--no-table"), (args.overlaps, "--overlaps")):
             if given:
                 raise OpenbidError(f"{option} is for the system checks: give PART system")
         return None
     shipped = not args.claims and not rules.source and rules.name in SHIPPED
-    path = args.claims or (str(SHIPPED[rules.name]) if shipped else None)
-    if args.claim and not path:
+    paths = list(args.claims or []) or ([str(p) for p in SHIPPED[rules.name]] if shipped else [])
+    if args.claim and not paths:
         raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
-    claims = select(load_claims(path, rules), args.claim) if path else ()
-    # the shipped file by its place in the package (the same on every machine); the user's as given
-    shown = f"openbid/systems/data/{SHIPPED[rules.name].name}" if shipped else (path or "")
+    claims = select(load_claims(paths, rules), args.claim) if paths else ()
+    # the shipped files by their place in the package (the same on every machine); the user's
+    # as given
+    shown = "; ".join(f"openbid/systems/data/{p.name}" for p in SHIPPED[rules.name]) \
+        if shipped else "; ".join(paths)
     where = None
     if args.where:
         from openbid.cli.count import _parse
 
         where = _parse(rules, args.where, "bool", "--where")
-    nodes = None
-    from openbid.checks.nodes import has_blocks
-
-    if has_blocks(rules):  # an auction system: every node of its tree is checked too
-        from openbid.systems.auction import system_of
-        from openbid.checks.nodes import NodeModel
-
+    blocks = has_blocks(rules)
+    if blocks:
         if where is not None:
             raise OpenbidError("--where restricts the opening's checks; an auction system's "
                                "nodes range over each bidder's own history: give no --where")
         if "SEAT" in fixed:
             raise OpenbidError("--seat: the auction fixes every node's seat; give --vul alone "
                                "(from the dealer's side)")
-        nodes = NodeModel(system_of(rules))
-    elif args.tree_census or args.node_claims or args.subtree:
-        raise OpenbidError("--tree-census, --from and --node-claims check the nodes of an "
-                           "auction system; these rules have no auction blocks")
-    node_claims: tuple = ()
-    node_file = ""
-    if nodes is not None:
-        from openbid.systems.node_claims import SHIPPED as NODE_SHIPPED, load_node_claims
-
-        own = not args.node_claims and not rules.source and rules.name in NODE_SHIPPED
-        if args.node_claims or own:
-            npath = args.node_claims or str(NODE_SHIPPED[rules.name])
-            node_claims = load_node_claims(npath, rules)
-            node_file = f"openbid/systems/data/{NODE_SHIPPED[rules.name].name}" if own else npath
+        if fixed:
+            raise OpenbidError("--vul: the tree census counts every vulnerability of the deal, "
+                               "each equally likely (a finding's hand says its own); give no "
+                               "--vul")
     root: tuple[str, ...] = ()
     if args.subtree is not None:
         from openbid.systems.auction import parse_auction
@@ -266,15 +327,38 @@ def _system_args(args, rules, parts: tuple[str, ...]):
         if args.update_expected or args.expected:
             raise OpenbidError("--from checks part of the tree: its verdicts are not compared "
                                "with, nor recorded as, an expectation")
-        mine = tuple(c for c in node_claims if c.auction[:len(root)] == root)
-        if args.node_claims and not mine:
-            raise OpenbidError(f"no claim of {args.node_claims} is about a node below "
+        if where is not None or fixed:
+            raise OpenbidError("--from checks the nodes below an auction over every hand and "
+                               "vulnerability; give no --where, --seat or --vul")
+        mine = tuple(c for c in claims if c.auction is not None and c.auction[:len(root)] == root)
+        if args.claims and claims and not mine:
+            raise OpenbidError(f"no claim of {'; '.join(args.claims)} is about a node below "
                                f"{args.subtree}: it would check nothing")
-        node_claims = mine
-    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, nodes,
-                      census=bool(args.tree_census or node_claims or root),
-                      node_claims=node_claims, node_claims_file=node_file, root=root,
+        claims = mine
+    return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, root,
+                      args.cross_check or "", tuple(args.claim or ()),
+                      _table_budget(args, restricted=where is not None or bool(fixed)),
                       cache=not args.no_cache)
+
+
+def _table_budget(args, restricted: bool):
+    """The findings at the table's budget (None: not asked, or a run restricted to some hands
+    or facts of the deal, whose findings range over another population)."""
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.table_findings import TableBudget
+
+    for value, option in ((args.table_deals, "--table-deals"), (args.table_nodes,
+                                                                 "--table-nodes")):
+        if value is not None and value < 0:
+            raise OpenbidError(f"{option} must be 0 or more, not {value}")
+        if value is not None and not args.table:
+            raise OpenbidError(f"{option} sets the table's budget: give no --no-table")
+    if not args.table or restricted:
+        return None
+    base = TableBudget()
+    return TableBudget(deals=base.deals if args.table_deals is None else args.table_deals,
+                       nodes=base.nodes if args.table_nodes is None else args.table_nodes,
+                       rlimit=budget(args))
 
 
 def _check_propositions(wanted: list[int], parts: tuple[str, ...]) -> None:

@@ -10,20 +10,29 @@ strain) pairs of the two contracts are asked of the store and the engine.
 
 The mean IMPs per board comes with a 95% Student t-interval on the per-board differences (the
 boards are paired: each is played by both systems): mean +- t(0.975, n-1) * sd / sqrt(n).
+
+Boards are taken :data:`CHUNK` at a time (bid by both systems, solved, stored, scored) from an
+iterable that may deal them lazily: results reach the store from the first chunk, and what is
+held is the per-board results (about 650 bytes a board), at most :data:`MAX_BOARDS` of them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Iterable
 
+from openbid.base import limits
+from openbid.base.errors import OpenbidError
 from openbid.bridge.deals import DealtBoard, seat_hands
-from openbid.dd.engine import Request, Run
+from openbid.dd.engine import Request, Run, Session, chunks
 from openbid.dd.store import Store
 from openbid.bridge.duplicate import imps
 from openbid.bridge.hand import Hand
 from openbid.bridge.scoring import parse_contract, score_ns
-from openbid.base.stats import Interval, t_interval
+from openbid.base.stats import Interval, share_interval, t_interval
+
+MAX_BOARDS = limits.COMPARE_BOARDS  # boards of one comparison (docs/LIMITS.md)
+CHUNK = 1000  # boards bid, solved, stored and scored at a time
 
 
 @dataclass(frozen=True)
@@ -67,7 +76,7 @@ class Comparison:
     b: str
     boards: tuple[BoardResult, ...]
     imps: Interval
-    mp: Interval  # A's matchpoints per board (0-1)
+    mp: Interval  # A's matchpoints per board (0-1), its Wilson interval (never outside 0-1)
     run: Run
 
     @property
@@ -134,14 +143,30 @@ def _table(auction, tricks: dict | None, vul: str, solved: bool) -> Table:
                  auction.off_system)
 
 
-def compare(a_name: str, b_name: str, system_a, system_b, boards: list[DealtBoard],
-            store: Store, solve: Callable[[list[Request]], Run],
-            solve_all: bool = False) -> Comparison:
-    """Bid every board with both systems, solve what the scores need (``solve``: runs the
-    engine on the requests, writing ``store``), and score."""
+def compare(a_name: str, b_name: str, system_a, system_b, boards: Iterable[DealtBoard],
+            store: Store, session: Session, solve_all: bool = False,
+            chunk: int | None = None) -> Comparison:
+    """Bid every board with both systems, solve what the scores need (``session``: the engine,
+    writing ``store``), and score; the boards are taken ``chunk`` at a time (``boards`` may be
+    a generator), each chunk stored before the next is dealt."""
+    results: list[BoardResult] = []
+    for part in chunks(boards, chunk or CHUNK):
+        if len(results) + len(part) > MAX_BOARDS:
+            raise OpenbidError(f"more than {MAX_BOARDS:,} boards: compare at most "
+                               f"{MAX_BOARDS:,} at a time (give --deals)")
+        results.extend(_chunk(system_a, system_b, part, store, session, solve_all))
+    if not results:
+        raise OpenbidError("no boards to compare")
+    return Comparison(a_name, b_name, tuple(results),
+                      t_interval([float(r.imps) for r in results]),
+                      share_interval([r.mp_a for r in results]), session.result)
+
+
+def _chunk(system_a, system_b, boards: list[DealtBoard], store: Store, session: Session,
+           solve_all: bool) -> list[BoardResult]:
     auctions_a, auctions_b = bid_boards(system_a, boards), bid_boards(system_b, boards)
     asks = requests(boards, auctions_a, auctions_b, solve_all)
-    run = solve(asks)
+    session.solve(asks)
     known = store.known([r.deal for r in asks])
     results = []
     for b, x, y in zip(boards, auctions_a, auctions_b):
@@ -157,6 +182,4 @@ def compare(a_name: str, b_name: str, system_a, system_b, boards: list[DealtBoar
             swing = imps(ta.score_ns - tb.score_ns)
             mp = 1.0 if ta.score_ns > tb.score_ns else 0.5 if ta.score_ns == tb.score_ns else 0.0
         results.append(BoardResult(b, ta, tb, swing, mp))
-    return Comparison(a_name, b_name, tuple(results),
-                      t_interval([float(r.imps) for r in results]),
-                      t_interval([r.mp_a for r in results]), run)
+    return results

@@ -8,6 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from openbid.base.errors import ExprError, shown
+from openbid.bridge.notation import not_ascii
 from openbid.expr.ast import (And, Arith, Call, Compare, Const, Expr, Ite, Name, Neg, Not, Or,
                                     Quant)
 from openbid.expr.names import (BUILTINS, KEYWORDS, QUANTIFIERS, SIGNATURES, SUIT_CONSTANTS,
@@ -16,7 +17,7 @@ from openbid.expr.names import (BUILTINS, KEYWORDS, QUANTIFIERS, SIGNATURES, SUI
 _TOKEN = re.compile(
     r"""
     (?P<ws>\s+)
-  | (?P<num>\d+(?:\.\d+)?)
+  | (?P<num>[0-9]+(?:\.[0-9]+)?)
   | (?P<str>"[^"]*")
   | (?P<name>(?:[NESW]\.)?[A-Za-z_][A-Za-z0-9_]*)
   | (?P<op><>|<=|>=|==|!=|≠|≤|≥|×|[-+*/()<>=,:\[\]])
@@ -59,9 +60,9 @@ def _bid_text(x: Expr, operands: list[Expr], p: "_Parser") -> Expr:
     if isinstance(x, Const) and isinstance(x.value, str) and any(
             isinstance(o, Name) and o.id == "bid" for o in operands):
         text = x.value.strip().upper()
-        if text not in ALL_BIDS:
-            raise ExprError(f"no such bid {shown(x.value)}; bids are PASS, 1C, 1D, ... 7NT",
-                            p.text, x.pos)
+        if text not in ALL_BIDS + ("X", "XX"):
+            raise ExprError(f"no such bid {shown(x.value)}; bids are PASS, X, XX, 1C, 1D, ... "
+                            "7NT", p.text, x.pos)
         return Const(text, x.pos)
     return x
 
@@ -72,7 +73,11 @@ def tokenize(text: str) -> list[Token]:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ExprError(f"unexpected character {text[pos]!r}", text, pos)
+            ch = text[pos]
+            if ch.isascii():
+                raise ExprError(f"unexpected character {ch!r}", text, pos)
+            raise ExprError(f"unexpected character {not_ascii(ch)}: numbers and names are "
+                            "written in ASCII", text, pos)
         kind = m.lastgroup or ""
         if kind != "ws":
             out.append(Token(kind, m.group(), pos))

@@ -246,14 +246,15 @@ def write_report(c, directory: Path, meta: dict, top: int) -> None:
     """index.html, report.md and report.json (every board and the summary) into ``directory``
     (checked beforehand by :func:`openbid.report.report.check_report_dir`), with openbid's
     marker."""
-    from openbid.report.writer import MARKER, _write
+    from openbid.base.files import write_files
+    from openbid.report.writer import MARKER
 
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
-    _write(directory / MARKER, "written by 'openbid compare --report': openbid replaces its "
-                               "index.html, report.md, report.json here, and nothing else\n")
     data = {"format": "openbid-compare-1", "summary": summary_json(c, meta),
             "boards": [board_json(r) for r in c.boards]}
-    _write(directory / "report.json", json.dumps(data, indent=1) + "\n")
-    _write(directory / "report.md", render_md(c, meta, top))
-    _write(directory / "index.html", render_html(c, meta, top))
+    write_files({  # all or none: a full disk leaves no half report
+        directory / MARKER: "written by 'openbid compare --report': openbid replaces its "
+                            "index.html, report.md, report.json here, and nothing else\n",
+        directory / "report.json": json.dumps(data, indent=1) + "\n",
+        directory / "report.md": render_md(c, meta, top),
+        directory / "index.html": render_html(c, meta, top)})

@@ -12,7 +12,7 @@ VMARK = {"held": "ok", "failed": "FAIL", "vacuous": "vacuous", "unknown": "UNKNO
 
 
 # ---- JSON --------------------------------------------------------------------------------------
-def json_items(run):
+def json_items(run, policy=None):
     if run.lemmas is not None:
         for c in run.lemmas.claims:
             yield {"part": "lemmas", "kind": c.kind, "id": c.id, "claim": c.claim,
@@ -66,14 +66,18 @@ def json_items(run):
 
     yield from seeds.json_items(run)
     yield from system.json_items(run)
-    if getattr(run, "tree", None) is not None:
-        from openbid.report import tree
-
-        yield from tree.json_items(run.tree)
     if getattr(run, "census_tree", None) is not None:
         from openbid.report import tree_census
 
         yield from tree_census.json_items(run.census_tree)
+    if getattr(run, "tree", None) is not None:  # the Z3 node checks (--cross-check z3)
+        from openbid.report import tree
+
+        yield from tree.json_items(run.tree)
+    if "system" in getattr(run, "parts", ()):
+        from openbid.report import findings
+
+        yield from findings.json_items(run.findings, policy)
     for bidval, label, w, c, ex in run.census:
         from openbid.bridge.bids import bid_text
 
@@ -81,12 +85,15 @@ def json_items(run):
                "count": w, "classes": c, "example": ex}
 
 
-def json_summary(run, changes, found, seconds, unknown):
+def json_summary(run, changes, found, seconds, unknown, gate=None, skipped=()):
     return {"part": "summary", "variant": run.variant, "digest": run.digest,
             **({"source": run.source} if getattr(run, "source", "") else {}),
             "summary": summary(run), "paper_errors": len(paper_errors(run)),
             "seed_errors": len(seed_errors(run)),
             "expected_found": found, "changed": [list(c) for c in changes],
+            **({"not_compared": list(skipped)} if skipped else {}),
+            **({"gate": gate} if gate is not None else {}),
+            **({"cross_check": run.cross_check} if getattr(run, "cross_check", None) else {}),
             "unknown": unknown, "seconds": round(seconds, 1)}
 
 
@@ -118,10 +125,6 @@ def summary(run) -> dict:
 
     out.update(seeds.summary(run))
     out.update(system.summary(run))
-    if getattr(run, "tree", None) is not None:
-        from openbid.report import tree
-
-        out["tree"] = tree.summary(run.tree)
     if getattr(run, "census_tree", None) is not None:
         from openbid.report import tree_census
 
@@ -165,10 +168,20 @@ def paper_errors(run) -> list[str]:
 
 
 # ---- text --------------------------------------------------------------------------------------
-def text(run, part, changes, found, path, seconds, updated) -> str:
+def text(run, part, changes, found, path, seconds, updated, gate=None, skipped=(),
+         subset: str = "", overlaps: bool = False) -> str:
     what = (f"rule file {run.source}, name {run.variant}" if getattr(run, "source", "")
             else f"variant {run.variant}")
     lines: list[str] = [f"openbid prove {part} ({what}, rules {run.digest})", ""]
+    groups = getattr(run, "groups", None)
+    if groups is not None and "system" in getattr(run, "parts", ()):  # what to fix first
+        from openbid.checks.findings import Policy
+        from openbid.report import table_findings
+
+        policy = Policy(frozenset(gate["fail_on"])) if gate is not None else None
+        lines += table_findings.text(groups, policy.fails if policy is not None
+                                     else (lambda f: False), overlaps=overlaps,
+                                     seconds=run.seconds.get("table"))
     if part == "paper":
         part = "all"  # every paper part that ran, and the paper's errors
     if run.lemmas is not None and part in ("lemmas", "all"):
@@ -195,18 +208,24 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
     if getattr(run, "system", None) is not None:
         from openbid.report import system
 
-        lines += system.text(run, detail=part == "system")
-        found_here = system.problems(run)
-        if found_here:
-            lines += [f"System findings ({len(found_here)}):"] + [f"  - {e}" for e in found_here] + [""]
-    if getattr(run, "tree", None) is not None:
-        from openbid.report import tree
-
-        lines += tree.text(run.tree, detail=part == "system")
+        # with the findings at the table first, the opening's details only when asked
+        lines += system.text(run, detail=part == "system" and (groups is None or overlaps))
     if getattr(run, "census_tree", None) is not None:
         from openbid.report import tree_census
 
         lines += tree_census.text(run.census_tree, detail=False)
+    if "system" in getattr(run, "parts", ()):
+        from openbid.checks.findings import Policy
+        from openbid.report import findings
+
+        policy = Policy(frozenset(gate["fail_on"])) if gate is not None else None
+        if groups is None:  # without the table: the findings by kind
+            lines += findings.text(run.findings, policy)
+        cc = getattr(run, "cross_check", None)
+        if cc:
+            lines += [f"Cross-check ({cc['checks']}: the node checks, {cc['nodes']:,} nodes, "
+                      f"{cc['seconds']:.1f} s): the same {cc['findings']:,} findings as the "
+                      "tree census", ""]
     errs = paper_errors(run)
     if part == "all" and errs:
         lines += [f"Paper errors found ({len(errs)}):"] + [f"  - {e}" for e in errs] + [""]
@@ -217,6 +236,12 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
         lines.append(f"expectation recorded in {path}")
     elif getattr(getattr(run, "system", None), "given", None) is not None:
         lines.append("(checked under --where: not compared with an expectation)")
+    elif subset:
+        lines.append(f"(checked with {subset}: part of the system, never compared with nor "
+                     "recorded as an expectation)")
+    elif not found and skipped:
+        lines.append(f"(the expectation at {path} records these checks over another scope or "
+                     "by another check: nothing compared)")
     elif not found:
         lines.append(f"(nothing recorded of these parts at {path}: nothing to compare; "
                      "record one with --update-expected)")
@@ -228,6 +253,12 @@ def text(run, part, changes, found, path, seconds, updated) -> str:
             lines.append(f"  ... and {len(changes) - 60} more (--json lists them all)")
     else:
         lines.append(f"every verdict equals the recorded expectation ({path.name})")
+    for why in skipped:
+        lines.append(f"  (not compared: {why})")
+    if gate is not None:
+        from openbid.report.findings import gate_line
+
+        lines.append(gate_line(gate))
     lines.append(f"time: {seconds:.1f} s")
     return "\n".join(lines) + "\n"
 

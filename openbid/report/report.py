@@ -258,7 +258,17 @@ def findings(run, data: dict) -> list[Finding]:
     if getattr(run, "system", None) is not None:
         from openbid.report import system
 
+        from openbid.checks.findings import DEFAULT_FAIL_ON, HISTORY
+        from openbid.report.findings import line
+
         lines = system.problems(run)
+        # the nodes' findings of the kinds that fail a run by default (the opening's are above)
+        nodes = [f for f in getattr(run, "findings", [])
+                 if f.kind in DEFAULT_FAIL_ON and (f.population == HISTORY
+                                                   or (f.kind == "dead" and "/" in f.point))]
+        lines += [line(f) for f in nodes[:60]]
+        if len(nodes) > 60:
+            lines.append(f"... and {len(nodes) - 60:,} more ('openbid prove --json' lists them)")
         S = run.system
         out.append(Finding("system-findings", f"System checks of {S.title}: findings ({len(lines)})",
                            "Dead bid points and claims that failed or hold on no hand; "

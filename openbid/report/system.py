@@ -175,10 +175,14 @@ def text(run, detail: bool) -> list[str]:
                 line += f" ({c.reason})"
             lines.append(line)
     lines += ["", "Bid frequencies (exact census):"]
-    for f in S.frequencies:
+    shown_f = S.frequencies if detail else S.frequencies[:1]
+    for f in shown_f:
         head = ctx(f.context) or "every hand"
         lines.append(f"  {head}: " + ", ".join(
             f"{bid}@{lb} {100 * h / _base(S, f):.2f}%" for bid, lb, h in f.rows))
+    if len(shown_f) < len(S.frequencies):
+        lines.append(f"  ... and {len(S.frequencies) - len(shown_f)} more contexts (--json has "
+                     "every one)")
     return lines + [""]
 
 

@@ -26,9 +26,10 @@ def node_problems(r) -> list[str]:
     """One line per finding at a node: gaps, illegal calls, dead rules, failed/vacuous claims."""
     out = []
     for f in r.findings:
-        what = f"gap: {f.hands:,} hands no rule bids" if f.kind == "gap" else \
-            f"illegal call {f.detail}: {f.hands:,} hands"
-        out.append(f"{what}, e.g. {f.witness} (vul {f.vul})")
+        what = f"gap: {f.count:,} hands no rule bids" if f.kind == "gap" else \
+            f"illegal call {f.point}: {f.detail.split(': ', 1)[-1]}: {f.count:,} hands"
+        w = f.witness
+        out.append(f"{what}" + (f", e.g. {w.hand} (vul {w.vul})" if w is not None else ""))
     S = r.checks
     if S is not None:
         for p in S.dead:
@@ -92,8 +93,10 @@ def json_items(tree):
                "children": [{"call": c.call, "hands": c.hands,
                              "probability": str(c.probability), "witness": c.witness,
                              "vul": c.vul, "points": list(c.points)} for c in r.children],
-               "findings": [{"kind": f.kind, "hands": f.hands, "witness": f.witness,
-                             "vul": f.vul, "detail": f.detail} for f in r.findings]}
+               "findings": [{"kind": f.kind, "hands": f.count, "point": f.point,
+                             "witness": f.witness.hand if f.witness else None,
+                             "vul": f.witness.vul if f.witness else None,
+                             "detail": f.detail} for f in r.findings]}
         S = r.checks
         if S is None:
             continue

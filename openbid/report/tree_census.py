@@ -1,17 +1,12 @@
 """Every node of an auction system checked by the exact tree census (openbid.checks.tree),
-rendered: the tree's size, the findings by kind (gaps, illegal calls, shadowed points, overlaps,
-dead points) each with a hand, and the claims. Text, JSON lines and markdown. Returns text or
-records; never prints."""
+rendered: the tree's size and the claims about nodes (the findings, each with a hand, are
+rendered by openbid.report.findings). Text, JSON lines and markdown. Returns text or records;
+never prints."""
 
 from __future__ import annotations
 
-KIND_WORDS = {"gap": "gaps (hands consistent with the history that no rule bids)",
-              "illegal call": "illegal calls",
-              "shadowed": "shadowed points (their guard holds, an earlier point bids every "
-                          "such hand)",
-              "overlap": "overlaps (an earlier point bids, with another call, hands a later "
-                         "point's guard also holds for)"}
-SHOWN = 12  # findings of a kind listed in the text (all are in the JSON)
+KINDS_SHOWN = {"gap": "gaps", "illegal-call": "illegal calls", "shadowed": "shadowed points",
+               "overlap": "overlaps", "dead": "dead points"}
 
 
 def summary(tc) -> dict:
@@ -26,14 +21,8 @@ def summary(tc) -> dict:
             "replayed": tc.replayed, "seconds": tc.seconds}
 
 
-def _finding(f) -> str:
-    where = f"{f.node}" + (f" [{f.point}]" if f.point else "")
-    what = f" {f.detail}" if f.detail else ""
-    return f"{where}: {f.hands:,} hand-contexts{what}; e.g. {f.witness} (vul {f.vul})"
-
-
 def _claim(c) -> str:
-    s = f"{c.claim.kind} {c.claim.id}: {c.claim.statement}: {c.verdict.upper()}"
+    s = f"{c.claim.id}: {c.claim.statement}: {c.verdict.upper()}"
     if c.verdict == "failed":
         s += f" ({c.failing:,} of {c.hands:,} hand-contexts do not; e.g. {c.witness}, vul {c.vul})"
     if not c.expected:
@@ -44,30 +33,18 @@ def _claim(c) -> str:
 def text(tc, detail: bool = True) -> list[str]:
     s = summary(tc)
     where = f"below {' '.join(tc.root)} " if tc.root else ""
+    counts = ", ".join(f"{w} {s['findings'].get(k, 0):,}" for k, w in KINDS_SHOWN.items())
     lines = [f"Every node {where}of the auction tree of {tc.title}, counted exactly (the tree "
              "census; no solver):",
              f"  {s['nodes']:,} nodes, {s['on_system']:,} where a block applies; "
-             f"{s['contexts']} vulnerability context(s), each equally likely; every hand below "
-             f"re-bid by the executor ({tc.replayed:,} hands); {tc.seconds.get('wall', 0):.1f} s"]
-    for kind, words in KIND_WORDS.items():
-        fs = tc.of_kind(kind)
-        lines.append(f"  {words}: {len(fs):,}")
-        if detail or kind != "overlap":
-            for f in sorted(fs, key=lambda f: -f.hands)[:SHOWN]:
-                lines.append(f"    - {_finding(f)}")
-            if len(fs) > SHOWN:
-                lines.append(f"    ... and {len(fs) - SHOWN:,} more (--json lists every one)")
-    dead = tc.dead
-    lines.append(f"  dead points (bid no hand at any node their block applies to): {len(dead)}")
-    for p in dead[:SHOWN * 2]:
-        lines.append(f"    - {p.block}/{p.label} ({p.nodes:,} nodes)")
-    if len(dead) > SHOWN * 2:
-        lines.append(f"    ... and {len(dead) - SHOWN * 2} more")
+             f"{s['contexts']} vulnerability context(s), each equally likely; every hand "
+             f"re-bid by the executor ({tc.replayed:,} hands); {tc.seconds.get('wall', 0):.1f} s",
+             f"  {counts}"]
     if tc.claims:
         c = s["claims"]
-        lines.append(f"  claims ({tc.claims_file}): {c['held']} held, {c['failed']} failed, "
-                     f"{c['vacuous']} vacuous; {len(s['unexpected_claims'])} differ from the "
-                     "file's expectation")
+        lines.append(f"  claims about nodes ({tc.claims_file}): {c['held']} held, {c['failed']} "
+                     f"failed, {c['vacuous']} vacuous; {len(s['unexpected_claims'])} differ "
+                     "from the file's expectation")
         for cl in tc.claims:
             if detail or cl.verdict != "held" or not cl.expected:
                 lines.append(f"    - {_claim(cl)}")
@@ -75,12 +52,6 @@ def text(tc, detail: bool = True) -> list[str]:
 
 
 def json_items(tc):
-    for f in tc.findings:
-        yield {"part": "tree", "kind": f.kind, "node": f.node, "point": f.point,
-               "hands": f.hands, "detail": f.detail, "witness": f.witness, "vul": f.vul}
-    for p in tc.dead:
-        yield {"part": "tree", "kind": "dead point", "point": f"{p.block}/{p.label}",
-               "nodes": p.nodes}
     for c in tc.claims:
         yield {"part": "tree", "kind": "claim", "claim": c.claim.id, "type": c.claim.kind,
                "statement": c.claim.statement, "node": c.claim.node, "verdict": c.verdict,
@@ -144,6 +115,7 @@ def recorded(outcomes: dict[str, str], system=None) -> list[str]:
                     if k.startswith("tree claim "))
     if claims:
         held = sum(v == "held" for _, v in claims)
-        lines += ["", f"Node claims: {held} of {len(claims)} hold; "
-                  + ", ".join(f"`{c}` {v}" for c, v in claims if v != "held") + "."]
+        others = ", ".join(f"`{c}` {v}" for c, v in claims if v != "held")
+        lines += ["", f"Node claims: {held} of {len(claims)} hold"
+                  + (f"; {others}." if others else ".")]
     return lines

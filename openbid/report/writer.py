@@ -82,16 +82,18 @@ def write_report(run, directory: Path, changes=(), seconds: float | None = None,
     from openbid.report.html import render_html
     from openbid.report.markdown import render_md
 
+    from openbid.base.files import write_files
+
     directory = Path(directory)
-    directory.mkdir(parents=True, exist_ok=True)
     changes = list(changes)
     data = report_data(run, changes)
-    _write(directory / MARKER, "written by 'openbid prove --report': openbid replaces its "
-                               f"{', '.join(OWN_FILES)} here, and nothing else\n")
-    _write(directory / "report.json", to_json(data))
-    _write(directory / "report.md", render_md(run, data))
-    _write(directory / "index.html", render_html(run, data, seconds=seconds,
-                                                 rules=_rules_of(run, rules)))
+    write_files({  # all or none: a full disk leaves no half report
+        directory / MARKER: "written by 'openbid prove --report': openbid replaces its "
+                            f"{', '.join(OWN_FILES)} here, and nothing else\n",
+        directory / "report.json": to_json(data),
+        directory / "report.md": render_md(run, data),
+        directory / "index.html": render_html(run, data, seconds=seconds,
+                                              rules=_rules_of(run, rules))})
 
 
 def _rules_of(run, rules):
@@ -108,10 +110,3 @@ def _rules_of(run, rules):
     except OpenbidError:
         return None
     return candidate if rules_digest(candidate) == run.digest else None
-
-
-def _write(path: Path, text: str) -> None:
-    """``text`` into ``path`` in one atomic rename (a temporary name of openbid's own)."""
-    from openbid.base.files import write_atomic
-
-    write_atomic(path, text, mode=0o644)

@@ -18,6 +18,7 @@ import json
 import sys
 from pathlib import Path
 
+from openbid.base.files import write_atomic
 from openbid.studies import quotes as Q
 
 
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         out.write(f"{where} is current: {summary}\n")
         return 0
-    Q.CERTIFICATE.write_text(text, encoding="utf-8")
+    write_atomic(Q.CERTIFICATE, text)  # whole or not at all
     out.write(f"every quote is verbatim; wrote {where}: {summary}\n")
     return 0
 

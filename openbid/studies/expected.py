@@ -4,7 +4,11 @@ with a recorded expectation (``openbid/systems/data/expected/<variant>.json``). 
 ``--update-expected``.
 
 An expectation is data its owner keeps: it records the rules' digest and their source (``variant
-code``, or ``rule file my.rules``). A rule file's own expectation lives next to it
+code``, or ``rule file my.rules``), and for a system's verdicts what computed each group of them
+and over what (``scopes``: the opening's checks over every seat, the tree census of the whole
+tree, the claims of which files). A verdict is compared with the recorded one only when both were
+computed by the same check over the same scope: a run over a subset (``--claim``: only the claims
+that ran) or by another check is never reported as a change. A rule file's own expectation lives next to it
 (``my.rules.expected.json``); a shipped one changes only with the shipped rules (same digest); a
 run with an UNKNOWN is never recorded; a file is replaced in one atomic rename.
 """
@@ -63,8 +67,6 @@ def outcomes(run: ProofRun) -> dict[str, str]:
                 out[f"variant {v.name} equal-on-class"] = v.equal_verdict.value
     if run.system is not None:
         out.update(run.system.verdicts())
-    if getattr(run, "tree", None) is not None:
-        out.update(run.tree.verdicts())
     if getattr(run, "census_tree", None) is not None:
         out.update(run.census_tree.verdicts())
     if run.binky is not None:
@@ -168,6 +170,11 @@ def check_writable(path: Path, rules: Rules, parts: tuple[str, ...]) -> None:
     digest = rules_digest(rules)
     if path.is_dir():
         raise OpenbidError(f"the expectation file {path} is a directory")
+    if _in_package(path) and not _shipped(path):
+        raise OpenbidError(
+            f"not recording: {path} is inside openbid's own files, which a run never "
+            "changes; copy the rule file to a folder of yours and record its expectation "
+            "there, or give --expected PATH")
     if _shipped(path):
         variants = _variants()
         if path.suffix != ".json" or path.stem not in variants:
@@ -219,6 +226,17 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK)
 
 
+PACKAGE = Path(__file__).resolve().parents[1]  # the openbid package (installed or not)
+
+
+def _in_package(path: Path) -> bool:
+    """Whether ``path`` is inside the openbid package (a shipped example, say)."""
+    try:
+        return path.resolve().is_relative_to(PACKAGE.resolve())
+    except OSError:
+        return False
+
+
 def _shipped(path: Path) -> bool:
     try:
         return path.resolve().parent == EXPECTED_DIR.resolve()
@@ -238,18 +256,54 @@ def _load_variant(name: str):
     return load_variant(name)
 
 
+SYSTEM_GROUPS = ("opening", "opening claims", "tree", "tree claims", "node checks")
+_GROUP_WORDS = {"opening": "the opening's checks", "opening claims": "the claims about the "
+                "opening", "tree": "the tree census", "tree claims": "the claims about nodes",
+                "node checks": "the Z3 node checks"}
+
+
+def group_of(key: str) -> str | None:
+    """The group of a system verdict's key (None: not a system verdict)."""
+    if key.startswith(("system point ", "system overlap ")):
+        return "opening"
+    if key.startswith("system claim "):
+        return "opening claims"
+    if key.startswith("system node "):
+        return "node checks"
+    if key.startswith("tree claim "):
+        return "tree claims"
+    if key.startswith("tree "):
+        return "tree"
+    return None
+
+
 def compare_expected(run: ProofRun, path: Path) -> tuple[list[tuple[str, str | None, str | None]], bool]:
     """(changes, found): each change is (item, expected, got); ``found`` False if the file does
     not exist or records nothing of the parts that ran. Only the parts that ran are compared,
     and of those only the ones the file records: a part it has no verdict of (``prove system``
-    on a variant whose expectation holds the paper's parts) is not recorded, not changed."""
+    on a variant whose expectation holds the paper's parts) is not recorded, not changed. A
+    system's verdicts: see :func:`compare_system`."""
+    changes, found, _ = compare_all(run, path)
+    return changes, found
+
+
+def compare_all(run: ProofRun, path: Path) -> tuple[list, bool, list[str]]:
+    """:func:`compare_expected`, and what was not compared and why (one sentence each)."""
     if not path.exists():
-        return [], False
-    recorded: dict[str, str] = read_expected(path)["outcomes"]
+        return [], False, []
+    data = read_expected(path)
+    recorded: dict[str, str] = data["outcomes"]
     got = outcomes(run)
     changes = []
     found = False
+    skipped: list[str] = []
     for part in run.parts:
+        if part == "system":
+            ch, f, sk = compare_system(run, recorded, data.get("scopes") or {}, got)
+            changes += ch
+            found = found or f
+            skipped += sk
+            continue
         prefix = _prefix(part)
         keys = {k for k in recorded if k.startswith(prefix)}
         if not keys:
@@ -258,7 +312,47 @@ def compare_expected(run: ProofRun, path: Path) -> tuple[list[tuple[str, str | N
         for key in keys | {k for k in got if k.startswith(prefix)}:
             if recorded.get(key) != got.get(key):
                 changes.append((key, recorded.get(key), got.get(key)))
-    return sorted(set(changes)), found
+    return sorted(set(changes)), found, skipped
+
+
+def compare_system(run: ProofRun, recorded: dict[str, str], scopes: dict[str, str],
+                   got: dict[str, str]) -> tuple[list, bool, list[str]]:
+    """A system's verdicts by group (:data:`SYSTEM_GROUPS`): a group is compared only when this
+    run computed it and the file records it over the same scope (a file written before scopes
+    were recorded: the whole system's, and any claims file); the claims of a ``--claim`` run
+    only those that ran."""
+    from openbid.checks.system_run import DEFAULT_SCOPES, WHOLE_OPENING, WHOLE_TREE
+
+    changes: list = []
+    found = False
+    skipped: list[str] = []
+    mine: dict[str, str] = dict(getattr(run, "scopes", {}) or {})
+    subset = bool(getattr(run, "claims_selected", ()))
+    for group in SYSTEM_GROUPS:
+        rec = {k for k in recorded if group_of(k) == group}
+        new = {k for k in got if group_of(k) == group}
+        if not rec:
+            continue
+        words = _GROUP_WORDS[group]
+        if group not in mine:
+            if new or group == "node checks":
+                skipped.append(f"{words}: recorded, not computed by this run's checks")
+            continue
+        theirs = scopes.get(group, DEFAULT_SCOPES.get(group))
+        if theirs is None:  # claims recorded before scopes: of any file, over the whole system
+            whole = WHOLE_OPENING if group == "opening claims" else WHOLE_TREE
+            theirs = mine[group] if mine[group].endswith(f"({whole})") else \
+                f"claims of any file ({whole})"
+        if theirs != mine[group]:
+            skipped.append(f"{words}: recorded over another scope ({theirs}; this run: "
+                           f"{mine[group]})")
+            continue
+        found = True
+        keys = new if subset and group.endswith("claims") else rec | new
+        for key in keys:
+            if recorded.get(key) != got.get(key):
+                changes.append((key, recorded.get(key), got.get(key)))
+    return changes, found, skipped
 
 
 def _prefix(part: str) -> tuple[str, ...]:
@@ -266,7 +360,7 @@ def _prefix(part: str) -> tuple[str, ...]:
             "part-two": ("part-two ",), "structure": ("structure",),
             "synopsis": ("synopsis",), "census": ("census ",),
             "soundness": ("soundness",), "evaluators": ("seed-000 ", "seed-002 ", "variant "),
-            "binky": ("seed-003 ",), "system": ("system ",)}[part]
+            "binky": ("seed-003 ",), "system": ("system ", "tree ")}[part]
 
 
 def degraded(run: ProofRun) -> list[str]:
@@ -285,6 +379,9 @@ def write_expected(run: ProofRun, path: Path, rules: Rules | None = None) -> Non
     if bad:
         raise OpenbidError(f"not recording: {len(bad)} verdict(s) UNKNOWN (e.g. {bad[0]}); an "
                            f"expectation records decided verdicts only, {path} is unchanged")
+    if getattr(run, "claims_selected", ()):
+        raise OpenbidError(f"not recording: --claim checks some of the claims; record a run of "
+                           f"every claim (drop --claim), {path} is unchanged")
     data: dict = {"variant": run.variant}
     if rules is not None:
         data["source"] = source_of(rules, path)
@@ -292,12 +389,24 @@ def write_expected(run: ProofRun, path: Path, rules: Rules | None = None) -> Non
     old: dict = {}
     if path.exists():
         old = read_expected(path)
+    scopes: dict = {}
     if old.get("digest") == run.digest:
         data["outcomes"] = dict(old["outcomes"])
-    ran = tuple(px for p in run.parts for px in _prefix(p))
-    data["outcomes"] = {k: v for k, v in data["outcomes"].items() if not k.startswith(ran)}
+        scopes = dict(old.get("scopes") or {})
+    ran = tuple(px for p in run.parts if p != "system" for px in _prefix(p))
+    mine = dict(getattr(run, "scopes", {}) or {}) if "system" in run.parts else {}
+    # a system run replaces the groups it computed, and what earlier versions recorded with
+    # checks it no longer runs (the Z3 node checks' verdicts)
+    gone = set(mine) | ({"node checks"} if "system" in run.parts else set())
+    data["outcomes"] = {k: v for k, v in data["outcomes"].items()
+                        if not k.startswith(ran) and group_of(k) not in gone}
     data["outcomes"].update(outcomes(run))
     data["outcomes"] = dict(sorted(data["outcomes"].items()))
+    scopes.update(mine)
+    scopes = {g: v for g, v in scopes.items()
+              if any(group_of(k) == g for k in data["outcomes"])}
+    if scopes:
+        data["scopes"] = dict(sorted(scopes.items()))
     from openbid.base.files import write_atomic
 
     write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -17,7 +17,10 @@ from typing import TYPE_CHECKING, Any, Callable
 from openbid.systems.rules.model import Rules
 from openbid.systems.rules.text import dumps
 from openbid.base.workers import Pool, Task
+from openbid.checks.system_run import SystemArgs
 from openbid.checks.verdicts import DEFAULT_RLIMIT
+
+__all__ = ["SystemArgs", "ProofRun", "prove_all"]
 
 if TYPE_CHECKING:  # the parts' results (each part's module is imported when it runs)
     from openbid.studies.binky.proofs import BinkyChecks
@@ -48,23 +51,6 @@ def is_openbid(rules: Rules) -> bool:
     return rules.name in VARIANTS and VARIANTS[rules.name][0] in OPENBID_FILES
 
 
-@dataclass(frozen=True)
-class SystemArgs:
-    """What the system part needs besides the rules: the claims, the facts of the deal fixed."""
-
-    claims: tuple = ()  # openbid.systems.claims.SystemClaim
-    claims_file: str = ""
-    context: tuple[tuple[str, object], ...] = ()
-    given: Any = None  # a precondition (Expr): the checks range over the hands meeting it
-    nodes: Any = None  # an auction system (openbid.checks.nodes.NodeModel): every node checked
-    claims_at: Any = None  # auction -> the claims about that node
-    census: bool = False  # every node by the exact tree census alone (no solver)
-    node_claims: tuple = ()  # openbid.systems.node_claims.NodeClaimSpec: forcing / shows
-    node_claims_file: str = ""
-    root: tuple = ()  # the tree census: only the subtree below this auction
-    cache: bool = False  # the tree census: the user's cache of results (openbid.base.cache)
-
-
 @dataclass
 class ProofRun:
     variant: str
@@ -82,8 +68,13 @@ class ProofRun:
     evaluators: EvaluatorChecks | None = None
     binky: BinkyChecks | None = None
     system: SystemChecks | None = None
-    tree: Any = None  # openbid.checks.nodes.Tree: every node of an auction system checked
+    tree: Any = None  # openbid.checks.nodes.Tree: the Z3 node checks (the cross-check)
     census_tree: Any = None  # openbid.checks.tree.TreeCheck: every node by the tree census
+    findings: list = field(default_factory=list)  # openbid.checks.findings.Finding: the system's
+    scopes: dict[str, str] = field(default_factory=dict)  # check group -> what it checked
+    claims_selected: tuple[str, ...] = ()  # --claim: the claims that ran (a subset)
+    cross_check: dict | None = None  # the cross-check's figures (findings compared, seconds)
+    groups: list | None = None  # the findings at the table (openbid.checks.table_findings)
     breakdown: dict | None = None  # Part Two leaf path -> {"BID@SECTION": hands}, if asked
     seconds: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds per part (and the census)
@@ -114,77 +105,15 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
     run = ProofRun(rules.name, rules_digest(rules), parts, source=rules.source)
     if "system" in parts:  # its own pool (a census pass per context and a Z3 task)
-        from openbid.checks.system import check_system
+        from openbid.checks.system_run import run_system
 
-        sa = system or SystemArgs()
         t1 = time.monotonic()
-        opening = tuple(c for c in sa.claims if getattr(c, "auction", None) is None)
-        later = [c for c in sa.claims if c not in opening and c.auction != ()]
-        if later and sa.nodes is None:
-            from openbid.base.errors import OpenbidError
-
-            raise OpenbidError(f"claim {later[0].id} is about the auction "
-                               f"{' '.join(later[0].auction)}, but these rules have no auction "
-                               "blocks: every node past the opening is off-system (all pass)")
-        opening += tuple(c for c in sa.claims if c.auction == ())
-        census = sa.census
-        if sa.nodes is not None and not census:  # a tree too large for the node checks
-            from openbid.checks.nodes import MAX_NODES, tree_lower_bound
-
-            census = tree_lower_bound(sa.nodes, MAX_NODES) > MAX_NODES
-        if census and later:
-            from openbid.base.errors import OpenbidError
-
-            raise OpenbidError(f"claim {later[0].id} is about a later node: the tree census "
-                               "checks a node claims file (--node-claims: 'forcing' and 'shows' "
-                               "claims), not a claims file's auction claims")
-        if census and sa.context:
-            from openbid.base.errors import OpenbidError
-
-            raise OpenbidError("--vul: the tree census counts every vulnerability of the deal; "
-                               "give no --vul")
-        if not census:
-            run.system = check_system(rules, opening, dict(sa.context), rlimit,
-                                      sa.claims_file, progress, given=sa.given)
-        if census:
-            from openbid.checks.system import SystemJob, run_jobs
-            from openbid.checks.tree import check_tree
-
-            # The whole tree's census reads the opening in every seat and vulnerability: the
-            # opening's system checks take their counts from those readings (only the Z3 task
-            # runs apart), where they can (the whole tree; no precondition).
-            job = SystemJob(rules, opening, dict(sa.context), rlimit, sa.claims_file, sa.given)
-            share = job.share() if not sa.root else None
-            if share is None:  # the checks' own census passes (check_system, this job)
-                (run.system,) = run_jobs([job], progress)
-            t2 = time.monotonic()
-            with Pool(1) as pool:  # Z3 on the opening's points and claims, beside the census
-                known = _z3_cached(job) if share is not None and sa.cache else None
-                z3 = pool.submit(job.z3_task) if share is not None and known is None else None
-                run.census_tree = check_tree(rules, sa.node_claims, progress, root=sa.root,
-                                             share=share, cache=True if sa.cache else None)
-                results = {job.z3_task: z3.result()} if z3 is not None else {}
-                if known is not None:
-                    results = {job.z3_task: known}
-                elif z3 is not None and sa.cache:
-                    _z3_keep(job, results[job.z3_task])
-            run.census_tree.claims_file = sa.node_claims_file
-            if share is not None:
-                counts = run.census_tree.counts.system_checks
-                assert counts is not None
-                run.system = job.finish(results, counts)
-                run.system.seconds["wall"] = round(time.monotonic() - t2, 2)
-            run.seconds["tree"] = round(time.monotonic() - t2, 2)
-        elif sa.nodes is not None:
-            from openbid.checks.nodes import build_tree, claims_by_node
-
-            t2 = time.monotonic()
-            at = claims_by_node(sa.claims)
-            run.tree = build_tree(sa.nodes, lambda a: at.get(a, ()), rlimit, progress=progress,
-                                  title=rules.title, context=dict(sa.context))
-            run.tree.claims_file = sa.claims_file
-            run.tree.check_claims_placed(at)
-            run.seconds["tree"] = round(time.monotonic() - t2, 2)
+        got = run_system(rules, system or SystemArgs(), rlimit, progress)
+        run.system, run.census_tree, run.tree = got.system, got.census_tree, got.tree
+        run.findings, run.scopes = got.findings, got.scopes
+        run.claims_selected, run.cross_check = got.claims_selected, got.cross_check
+        run.groups = got.groups
+        run.seconds.update(got.seconds)
         run.seconds["system"] = round(time.monotonic() - t1, 2)
         parts = tuple(p for p in parts if p != "system")
     spec = None
@@ -246,51 +175,6 @@ def prove_all(rules: Rules, parts: tuple[str, ...] = PARTS, propositions=None,
 
 
 _AFTER_CENSUS = ("part-one",)  # parts that take their witnesses from the census
-
-
-def _z3_key(job) -> str:
-    """What decides Z3's verdicts on the opening's points and claims (the opening, the facts
-    fixed and read, the budget, the precondition, the claims, Z3's version): their cache key."""
-    from importlib.metadata import version
-
-    from openbid.base.cache import digest
-    from openbid.expr.unparse import unparse
-    from openbid.readers.census.tree.cache import table_text
-
-    arg = job.z3_task.arg
-    parts = ["system-z3", version("z3-solver"), table_text(arg.rules), repr(arg.fixed),
-             repr(arg.facts), str(arg.rlimit), "" if arg.given is None else unparse(arg.given)]
-    for c in arg.claims:
-        parts += [c.id, c.bid or "", unparse(c.premise), unparse(c.conclusion)]
-    if any("chose" in x for x in parts):  # a claim reads other nodes: the whole system decides
-        parts.append(dumps(arg.rules))
-    return digest(*parts)
-
-
-def _z3_cached(job):
-    """Z3's result on the opening's points and claims, from the cache (None: not there)."""
-    from openbid.base.cache import Store, loads
-    from openbid.base.workers import Result
-    from openbid.checks.system_claims import ClaimAnswer
-    from openbid.checks.system_points import PointCheck
-    from openbid.checks.verdicts import Verdict
-
-    data = Store().get("system-z3", _z3_key(job))
-    if data is None:
-        return None
-    got = loads(data, (PointCheck, ClaimAnswer, Verdict))
-    if not (isinstance(got, tuple) and len(got) == 2 and
-            all(isinstance(x, PointCheck) for x in got[0]) and
-            all(isinstance(x, ClaimAnswer) for x in got[1])):
-        return None
-    return Result(job.z3_task, got, 0.0, 0.0)
-
-
-def _z3_keep(job, result) -> None:
-    from openbid.base.cache import Store, dumps as pack
-
-    points, answers = result.value
-    Store().put("system-z3", _z3_key(job), pack((list(points), list(answers))))
 
 
 def _part_task(name: str, rules: Rules, propositions, rlimit: int, gram=None) -> Task:

@@ -29,6 +29,7 @@ from openbid.expr.ast import (
     FALSE, TRUE, Arith, Call, Compare, Const, Expr, Not, bind, conj, disj,
 )
 from openbid.bridge.hand import Hand
+from openbid.bridge.notation import seat_vul
 from openbid.systems.rules.model import AuctionBlock, Bid, Rules, map_exprs
 
 __all__ = ["System", "Node", "Choice", "DealAuction", "load_system", "parse_auction", "SEATS"]
@@ -310,10 +311,7 @@ def _vul(vul: str) -> tuple[bool, bool]:
 
 
 def _side_vul(vul: str, seat: str) -> str:
-    ours = "NS" if seat in "NS" else "EW"
-    we, they = vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[(we, they)]
+    return seat_vul(vul, seat)
 
 
 def _may_open(token: tuple, variables: dict, call: str) -> bool:
@@ -423,3 +421,15 @@ def chooses_expr(rules: Rules, call: str) -> Expr:
         parts.append(ex.passes)
     return disj(*parts) if parts else FALSE
 
+
+
+@lru_cache(maxsize=4096)
+def point_expr(rules: Rules, label: str) -> Expr:
+    """The condition, written out in descriptors, under which ``rules`` make their call at bid
+    point ``label`` (the pass label: falling through every section)."""
+    from openbid.systems.rules.execution import execute
+
+    ex = execute(rules, _ExprAlgebra(), lambda e: e, lambda e: e)
+    if label == rules.pass_label:
+        return ex.passes
+    return disj(*(s.fire for s in ex.sites if s.label == label))

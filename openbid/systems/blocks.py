@@ -194,7 +194,7 @@ def read_blocks(
     return blocks
 
 
-_RANGE = re.compile(r"(\d+)(?:-(\d+))?")
+_RANGE = re.compile(r"([0-9]+)(?:-([0-9]+))?")
 
 
 def parse_lines(text: str) -> tuple[int, ...]:

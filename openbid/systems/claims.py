@@ -1,9 +1,7 @@
-"""A bidding system's promises as claims, read from a claims file in the project's block format
-(:mod:`openbid.systems.blocks`; ``openbid/systems/data/sayc_claims.txt`` is the shipped example).
-
-Two forms, both "every hand of a set meets a condition":
-
-``bid X shows COND``: every hand the rules bid X on meets COND::
+"""A bidding system's promises as claims: one claims format and one reader, for the opening and
+for any node of the auction (``openbid/systems/data/sayc_claims.txt`` and
+``sayc_node_claims.txt`` are the shipped examples). A claims file is a sequence of blocks
+(:mod:`openbid.systems.blocks`)::
 
     claim 1nt.range
       source: SAYC booklet, "1NT opening"
@@ -11,34 +9,50 @@ Two forms, both "every hand of a set meets a condition":
       bid: 1NT
       shows: HCP >= 15 and HCP <= 17 and BALANCED
 
-``every PREMISE has CONCLUSION`` (a gap claim: the hands that do not are the gap), either side
-may read the outcome (``bid = "1NT"``, ``bid != "PASS"``) and the facts of the deal (``SEAT``)::
+Three forms, each "every hand of a set meets a condition":
 
-    claim open.12
-      source: SAYC booklet, "Opening the bidding"
-      quote: every hand with 12+ HCP in first seat opens
-      every: HCP >= 12 and SEAT = 1
-      has: bid != "PASS"
+* ``bid: X`` + ``shows: COND``: every hand the rules bid X on meets COND;
+* ``every: PREMISE`` + ``has: CONCLUSION`` (the hands that do not are the gap); either side may
+  read the outcome (``bid = "1NT"``, ``bid != "PASS"``) and the facts of the deal (``SEAT``);
+* ``forcing`` (a field without a value): the player never passes.
 
-Every error names the file and the line (a :class:`ClaimsFileError`, exit 2 in the CLI).
+``auction: CALLS`` names the node the claim is about: the player next to call after those calls
+(from the dealer), over exactly the hands consistent with that player's own earlier calls;
+``auction: (opening)`` is the dealer's first call, ``auction: P P`` the third seat's. Without
+``auction`` the claim is about the opening block in every seat and vulnerability (the opening's
+system checks). ``expect: HELD`` (the default) or ``FAILED`` (a known departure of the rules
+from the source, said in a ``note``). ``quote`` and ``note`` may be repeated.
+
+Files written for the earlier node-claims format stay readable as they are: a ``forcing ID``
+block (``auction``, ``expect``) is a ``claim`` with ``forcing``; a ``shows ID`` block (``call``,
+``cond``) a ``claim`` with ``bid`` and ``shows``. Every error names the file and the line (a
+:class:`ClaimsFileError`, exit 2 in the CLI).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from openbid.base.errors import OpenbidError
-from openbid.expr.ast import Expr
+from openbid.expr.ast import TRUE, Expr
 from openbid.systems.rules.model import Rules
 from openbid.systems.blocks import Block, BlockFormatError, read_blocks
 
 PROOFS = Path(__file__).resolve().parent / "data"
-SHIPPED: dict[str, Path] = {"sayc": PROOFS / "sayc_claims.txt",
-                             "sayc-openings": PROOFS / "sayc_claims.txt"}  # variant -> its claims file
-
-_KEYS = ("source", "quote", "note", "bid", "shows", "every", "has", "auction")
+# variant -> its claims files (read as one)
+SHIPPED: dict[str, tuple[Path, ...]] = {
+    "sayc": (PROOFS / "sayc_claims.txt", PROOFS / "sayc_node_claims.txt"),
+    "sayc-openings": (PROOFS / "sayc_claims.txt",),
+}
+BLOCK_KINDS = ("claim", "forcing", "shows")  # forcing and shows: the earlier node-claims format
+EXPECTS = ("HELD", "FAILED")
+_KEYS = ("source", "quote", "note", "auction", "bid", "shows", "every", "has", "forcing",
+         "expect")
+_OLD_KEYS = ("source", "quote", "note", "auction", "call", "cond", "expect")
 _CALL_WORDS = {"P": "PASS", "PASS": "PASS", "X": "X", "DBL": "X", "XX": "XX", "RDBL": "XX"}
+_NEVER_PASSES = 'bid != "PASS"'
 
 
 class ClaimsFileError(BlockFormatError):
@@ -46,9 +60,11 @@ class ClaimsFileError(BlockFormatError):
 
 
 @dataclass(frozen=True)
-class SystemClaim:
-    """"Every hand meeting ``premise`` meets ``conclusion``" with its citation. ``bid``: the
-    call of a ``bid X shows COND`` claim (None for the ``every`` form)."""
+class Claim:
+    """"Every hand meeting ``premise`` meets ``conclusion``" with its citation. ``form``: shows
+    (``bid`` X shows the conclusion), every, or forcing (the premise true, the conclusion that
+    the player does not pass). ``auction``: the node it is about (None: the opening in every
+    seat and vulnerability). ``expect``: HELD or FAILED."""
 
     id: str
     source: str
@@ -61,76 +77,191 @@ class SystemClaim:
     note: str = ""
     file: str = ""
     line: int = 0
-    auction: tuple[str, ...] | None = None  # the node it is about (calls from the dealer)
+    auction: tuple[str, ...] | None = None
+    form: str = "every"  # shows | every | forcing
+    expect: str = "HELD"
+
+    @property
+    def kind(self) -> str:
+        return self.form
+
+    @property
+    def call(self) -> str:
+        """The call of a ``shows`` claim ('' for the other forms)."""
+        return self.bid or ""
+
+    @property
+    def node(self) -> str:
+        """The node as reports name it: the calls, ``(opening)``, or ``the opening`` (every
+        seat)."""
+        if self.auction is None:
+            return "the opening"
+        return " ".join(self.auction) or "(opening)"
 
     @property
     def statement(self) -> str:
         """The claim as a sentence."""
-        if self.bid is not None:
-            return f"bid {self.bid} shows {self.conclusion_text}"
-        return f"every hand with {self.premise_text} has {self.conclusion_text}"
+        if self.form == "forcing":
+            return ("the opening is never a pass" if self.auction is None
+                    else f"after {self.node}, the next player never passes")
+        if self.form == "shows":
+            s = f"bid {self.bid} shows {self.conclusion_text}"
+        else:
+            s = f"every hand with {self.premise_text} has {self.conclusion_text}"
+        if self.auction is None:
+            return s
+        return s + (" as the opening" if not self.auction else f" after {self.node}")
 
 
-def load_claims(path: Path | str, rules: Rules) -> tuple[SystemClaim, ...]:
-    """Every claim of the file at ``path``, its expressions read over ``rules``' names."""
-    path = Path(path)
+SystemClaim = Claim  # the name the opening's checks knew it by
+
+
+def load_claims(paths: Path | str | Iterable[Path | str], rules: Rules) -> tuple[Claim, ...]:
+    """Every claim of the file(s) at ``paths``, their expressions read over ``rules``' names; a
+    claim id given twice (in one file or two) is an error."""
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    out: list[Claim] = []
+    seen: dict[str, Claim] = {}
+    for path in paths:
+        for c in _load_one(Path(path), rules):
+            if c.id in seen:
+                first = seen[c.id]
+                raise ClaimsFileError(c.file, c.line, f"claim {c.id} is given twice (first at "
+                                                      f"{first.file}:{first.line})")
+            seen[c.id] = c
+            out.append(c)
+    return tuple(out)
+
+
+def _load_one(path: Path, rules: Rules) -> tuple[Claim, ...]:
     if path.is_dir():
         raise OpenbidError(f"the claims file {path} is a directory")
     try:
-        blocks = read_blocks(path, kinds=("claim",), named=True, unique=True,
-                             error=ClaimsFileError)
+        blocks = read_blocks(path, kinds=BLOCK_KINDS, named=True, error=ClaimsFileError)
     except OSError as exc:
         raise OpenbidError(f"cannot read the claims file {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise OpenbidError(f"the claims file {path} is not UTF-8 text") from None
     if not blocks:
         raise OpenbidError(f"the claims file {path} has no claim: it would check nothing")
-    return tuple(_claim(b, rules) for b in blocks)
+    return tuple(_claim(b, rules) if b.kind == "claim" else _old_claim(b, rules) for b in blocks)
 
 
-def _claim(b: Block, rules: Rules) -> SystemClaim:
-    b.check_keys(_KEYS, required=("source", "quote"), error=ClaimsFileError)
-    has_bid, has_every = b.get("bid") is not None, b.get("every") is not None
-    if has_bid == has_every:
-        raise ClaimsFileError(b.file, b.line, f"claim {b.name} needs either 'bid' and 'shows' "
-                                              "or 'every' and 'has'")
-    if has_bid:
-        call = b.one("bid", ClaimsFileError)
-        _check_call(b, call)
+def _claim(b: Block, rules: Rules) -> Claim:
+    b.check_keys(_KEYS, required=("source", "quote"), repeatable=("quote", "note"),
+                 bare=("forcing",), error=ClaimsFileError)
+    forms = [k for k in ("bid", "every", "forcing") if b.get(k) is not None]
+    if len(forms) != 1:
+        raise ClaimsFileError(b.file, b.line, f"claim {b.name} needs one of 'bid' and 'shows', "
+                                              "'every' and 'has', or 'forcing'")
+    form = {"bid": "shows", "every": "every", "forcing": "forcing"}[forms[0]]
+    for key, goes in (("shows", "bid"), ("has", "every")):
+        if b.get(key) is not None and forms[0] != goes:
+            raise ClaimsFileError(b.file, b.all(key)[0].line, f"'{key}' goes with '{goes}'")
+    forcing = b.all("forcing")
+    if forcing and (forcing[0].value or not forcing[0].bare):
+        raise ClaimsFileError(b.file, forcing[0].line, "write 'forcing' alone on its line "
+                                                       "(it takes no value)")
+    auction = _auction(b) if b.get("auction") is not None else None
+    expect = _expect(b)
+    if form == "forcing":
+        return _forcing(b, rules, auction, expect)
+    if form == "shows":
+        call = _call(b, b.one("bid", ClaimsFileError), b.all("bid")[0].line)
         premise_text, conclusion_key = f'bid = "{call}"', "shows"
+        premise_line = b.all("bid")[0].line
     else:
+        call = None
         premise_text, conclusion_key = b.one("every", ClaimsFileError), "has"
-    wrong = "has" if has_bid else "shows"
-    if b.get(wrong) is not None:
-        raise ClaimsFileError(b.file, b.all(wrong)[0].line,
-                              f"'{wrong}' goes with '{'every' if wrong == 'has' else 'bid'}'")
+        premise_line = b.all("every")[0].line
     conclusion_text = b.one(conclusion_key, ClaimsFileError)
-    premise_line = b.all("bid" if has_bid else "every")[0].line
-    return SystemClaim(
-        b.name, b.one("source", ClaimsFileError), b.one("quote", ClaimsFileError),
-        _expr(b, rules, premise_text, premise_line),
-        _expr(b, rules, conclusion_text, b.all(conclusion_key)[0].line),
-        premise_text, conclusion_text, bid=b.get("bid"), note=b.get("note", "") or "",
-        file=b.file, line=b.line, auction=_auction(b))
+    return Claim(b.name, b.one("source", ClaimsFileError), _quote(b),
+                 _expr(b, rules, premise_text, premise_line),
+                 _expr(b, rules, conclusion_text, b.all(conclusion_key)[0].line),
+                 premise_text, conclusion_text, bid=call, note=_note(b), file=b.file,
+                 line=b.line, auction=auction, form=form, expect=expect)
 
 
-def _auction(b: Block) -> tuple[str, ...] | None:
-    """``auction: 1NT P 2C P``: the node the claim is about (its bidder's hands), canonical."""
-    text = b.get("auction")
+def _old_claim(b: Block, rules: Rules) -> Claim:
+    """A block of the node-claims format: ``forcing ID`` or ``shows ID`` (``call``, ``cond``)."""
+    need = ("source", "quote", "auction", "expect") + (("call", "cond") if b.kind == "shows"
+                                                      else ())
+    b.check_keys(_OLD_KEYS, required=need, repeatable=("quote", "note"), error=ClaimsFileError)
+    if b.kind == "forcing":
+        for key in ("call", "cond"):
+            if b.get(key) is not None:
+                raise ClaimsFileError(b.file, b.all(key)[0].line,
+                                      f"forcing {b.name}: '{key}' is for a 'shows' claim")
+    expect = _expect(b)
+    auction = _auction(b)
+    if b.kind == "forcing":
+        return _forcing(b, rules, auction, expect)
+    call = _call(b, b.one("call", ClaimsFileError), b.all("call")[0].line)
+    cond_text = b.one("cond", ClaimsFileError)
+    premise_text = f'bid = "{call}"'
+    return Claim(b.name, b.one("source", ClaimsFileError), _quote(b),
+                 _expr(b, rules, premise_text, b.all("call")[0].line),
+                 _expr(b, rules, cond_text, b.all("cond")[0].line), premise_text, cond_text,
+                 bid=call, note=_note(b), file=b.file, line=b.line, auction=auction,
+                 form="shows", expect=expect)
+
+
+def _forcing(b: Block, rules: Rules, auction, expect: str) -> Claim:
+    return Claim(b.name, b.one("source", ClaimsFileError), _quote(b), TRUE,
+                 rules.parse(_NEVER_PASSES, want="bool", outcome=True), "true", _NEVER_PASSES,
+                 note=_note(b), file=b.file, line=b.line, auction=auction, form="forcing",
+                 expect=expect)
+
+
+def _quote(b: Block) -> str:
+    return " / ".join(b.values("quote"))
+
+
+def _note(b: Block) -> str:
+    return " ".join(b.values("note"))
+
+
+def _expect(b: Block) -> str:
+    text = b.get("expect")
     if text is None:
-        return None
-    out = []
-    for tok in text.split():
-        t = tok.upper()
-        if t in _CALL_WORDS:
-            out.append(_CALL_WORDS[t])
-        elif len(t) >= 2 and t[0] in "1234567" and t[1:] in ("C", "D", "H", "S", "NT"):
-            out.append(t)
-        else:
-            raise ClaimsFileError(b.file, b.all("auction")[0].line,
-                                  f"claim {b.name}: {tok!r} is not a call (PASS, X, XX, 1C ... "
-                                  "7NT)")
-    return tuple(out)
+        return "HELD"
+    expect = text.upper()
+    if expect not in EXPECTS:
+        raise ClaimsFileError(b.file, b.all("expect")[0].line,
+                              f"{b.kind} {b.name}: expect {text!r}: HELD or FAILED")
+    return expect
+
+
+def _call(b: Block, tok: str, line: int) -> str:
+    t = tok.strip().upper()
+    if t in _CALL_WORDS:
+        return _CALL_WORDS[t]
+    if len(t) >= 2 and t[0] in "1234567" and t[1:] in ("C", "D", "H", "S", "NT"):
+        return t
+    raise ClaimsFileError(b.file, line, f"{b.kind} {b.name}: {tok!r} is not a call (PASS, X, "
+                                        "XX, 1C ... 7NT)")
+
+
+def _auction(b: Block) -> tuple[str, ...]:
+    """``auction: 1NT P 2C P`` (canonical, every call legal), or ``(opening)``: ()."""
+    text = b.one("auction", ClaimsFileError)
+    line = b.all("auction")[0].line
+    if text.strip().lower() == "(opening)":
+        return ()
+    if not text.strip():
+        raise ClaimsFileError(b.file, line, f"{b.kind} {b.name}: an empty auction: write "
+                                            "(opening) for the dealer's first call, or leave "
+                                            "out 'auction' for the opening in every seat")
+    out = tuple(_call(b, tok, line) for tok in text.split())
+    from openbid.systems.auction_facts import illegal
+
+    for i, c in enumerate(out):
+        why = illegal(out[:i], c)
+        if why:
+            raise ClaimsFileError(b.file, line, f"{b.kind} {b.name}: the auction {text!r} "
+                                                f"cannot be bid: {c}: {why}")
+    return out
 
 
 def _expr(b: Block, rules: Rules, text: str, line: int) -> Expr:
@@ -139,20 +270,13 @@ def _expr(b: Block, rules: Rules, text: str, line: int) -> Expr:
     try:
         return rules.parse(text, want="bool", outcome=True)
     except ExprError as exc:
-        raise ClaimsFileError(b.file, line, f"claim {b.name}: {exc.problem}: {text!r}") from None
+        raise ClaimsFileError(b.file, line, f"{b.kind} {b.name}: {exc.problem}: {text!r}") \
+            from None
     except OpenbidError as exc:
-        raise ClaimsFileError(b.file, line, f"claim {b.name}: {exc}") from None
+        raise ClaimsFileError(b.file, line, f"{b.kind} {b.name}: {exc}") from None
 
 
-def _check_call(b: Block, call: str) -> None:
-    from openbid.expr.names import bidvals_printing
-
-    if not bidvals_printing(call):
-        raise ClaimsFileError(b.file, b.all("bid")[0].line,
-                              f"claim {b.name}: {call!r} is not a call (PASS, 1C ... 7NT)")
-
-
-def select(claims: tuple[SystemClaim, ...], wanted: list[str] | None) -> tuple[SystemClaim, ...]:
+def select(claims: tuple[Claim, ...], wanted: list[str] | None) -> tuple[Claim, ...]:
     """The claims named by ``--claim ID`` (all if none given); an ID naming no claim is an
     error (a filter that selects nothing would check nothing)."""
     if not wanted:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openbid.systems.auction import System
-from openbid.bridge.bids import call_value
+from openbid.bridge.notation import canonical_call
 from openbid.base.errors import OpenbidError
 from openbid.bridge.hand import Hand
 from openbid.systems.blocks import Block, BlockFormatError, read_blocks
@@ -55,6 +55,12 @@ class Example:
     line: int = 0
 
     @property
+    def silent(self) -> bool:
+        """The example tests the file's choice where the booklet is silent (its source says
+        "silent")."""
+        return "silent" in self.source
+
+    @property
     def seat(self) -> int:
         """The bidder's seat, 1 (dealer) to 4."""
         return len(self.auction) % 4 + 1
@@ -63,20 +69,6 @@ class Example:
     def calls(self) -> tuple[str, ...]:
         """Every call the booklet accepts for this hand: the recommended one first."""
         return (self.call, *self.also)
-
-
-def canonical_call(text: str) -> str:
-    """``P``/``PASS``, ``X``/``DBL``, ``XX``/``RDBL``, ``1C`` ... ``7NT`` (any case), in the
-    canonical spelling; an :class:`OpenbidError` for anything else."""
-    t = text.strip().upper()
-    if t in ("P", "PASS"):
-        return "PASS"
-    if t in ("X", "DBL"):
-        return "X"
-    if t in ("XX", "RDBL"):
-        return "XX"
-    call_value(t)  # raises on 8NT, 1X, ...
-    return t
 
 
 def load_examples(path: Path | str = SHIPPED) -> tuple[Example, ...]:
@@ -172,10 +164,13 @@ def agreement_markdown(outcomes: tuple[Outcome, ...]) -> str:
     rec = sum(o.recommended for o in outcomes)
     alt = [o for o in outcomes if o.agrees and not o.recommended]
     both = [o for o in outcomes if o.example.also]
+    silent = sum(o.example.silent for o in outcomes)
     lines = [f"{agree} of {n} examples agree ({100 * agree / n:.1f}%): {rec} make the call the "
              f"booklet recommends, {len(alt)} another call it allows. {len(both)} examples "
              "record a second call the booklet allows (\"could use\"); an example agrees when "
-             "the system makes either.", ""]
+             f"the system makes either. {silent} of the {n} test a choice where the booklet is "
+             "silent (their source says so): the call is the file's documented choice, not the "
+             "booklet's.", ""]
     bad = [o for o in outcomes if not o.agrees]
     if bad:
         lines += ["| example | auction | hand | booklet | system (bid point) |",

@@ -116,3 +116,24 @@ def test_wilson_interval_stays_in_range_and_contains_the_share() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     lo, hi = wilson(50, 100)  # the textbook value: 0.4038 .. 0.5962
     assert round(lo, 4) == 0.4038 and round(hi, 4) == 0.5962
+
+
+# ---- a share's interval stays in range (matchpoints per board) ------------------------------------
+def test_share_interval_never_leaves_zero_to_one() -> None:
+    from hypothesis import given, strategies as st
+
+    from openbid.base.stats import share_interval, t_interval
+
+    @given(st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=2, max_size=40))
+    def check(values: list[float]) -> None:
+        i, t = share_interval(values), t_interval(values)
+        assert i.low is not None and i.high is not None and t.low is not None and t.high is not None
+        assert 0.0 <= i.low <= i.mean <= i.high <= 1.0
+        assert (i.low, i.high) == (max(0.0, t.low), min(1.0, t.high))  # only ever cut, never moved
+
+    check()
+    # four boards, two won and two lost: the uncut t-interval runs from -42% to 142%
+    t = t_interval([1.0, 0.0, 1.0, 0.0])
+    assert t.low is not None and t.low < 0 and t.high is not None and t.high > 1
+    i = share_interval([1.0, 0.0, 1.0, 0.0])
+    assert (i.low, i.high) == (0.0, 1.0)

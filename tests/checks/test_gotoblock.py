@@ -142,7 +142,7 @@ def check(tmp_path, text, capsys):
     rows = prove_json(tmp_path, text, capsys)
     rules = resolve_spec(str(tmp_path / "f.rules"))
     meets, bids, overlaps = reference(rules)
-    points = {r["label"]: r for r in rows if r.get("kind") == "point"}
+    points = {r["label"]: r for r in rows if r.get("kind") == "point" and r["part"] == "system"}
     assert set(points) == set(meets)
     for lb in meets:
         assert points[lb]["meets"] == meets[lb], lb
@@ -151,7 +151,8 @@ def check(tmp_path, text, capsys):
             assert points[lb]["state"] != "impossible", lb
         if not meets[lb]:
             assert points[lb]["state"] == "impossible", lb
-    got = {(r["n"], r["m"]): r["hands"] for r in rows if r.get("kind") == "overlap"}
+    got = {(r["n"], r["m"]): r["hands"] for r in rows
+           if r.get("kind") == "overlap" and r["part"] == "system"}
     assert got == overlaps
     return points
 

@@ -115,7 +115,7 @@ def test_every_checked_node_agrees_with_the_reference():
         selected, calls = reference_node(fs, r.auction)
         assert r.selected == selected, (r.name, r.selected, selected)
         legal = {c.call: c.hands for c in r.children}
-        illegal = {f.detail.split(":")[0]: f.hands for f in r.findings if f.kind == "illegal call"}
+        illegal = {f.subject: f.count for f in r.findings if f.kind == "illegal-call"}
         assert sum(legal.values()) + sum(illegal.values()) == selected
         for c in r.children:
             assert c.hands == calls[c.call], (r.name, c.call)
@@ -133,16 +133,17 @@ def test_every_checked_node_agrees_with_the_reference():
     # the facts of this system, as the reference counts them
     respond = tree.nodes[("1NT", "PASS")]
     kinds = {f.kind for f in respond.findings}
-    assert kinds == {"gap", "illegal call"}, respond.findings
-    bad = next(f for f in respond.findings if f.kind == "illegal call")
-    assert bad.detail == "wrong: 1S is not higher than 1NT"
-    assert Hand1(fs.blocks[("1NT", "PASS")], _facts(bad.witness)).outcome() \
+    assert kinds == {"gap", "illegal-call"}, respond.findings
+    bad = next(f for f in respond.findings if f.kind == "illegal-call")
+    assert (bad.point, bad.detail) == ("wrong", "1S: 1S is not higher than 1NT")
+    assert bad.witness is not None and bad.witness.call == "1S"
+    assert Hand1(fs.blocks[("1NT", "PASS")], _facts(bad.witness.hand)).outcome() \
         == (14, "wrong")
     gap = next(f for f in respond.findings if f.kind == "gap")
     _, calls = reference_node(fs, ("1NT", "PASS"))
     weak_pass = sum(gr.weight for gr in groups()  # responder has not called: every hand
                     if Hand1(fs.blocks[("1NT", "PASS")], gr.facts).outcome()[1] == "weak")
-    assert gap.hands == calls["PASS"] - weak_pass  # the fall-through, not the rule 'weak'
+    assert gap.count == calls["PASS"] - weak_pass  # the fall-through, not the rule 'weak'
     assert not tree.nodes[("1NT",)].findings  # else pass: no gap
     rebid = tree.nodes[("1NT", "PASS", "2C", "PASS")]
     states = {p.label: p.state for p in rebid.checks.points}
@@ -257,7 +258,7 @@ def test_a_claim_about_a_later_auction_needs_auction_blocks(tmp_path, capsys):
     path = tmp_path / "claims.txt"
     path.write_text(CLAIMS)
     assert main(["prove", "system", "--variant", "code", "--claims", str(path), "--quiet"]) == 2
-    assert "these rules have no auction blocks" in capsys.readouterr().err
+    assert "where no block of variant code applies" in capsys.readouterr().err
 
 
 def test_a_tree_too_large_is_refused_before_any_check() -> None:

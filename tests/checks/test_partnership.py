@@ -109,7 +109,10 @@ def test_deal_cli_pbn(tmp_path: Path, capsys) -> None:
     written = out.read_text()
     for b in boards:
         assert b.dealer.name == "north"
-        assert [str(c) for c in b.auction][:3] == ["1NT", "P", "2\N{BLACK CLUB SUIT}"]
+        # each call alerted ('!*') with its rule as the note
+        assert [str(c).rstrip("!*") for c in b.auction][:3] == ["1NT", "P",
+                                                                "2\N{BLACK CLUB SUIT}"]
+        assert all(c.announcement.startswith("small") for c in b.auction)
         assert f'[Deal "{b.deal.to_pbn()}"]' in written
     before = out.read_text()
     assert main([*args, "--pbn", str(out)]) == 2

@@ -75,12 +75,12 @@ def test_an_ended_auction_has_no_subtree(small):
 
 
 def test_findings_and_claims_on_the_example(small, tmp_path):
-    from openbid.systems.node_claims import load_node_claims
+    from openbid.systems.claims import load_claims
     from openbid.checks.tree import check_tree
 
     path = tmp_path / "claims.txt"
     path.write_text(CLAIMS)
-    claims = load_node_claims(path, small)
+    claims = load_claims(path, small)
     tc = check_tree(small, claims, seeds=20)
     got = {c.claim.id: c for c in tc.claims}
     assert got["stayman.forcing"].verdict == "held"
@@ -232,3 +232,20 @@ def test_a_constant_bid_point_is_known_by_its_label(strong):
     bidval, section = run.outcome
     assert sb is not None
     assert np.array_equal(sb[section], bidval)
+
+
+def test_bidvals_that_print_one_call_are_one_call(tmp_path):
+    """OPENBID's BIDVALs 1 to 5 all print 1C (its strong club): the census counts a call over
+    every BIDVAL that prints it (a value per suit here), not the last of them."""
+    from openbid.readers.census.census import Census, Column
+
+    path = tmp_path / "values.rules"
+    path.write_text('name values\nsection 1 "Strong"\n  for suit in C, D, H, S\n'
+                    '    bid strong when HCP >= 20 and SUITLENGTH(suit) = LONGEST value suit\n')
+    rules = resolve(None, str(path))
+    census = tree_census(rules)
+    root = census.counts[()]
+    strong = Census([rules], {}).group([Column("expr", 0, rules.parse("HCP >= 20"))])
+    assert {c: h for c, (h, _, _) in root.calls.items()} == {
+        "1C": strong.weights[(True,)], "PASS": strong.weights[(False,)]}
+    assert root.calls["1C"][2] == {"strong"}

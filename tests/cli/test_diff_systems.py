@@ -1,12 +1,14 @@
-"""``openbid diff A B`` on two auction systems: the hands whose call changes at each node and the
-auctions whose meaning changes, exact against a brute-force count; exit 1 when they differ, 0
-when not."""
+"""``openbid diff A B`` on two auction systems: at every node of either tree, the calls' exact
+shares of the hands consistent with the bidder's own calls under A and under B (the tree census
+of each), against a brute-force count; where the tables differ and the shares do not, hand by
+hand; exit 1 when they differ, 0 when not."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import json
+from fractions import Fraction
 
 from openbid.cli.main import main
 from openbid.systems.auction import load_system
@@ -25,6 +27,9 @@ auction "1NT P" else pass
     bid game when HCP >= 10 value 3NT
 """
 B = A.replace("HCP >= 8 and", "HCP >= 9 and")
+# the same calls with every hand, written otherwise (a table that differs, shares that do not)
+C = A.replace("bid game when HCP >= 10 value 3NT",
+              "bid game when HCP >= 10 and HCP <= 40 value 3NT")
 
 
 def run(*argv: str) -> tuple[int, list[dict]]:
@@ -38,32 +43,41 @@ def test_two_systems_differ_where_the_brute_force_says(tmp_path):
     pa, pb = tmp_path / "a.rules", tmp_path / "b.rules"
     pa.write_text(A)
     pb.write_text(B)
-    code, (d,) = run("diff", str(pa), str(pb), "--json", "--vul", "none")
+    code, (d,) = run("diff", str(pa), str(pb), "--json")
     assert code == 1 and d["equivalent"] is False
     nodes = {tuple(n["auction"]): n for n in d["nodes"]}
     sa, sb = load_system(str(pa)), load_system(str(pb))
-    want: dict = {}
-    for g in groups():
+    want_a: dict[str, int] = {}
+    want_b: dict[str, int] = {}
+    for g in groups():  # responder has not called yet: every hand is consistent
         h = Hand.parse(g.hand.to_pbn())
         ca, cb = sa.call(("1NT", "PASS"), h).call, sb.call(("1NT", "PASS"), h).call
-        if ca != cb:
-            want[(ca, cb)] = want.get((ca, cb), 0) + g.weight
-    for prefix in ((), ("PASS",), ("PASS", "PASS"), ("PASS", "PASS", "PASS")):
+        want_a[ca] = want_a.get(ca, 0) + g.weight
+        want_b[cb] = want_b.get(cb, 0) + g.weight
+    for prefix in ((), ("PASS",)):
         n = nodes[prefix + ("1NT", "PASS")]
-        assert {(t["from"], t["to"]): t["count"] for t in n["transitions"]} == want
-        for t in n["transitions"]:
-            h = Hand.parse(t["examples"][0])
-            assert sa.call(prefix + ("1NT", "PASS"), h).call == t["from"]
-            assert sb.call(prefix + ("1NT", "PASS"), h).call == t["to"]
-        shown = nodes[prefix + ("1NT", "PASS", "2C")]
-        assert shown["only_a"] == sum(c for (f, _), c in want.items() if f == "2C")
-        assert shown["only_b"] == 0
-    assert set(nodes) <= {p + s for p in ((), ("PASS",), ("PASS", "PASS"),
-                                          ("PASS", "PASS", "PASS"))
-                          for s in (("1NT", "PASS"), ("1NT", "PASS", "2C"),
-                                    ("1NT", "PASS", "3NT"), ("1NT", "PASS", "PASS"))}
-    code, (same,) = run("diff", str(pa), str(pa), "--json", "--vul", "none")
+        assert n["table_differs"] is True
+        assert {c: v["hands"] for c, v in n["a"]["calls"].items()} == want_a
+        assert {c: v["hands"] for c, v in n["b"]["calls"].items()} == want_b
+        assert Fraction(n["b"]["calls"]["2C"]["share"]) == \
+            Fraction(want_b["2C"], sum(want_b.values()))
+        for side, system in (("a", sa), ("b", sb)):
+            for call, v in n[side]["calls"].items():
+                assert system.call(prefix + ("1NT", "PASS"), Hand.parse(v["example"])).call \
+                    == call
+    # the nodes that differ: responder's, in each seat the 1NT opener can be
+    assert set(nodes) == {p + ("1NT", "PASS") for p in ((), ("PASS",), ("PASS", "PASS"),
+                                                        ("PASS", "PASS", "PASS"))}
+    code, (same,) = run("diff", str(pa), str(pa), "--json")
     assert code == 0 and same["equivalent"] is True and same["nodes"] == []
+
+
+def test_other_tables_with_the_same_shares_are_compared_hand_by_hand(tmp_path):
+    pa, pc = tmp_path / "a.rules", tmp_path / "c.rules"
+    pa.write_text(A)
+    pc.write_text(C)
+    code, (d,) = run("diff", str(pa), str(pc), "--json")
+    assert code == 0 and d["equivalent"] is True and d["compared_hand_by_hand"] == 4
 
 
 def test_opening_options_are_refused_for_auction_systems(tmp_path, capsys):
@@ -71,3 +85,5 @@ def test_opening_options_are_refused_for_auction_systems(tmp_path, capsys):
     pa.write_text(A)
     assert main(["diff", str(pa), str(pa), "--by", "bid"]) == 2
     assert "compared at every node" in capsys.readouterr().err
+    assert main(["diff", str(pa), str(pa), "--vul", "none"]) == 2
+    assert "give no --vul" in capsys.readouterr().err

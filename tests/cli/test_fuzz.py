@@ -139,7 +139,7 @@ def test_malformed_rule_files(capsys, tmp_path_factory, at, line, replace):
 
 
 COMMANDS = ["bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "graph", "rules", "diff", "score", "imps", "mp",
-            "compare", "dd", "check-algol",
+            "compare", "dd", "audit", "notes", "check-algol",
             "binky"]
 BAD_OPTIONS = [["--rlimit", "x"], ["--rlimit", "0"], ["--rlimit", "-5"], ["--limit", "-1"],
                ["--sample", "0"], ["--sample", "-5"], ["--sample", "1e3"], ["--proposition", "99"],
@@ -161,7 +161,7 @@ def test_malformed_arguments(capsys, command, bad, fillers):
     positional = {"find": ["HCP > 30"], "diff": ["code", "synopsis"], "rules": ["check"],
                   "compare": ["code", "synopsis"], "dd": ["fill"],
                   "claim": ["N.HCP + S.HCP > 20", "--auction", "1NT P 2C"],
-                  "deal": ["--auction", "1NT P 2C"],
+                  "deal": ["--auction", "1NT P 2C"], "audit": ["/nonexistent.pbn"],
                   "auction": ["N:AQ2.KJ42.KQ2.Q32 T98.AT9.JT98.AK5 KJ43.Q765.A3.J76 "
                               "765.83.7654.T984"]}
     argv = [command, *positional.get(command, []), *bad, *fillers]

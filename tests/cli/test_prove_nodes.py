@@ -1,6 +1,6 @@
-"""``openbid prove --rules`` on an auction system: the opening's checks as before, then a node
-item per node of the tree; claims about a node decide the exit status; options that fix what
-the auction fixes are refused."""
+"""``openbid prove --rules`` on an auction system: the tree census by default, the claims about
+nodes (one claims format) decide the exit status through the findings policy, the Z3 node checks
+as a cross-check give the same findings; options that fix what the auction fixes are refused."""
 
 from __future__ import annotations
 
@@ -29,37 +29,76 @@ claim opener.wrong
   auction: 1NT P 2C P
   bid: 2H
   shows: SUITLENGTH(H) >= 5
+
+claim stayman.forcing
+  source: test
+  quote: Stayman is forcing
+  auction: 1NT P 2C P
+  forcing
+
+claim responder.ten
+  source: test
+  quote: (wrong) after 1NT every hand with four spades bids Stayman
+  auction: 1NT P
+  every: SUITLENGTH(S) = 4
+  has: bid = "2C"
 """
 
 
-def test_every_node_is_an_item_and_a_failed_claim_at_a_node_exits_1(tmp_path):
-    path = tmp_path / "claims.txt"
-    path.write_text(CLAIMS)
+def run(argv: list[str]) -> tuple[int, list[dict]]:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["prove", "--rules", SMALL, "--claims", str(path), "--vul", "none",
-                     "--json", "--quiet"])
-    items = [json.loads(x) for x in out.getvalue().splitlines()]
-    assert code == 1
-    nodes = {tuple(i["auction"]): i for i in items if i.get("kind") == "node"}
-    summary = next(i for i in items if i.get("part") == "summary")["summary"]["tree"]
-    assert summary["nodes"] == len(nodes) and summary["checked"] > 10
-    root = nodes[()]
-    assert root["block"] == "" and root["selected"] == 635_013_559_600
-    from fractions import Fraction
+        code = main(argv)
+    return code, [json.loads(x) for x in out.getvalue().splitlines()]
 
-    assert sum(Fraction(c["probability"]) for c in root["children"]) == 1
-    claims = {i["id"]: i for i in items if i.get("kind") == "claim"}
-    assert claims["opener.hearts"]["verdict"] == "held"
-    assert claims["opener.wrong"]["verdict"] == "failed"
-    assert claims["opener.wrong"]["node"] == "1NT PASS 2C PASS"
-    assert nodes[("1C",)]["block"] == "1 s"
+
+@pytest.fixture(scope="module")
+def claims(tmp_path_factory):
+    path = tmp_path_factory.mktemp("claims") / "claims.txt"
+    path.write_text(CLAIMS)
+    return str(path)
+
+
+def test_a_failed_claim_at_a_node_is_a_finding_and_exits_1(claims):
+    code, items = run(["prove", "--rules", SMALL, "--claims", claims, "--json", "--quiet"])
+    assert code == 1
+    verdicts = {i["claim"]: i["verdict"] for i in items
+                if i.get("part") == "tree" and i.get("kind") == "claim"}
+    assert verdicts == {"opener.hearts": "held", "opener.wrong": "failed",
+                        "stayman.forcing": "held", "responder.ten": "failed"}
+    failed = {i["claim"]: i for i in items
+              if i.get("part") == "finding" and i["kind"] == "failed-claim"}
+    assert set(failed) == {"opener.wrong", "responder.ten"}
+    wrong = failed["opener.wrong"]
+    assert wrong["node"] == ["1NT", "PASS", "2C", "PASS"] and wrong["fails"] is True
+    assert 0 < wrong["count"] < wrong["of"] and wrong["witness"]["seat"] == 1
+    assert wrong["table"] is None
+    gate = next(i for i in items if i.get("part") == "summary")["gate"]
+    assert gate["failing"] == 2 and "failed-claim" in gate["fail_on"]
+    # allowed: the same findings, exit 0
+    code, _ = run(["prove", "--rules", SMALL, "--claims", claims, "--json", "--quiet",
+                   "--allow", "failed-claim"])
+    assert code == 0
+
+
+def test_the_z3_node_checks_find_what_the_census_finds(claims):
+    code, items = run(["prove", "--rules", SMALL, "--claims", claims, "--cross-check", "z3",
+                       "--json", "--quiet"])
+    assert code == 1
+    summary = next(i for i in items if i.get("part") == "summary")
+    cc = summary["cross_check"]
+    found = [i for i in items if i.get("part") == "finding"]
+    assert cc["agree"] is True and cc["findings"] == len(found) > 80
 
 
 @pytest.mark.parametrize("extra, message", [
     (["--seat", "1"], "the auction fixes every node's seat"),
     (["--where", "HCP >= 12"], "give no --where"),
+    (["--vul", "none"], "give no --vul"),
+    (["--fail-on", "gap,nonsense"], "unknown finding kind 'nonsense'"),
+    (["--allow", ""], "unknown finding kind ''"),
 ])
-def test_what_the_auction_fixes_is_refused(extra, message, capsys):
+def test_what_the_auction_fixes_and_bad_kinds_are_refused(extra, message, capsys):
     assert main(["prove", "--rules", SMALL, "--quiet", *extra]) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from openbid.base.errors import OpenbidError
 from openbid.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -203,7 +204,7 @@ def test_expectation_writes_are_atomic(tmp_path, monkeypatch, code_run):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(OpenbidError, match="cannot write .*code.json: No space left on device"):
         expected.write_expected(code_run, target)
     assert target.read_bytes() == recorded
     assert sorted(p.name for p in tmp_path.iterdir()) == ["code.json"]

@@ -97,7 +97,7 @@ def test_a_scheduler_already_running(tmp_path: Path, monkeypatch) -> None:
 
     monkeypatch.setattr(engine, "CONNECT", "1s")  # for the address where nothing listens
     with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster:
+                      dashboard_address="127.0.0.1:0") as cluster:
         key = deals.random_deal("scheduler", 1)
         with Store(tmp_path / "s.duckdb") as store:
             r = run([Request(key, frozenset({("N", "NT")}))], store, "test",
@@ -107,7 +107,7 @@ def test_a_scheduler_already_running(tmp_path: Path, monkeypatch) -> None:
         assert got[("N", "NT")] == dds_table(key)[("N", "NT")]
     with Store(tmp_path / "s2.duckdb") as store, pytest.raises(OpenbidError, match="cannot reach"):
         run([Request(key)], store, "test", scheduler="tcp://127.0.0.1:9")
-    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty, \
+    with LocalCluster(n_workers=0, processes=False, dashboard_address="127.0.0.1:0") as empty, \
             Store(tmp_path / "s3.duckdb") as store, pytest.raises(OpenbidError, match="no workers"):
         run([Request(key)], store, "test", scheduler=empty.scheduler_address)
 

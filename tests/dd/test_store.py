@@ -64,23 +64,6 @@ def test_seeded_boards_are_reproducible_and_follow_the_cycle() -> None:
         assert deals.canonical(x.deal) == x.deal
 
 
-def test_read_pbn(tmp_path: Path) -> None:
-    path = tmp_path / "b.pbn"
-    path.write_text('[Event "x"]\n[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n'
-                    f'[Deal "{DEAL}"]\n\n[Board "8"]\n[Deal "{deals.random_deal(1, 1)}"]\n\n'
-                    f'[Deal "{deals.random_deal(1, 2)}"]\n', encoding="utf-8")
-    got = deals.read_pbn(path)
-    assert [(b.number, b.dealer, b.vul) for b in got] == [(7, "S", "both"), (8, "W", "none"),
-                                                         (3, "S", "EW")]
-    assert got[0].deal == DEAL
-    path.write_text('[Board "1"]\n[Deal "N:AKQ"]\n', encoding="utf-8")
-    with pytest.raises(OpenbidError, match=r"b\.pbn:2: cannot read"):
-        deals.read_pbn(path)
-    path.write_text("no tags\n", encoding="utf-8")
-    with pytest.raises(OpenbidError, match="no \\[Deal"):
-        deals.read_pbn(path)
-
-
 # ---- the solver's covers -------------------------------------------------------------------------
 def test_every_cover_agrees_with_the_full_table() -> None:
     for n in range(1, 4):
@@ -117,7 +100,7 @@ def test_the_store_keeps_what_it_is_given_and_fills_what_a_deal_lacks(tmp_path: 
 def test_export_formats_read_back(tmp_path: Path) -> None:
     path = tmp_path / "dd.duckdb"
     other = deals.random_deal(1, 2)
-    with Store(path) as store:
+    with Store(path, external=True) as store:  # export writes a file outside the store
         store.add([(DEAL, {p: 7 for p in ALL_PAIRS}), (other, {("S", "NT"): 9})], "t")
         for fmt in ("parquet", "csv", "jsonl"):
             assert store.export(tmp_path / f"out.{fmt}", fmt) == 2

@@ -100,7 +100,7 @@ def test_plain_calls_round_trip_and_bid() -> None:
 
 @pytest.mark.parametrize("value_text, column, problem", [
     ("8NT", 30, "the level runs from 1 to 7"),
-    ("1X", 30, "calls are PASS, 1C"),
+    ("1X", 30, "calls are P (PASS), X, XX, 1C"),
     ("9 suit", 30, "the level runs from 1 to 7"),
 ])
 def test_bad_calls_name_line_and_column(value_text: str, column: int, problem: str) -> None:

@@ -124,7 +124,7 @@ def test_a_chunk_read_once_for_every_context_counts_as_each_context_alone(monkey
     from openbid.checks.system import SystemJob
 
     rules = load_variant("sayc-openings")
-    claims = load_claims(str(SHIPPED["sayc-openings"]), rules) if with_claims else ()
+    claims = load_claims(SHIPPED["sayc-openings"], rules) if with_claims else ()
     job = SystemJob(rules, claims)
     singles = []
     real_singles = sp.read_singles

@@ -71,7 +71,7 @@ def check_prove(rules_text: str, claims_text: str = "", where: str | None = None
         assert code == 2 and not items, (code, items)
         return {"ref": ref, "rules": rules}
     assert code in (0, 1), (code, items)
-    points = [i for i in items if i.get("kind") == "point"]
+    points = [i for i in items if i.get("kind") == "point" and i.get("part") == "system"]
     assert [p["label"] for p in points] == ref.labels
     for p in points:
         lb = p["label"]
@@ -93,7 +93,8 @@ def check_prove(rules_text: str, claims_text: str = "", where: str | None = None
                 assert h.meets(lb), p
         else:
             assert p["state"] == "impossible", p
-    overlaps = {(o["n"], o["m"]): o for o in items if o.get("kind") == "overlap"}
+    overlaps = {(o["n"], o["m"]): o for o in items
+                if o.get("kind") == "overlap" and o.get("part") == "system"}
     assert set(overlaps) == {k for k, v in ref.pairs.items() if v}, (set(overlaps), ref.pairs)
     for (n, m), o in overlaps.items():
         assert o["hands"] == ref.pairs[(n, m)], (n, m, o, ref.pairs[(n, m)])

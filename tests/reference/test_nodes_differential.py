@@ -115,12 +115,11 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
         calls = {c: h for c, (h, _) in made.items()}
         assert r.selected == sum(calls.values()), r.name
         legal = {c.call: c.hands for c in r.children}
-        # an illegal call's finding per (call, bid point): "LABEL: CALL is not higher than ..."
+        # an illegal call's finding per call (the points that make it in its ``point``)
         bad: dict[str, int] = {}
         for f in r.findings:
-            if f.kind == "illegal call":
-                call = f.detail.split(": ", 1)[1].split()[0]
-                bad[call] = bad.get(call, 0) + f.hands
+            if f.kind == "illegal-call":
+                bad[f.subject] = bad.get(f.subject, 0) + f.count
         assert {k: v for k, v in calls.items() if k in legal} == legal, r.name
         assert {k: v for k, v in calls.items() if k not in legal} == bad, r.name
         for c in r.children:
@@ -131,7 +130,7 @@ def check_system(text: str, cond_text: str = "true", call: str = "1H") -> None:
         assert {lb: S.meets[lb] for lb in ref.labels} == ref.meets, r.name
         assert {(o.n, o.m): o.hands for o in S.overlaps} == \
             {k: v for k, v in ref.pairs.items() if v}, r.name
-        gap = next((f.hands for f in r.findings if f.kind == "gap"), 0)
+        gap = next((f.count for f in r.findings if f.kind == "gap"), 0)
         want = ref.bids[ref.pass_label] if r.block and not r.else_pass else 0
         assert gap == want, (r.name, gap, want)
 
@@ -250,28 +249,40 @@ def check_census(text: str, cond_text: str = "true") -> None:
         want = ref.bids[ref.pass_label] if node.block is not None and not node.else_pass else 0
         assert nc.gap == want, a
     # node claims: the census's verdicts (every witness replays) against the reference's counts
-    from openbid.systems.node_claims import NodeClaimSpec
+    from openbid.expr.ast import TRUE
+    from openbid.systems.claims import Claim
+
+    never_passes = rules.parse('bid != "PASS"')
+
+    def shows(i: str, a, call: str) -> Claim:
+        return Claim(i, "test", "test", rules.parse(f'bid = "{call}"'), cond, f'bid = "{call}"',
+                     cond_text, bid=call, auction=a, form="shows")
 
     specs, want = [], {}
     for a in claimed:
         made = made_of[a]
         n = len(specs)
-        specs.append(NodeClaimSpec("forcing", f"f{n}", "test", "test", a, "held"))
+        specs.append(Claim(f"f{n}", "test", "test", TRUE, never_passes, "true",
+                           'bid != "PASS"', auction=a, form="forcing"))
         everyone = sum(h for h, _ in made.values())
         passing = made.get("PASS", [0, 0])[0]
         want[f"f{n}"] = ("vacuous", 0, 0) if not everyone else \
             ("held", everyone, 0) if not passing else ("failed", everyone, passing)
         for call in sorted(made)[:2]:
-            specs.append(NodeClaimSpec("shows", f"s{len(specs)}", "test", "test", a, "held",
-                                       call, cond, cond_text))
+            specs.append(shows(f"s{len(specs)}", a, call))
             h, f = made[call]
             want[specs[-1].id] = ("held", h, 0) if not f else ("failed", h, f)
-        specs.append(NodeClaimSpec("shows", f"s{len(specs)}", "test", "test", a, "held", "7NT",
-                                   cond, cond_text))  # a call nobody makes here: vacuous
+        specs.append(shows(f"s{len(specs)}", a, "7NT"))  # a call nobody makes here: vacuous
         want[specs[-1].id] = ("vacuous", 0, 0)
     checked = check_tree(rules, tuple(specs), seeds=0)  # every hand it reports replays
     got = {c.claim.id: (c.verdict, c.hands, c.failing) for c in checked.claims}
     assert got == want
+    # one findings type: the node checks' findings are the census's (every overlap's hand
+    # found by Z3 and re-run)
+    from openbid.checks.findings import compare
+    from openbid.checks.nodes import node_findings
+
+    assert compare(checked.findings, node_findings(tree, NodeModel(system))) == []
 
 
 @FAST

@@ -35,7 +35,7 @@ def test_json_lines_give_every_node_its_children_and_findings(tree):
     nodes = {tuple(i["auction"]): i for i in items if i["kind"] == "node"}
     assert set(nodes) == set(tree.nodes)
     respond = nodes[("1NT", "PASS")]
-    assert {f["kind"] for f in respond["findings"]} == {"gap", "illegal call"}
+    assert {f["kind"] for f in respond["findings"]} == {"gap", "illegal-call"}
     probs = [c["probability"] for c in respond["children"]]
     assert all("/" in p or p in ("0", "1") for p in probs)
     points = [i for i in items if i["kind"] == "point" and i["node"] == "1NT PASS 2C PASS"]

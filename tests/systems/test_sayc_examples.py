@@ -118,3 +118,17 @@ def test_each_example_through_bid_auction(capsys, example) -> None:
     made = load_system("sayc").call(example.auction, Hand.parse(example.hand), example.vul)
     assert (row["call"], row["rule"]) == (made.call, made.label)
     assert row["seat"] == example.seat
+
+
+def test_an_example_on_a_choice_where_the_booklet_is_silent_is_counted_apart(tmp_path: Path) -> None:
+    from openbid.systems.auction import load_system
+    from openbid.systems.sayc_examples import agreement_markdown, run_examples
+
+    silent = GOOD.replace("source: SAYC System Booklet, GENERAL APPROACH",
+                          "source: SAYC System Booklet, silent here: the file's choice")
+    (e,) = load_examples(_write(tmp_path, silent))
+    (plain,) = load_examples(_write(tmp_path, GOOD))
+    assert e.silent and not plain.silent
+    shown = agreement_markdown(run_examples(load_system("sayc"), (e, plain)))
+    assert "1 of the 2 test a choice where the booklet is silent" in shown
+    assert sum(x.silent for x in EXAMPLES) >= 1  # the shipped file has such examples

@@ -34,6 +34,7 @@ from typing import Callable, Iterator, Optional
 
 from openbid.hands.evaluators.form import Evaluator, holdings
 from openbid.hands.evaluators.knr import KNR, READS, shortness
+from openbid.bridge.notation import hand_text
 
 Pattern = tuple[int, int, int, int]
 Suits = tuple[str, str, str, str]
@@ -604,7 +605,7 @@ def hand_of(held_lengths: list[tuple[str, int]]) -> Suits:
 
 
 def pbn(suits: Suits) -> str:
-    return ".".join(suits)
+    return hand_text(suits)
 
 
 def _compositions() -> Iterator[tuple[int, int, int, int]]:

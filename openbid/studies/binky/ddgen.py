@@ -54,6 +54,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from openbid.bridge.notation import card_of, card_text, deal_of_cards, parse_deal
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
 SEATS = "NESW"
@@ -71,11 +73,11 @@ BLOCK = 25  # deals per atomic write (about 7 CPU-seconds at 0.27 s a deal)
 
 def card_code(c: int) -> str:
     """Card index 0..51 (suit-major S H D C, rank A..2) -> ``"SA"``."""
-    return SUITS[c // 13] + RANKS[c % 13]
+    return card_text(c)
 
 
 def code_card(code: str) -> int:
-    return SUITS.index(code[0]) * 13 + RANKS.index(code[1])
+    return card_of(code)
 
 
 def seed_string(mode: str, shard: int, i: int) -> str:
@@ -110,26 +112,13 @@ def pattern_deal(pattern: tuple[int, ...], rng: random.Random) -> list[list[int]
 
 
 def pbn(hands: list[list[int]]) -> str:
-    def one(hand: list[int]) -> str:
-        return ".".join("".join(RANKS[c % 13] for c in sorted(hand) if c // 13 == s)
-                        for s in range(4))
-    return "N:" + " ".join(one(h) for h in hands)
+    """The deal ``"N:..."`` of four hands N E S W of card indices."""
+    return deal_of_cards(hands)
 
 
 def parse_pbn(text: str) -> list[list[int]]:
-    """``"N:..."`` -> four hands N E S W of card indices."""
-    first, body = text.split(":", 1)
-    start = SEATS.index(first)
-    hands: list[list[int]] = [[], [], [], []]
-    for k, hand in enumerate(body.split()):
-        seat = (start + k) % 4
-        for s, ranks in enumerate(hand.split(".")):
-            hands[seat].extend(s * 13 + RANKS.index(r) for r in ranks)
-    for h in hands:
-        h.sort()
-    if sorted(c for h in hands for c in h) != list(range(52)):
-        raise ValueError(f"not a deal: {text}")
-    return hands
+    """``"N:..."`` -> four hands N E S W of card indices (:mod:`openbid.bridge.notation`)."""
+    return [h for h in parse_deal(text, "the deal") if h is not None]
 
 
 def swap_options(hands: list[list[int]]) -> list[tuple[int, int]]:

@@ -31,8 +31,8 @@ from openbid.systems.rules.model import (AuctionBlock, Bid, ForSuits, Goto, If, 
 _SUIT_LETTER = {v: k for k, v in SUIT_CONSTANTS.items()}
 # A bid's value that is meant as a plain call: digits then letters (1NT, 8NT, 1X: the last two
 # are errors), or a level and a loop variable (2 suit). Nothing of this form is an expression.
-_CALL_LIKE = re.compile(r"\d+[A-Za-z]+")
-_LEVEL_VAR = re.compile(r"(\d+)\s+([a-z][a-z0-9_]*)")
+_CALL_LIKE = re.compile(r"[0-9]+[A-Za-z]+")
+_LEVEL_VAR = re.compile(r"([0-9]+)\s+([a-z][a-z0-9_]*)")
 
 # Limits, each with its own message: a rule file is a page of text (code.rules: 6 KB, statements
 # nested 3 deep), and a file far beyond them is a mistake, not a procedure.
@@ -214,7 +214,7 @@ class _Reader:
                 variables.append((var, suits))
         words = m.group(1).split()
         for level, var in zip(words, words[1:]):  # 'N VAR' with VAR not declared: any suit
-            if (level.isdigit() and re.fullmatch(r"[a-z][a-z0-9_]*", var)
+            if (level.isascii() and level.isdigit() and re.fullmatch(r"[a-z][a-z0-9_]*", var)
                     and all(v != var for v, _ in variables)):
                 variables.append((var, tuple(SUIT_GROUPS["SUITS"])))
         try:
@@ -318,7 +318,7 @@ class _Reader:
             raise self.fail(line, str(exc)) from None
 
     def section(self, line: _Line, done: list[Section], scope: set[str] | None = None) -> Section:
-        m = re.match(r'^section\s+(\d+)\s+"([^"]*)"\s*(.*)$', line.text)
+        m = re.match(r'^section\s+([0-9]+)\s+"([^"]*)"\s*(.*)$', line.text)
         if not m:
             raise self.fail(line, 'expected: section N "Name" [when CONDITION] [else goto M]')
         number, title, rest = int(m.group(1)), m.group(2), m.group(3)
@@ -329,7 +329,7 @@ class _Reader:
         if number < 1:
             raise self.fail(line, "section numbers start at 1")
         otherwise = None
-        g = re.search(r"\s*\belse\s+goto\s+(\d+)\s*$", rest)
+        g = re.search(r"\s*\belse\s+goto\s+([0-9]+)\s*$", rest)
         if g:
             otherwise = int(g.group(1))
             rest = rest[: g.start()]
@@ -387,6 +387,14 @@ class _Reader:
         text = line.text[start:end].strip()
         at = start + len(line.text[start:end]) - len(line.text[start:end].lstrip())
         pair = _LEVEL_VAR.fullmatch(text)
+        if pair and pair.group(2) not in scope:  # '1 zz': a suit variable never declared
+            no, col = line.where(at + text.index(pair.group(2), len(pair.group(1))))
+            declared = (f"the suit variables here are {', '.join(sorted(scope))}" if scope
+                        else "no loop or 'where' declares a suit variable here")
+            if pair.group(2).upper() in ("C", "D", "H", "S", "NT"):
+                declared += f"; the call is written {pair.group(1)}{pair.group(2).upper()}"
+            raise RuleFileError(self.path, no, f"column {col}: undeclared suit variable "
+                                f"{pair.group(2)!r} in the call {shown(text)} ({declared})")
         if pair and pair.group(2) in scope:
             level = int(pair.group(1))
             if not 1 <= level <= 7:
@@ -409,7 +417,7 @@ class _Reader:
         self.i += 1
         if word == "bid":
             m = re.match(r"^bid\s+(\S+)\s+when\s+(.*?)\s+value\s+(.*?)"
-                         r"(?:\s+resume\s+(\d+)\s+when\s+(.*))?$", text)
+                         r"(?:\s+resume\s+([0-9]+)\s+when\s+(.*))?$", text)
             if not m:
                 raise self.fail(line, "expected: bid LABEL when CONDITION value BIDVAL "
                                       "[resume N when CONDITION]")
@@ -426,7 +434,7 @@ class _Reader:
                 resume = Resume(target, self.expr(line, m.start(5), m.end(5), scope))
             return Bid(label, when, value, resume, line.no, call)
         if word == "goto":
-            m = re.match(r"^goto\s+(\d+)\s+when\s+(.+)$", text)
+            m = re.match(r"^goto\s+([0-9]+)\s+when\s+(.+)$", text)
             if not m:
                 raise self.fail(line, "expected: goto N when CONDITION")
             target = int(m.group(1))
@@ -486,7 +494,7 @@ def _targets(sec: Section):
 
 
 def loads(text: str, path: str = "<rules>") -> Rules:
-    return _Reader(text, path).read()
+    return _Reader(text.removeprefix("\ufeff"), path).read()
 
 
 def load(path: str) -> Rules:
@@ -496,7 +504,7 @@ def load(path: str) -> Rules:
     from dataclasses import replace
 
     try:
-        with open(path, encoding="utf-8") as fh:
+        with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark is read past
             size = os.fstat(fh.fileno()).st_size
             if size > MAX_BYTES:
                 raise OpenbidError(f"rule file {path} is {size / 1024:,.0f} KB; openbid reads rule "

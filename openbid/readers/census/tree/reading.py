@@ -267,10 +267,10 @@ class Reading:
         nl = len(labels)
         word = vul_word(self.vul)
         sec_first = firsts.min(axis=0)
-        by_call: dict[int, list[int]] = {}
-        for s in np.flatnonzero(per).tolist():
-            by_call.setdefault(int(sbids[s]), []).append(s)
-        bids = sorted(by_call)
+        by_call: dict[str, list[int]] = {}  # a call by its points (BIDVALs printing one call:
+        for s in np.flatnonzero(per).tolist():  # OPENBID's strong 1C is five of them)
+            by_call.setdefault(bid_text(int(sbids[s])), []).append(s)
+        bids = sorted(by_call, key=lambda c: min(int(sbids[s]) for s in by_call[c]))
         groups = [by_call[b] for b in bids]
         if self._lazy():
             children = walk.lazy_children(section, groups)
@@ -279,8 +279,7 @@ class Reading:
             for i, g in enumerate(groups):
                 lut[g] = i
             children = self._children(lut[section], len(groups), rowpos, gid)
-        for b, secs, child in zip(bids, groups, children):
-            call = bid_text(b)
+        for call, secs, child in zip(bids, groups, children):
             self.counts.calls[call] = [
                 int(sum(int(per[s]) for s in secs)),
                 walk.example(min(int(sec_first[s]) for s in secs), word),
@@ -309,23 +308,28 @@ class Reading:
         code += section
         per_code = np.bincount(code, weights=wg)
         cfirst = first_rows(code, len(per_code), fg, NONE_ROW)  # each code's first row
-        by_call: dict[int, list[int]] = {}
+        by_value: dict[int, list[int]] = {}
         for cd in np.flatnonzero(per_code).tolist():
-            by_call.setdefault(cd // nl, []).append(cd % nl)
-        bids = sorted(by_call)
+            by_value.setdefault(cd // nl, []).append(cd % nl)
+        # a call by its BIDVALs (several may print one call: OPENBID's strong 1C is five)
+        values_of: dict[str, list[int]] = {}
+        for b in sorted(by_value):
+            values_of.setdefault(bid_text(b), []).append(b)
+        calls = list(values_of)
         if self._lazy():
-            children = walk.lazy_children(bidval, [[b] for b in bids])
+            children = walk.lazy_children(bidval, [values_of[c] for c in calls])
         else:
             lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
-            lut[bids] = np.arange(len(bids))
-            children = self._children(lut[bidval], len(bids), rowpos, gid)
-        for b, child in zip(bids, children):
-            secs = by_call[b]
-            nc.calls[bid_text(b)] = [int(sum(round(per_code[b * nl + s]) for s in secs)),
-                                     walk.example(min(int(cfirst[b * nl + s]) for s in secs),
-                                                  word),
-                                     {labels[s] for s in secs if s != pass_index}]
-            self.children[bid_text(b)] = child
+            for i, c in enumerate(calls):
+                lut[values_of[c]] = i
+            children = self._children(lut[bidval], len(calls), rowpos, gid)
+        for call, child in zip(calls, children):
+            pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
+            nc.calls[call] = [int(sum(round(per_code[b * nl + s]) for b, s in pairs)),
+                              walk.example(min(int(cfirst[b * nl + s]) for b, s in pairs),
+                                           word),
+                              {labels[s] for _, s in pairs if s != pass_index}]
+            self.children[call] = child
         if keep:
             present = np.flatnonzero(per_code).tolist()
             self._root(on, guards, per_pat, firsts, {c: int(cfirst[c]) for c in present},

@@ -1,0 +1,143 @@
+"""A system's findings at the table, group by group (openbid.checks.table_findings): the groups
+by rule and kind, the simulation's deals read at every finding's node, the groups it misses
+asked node by node, the ranking, and the text (openbid.report.table_findings)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+import pytest
+
+from openbid.systems.auction import load_system
+from openbid.checks import table as T
+from openbid.checks import table_findings as TF
+from openbid.report import table_findings as R
+
+COMBO = """\
+name combo
+section 1 "open"
+  bid one when SUITLENGTH(S) >= 5 value 1S
+  bid two when SUITLENGTH(H) >= 5 value 1H
+
+auction "1S P"
+  section 1 "respond"
+    bid raise when SUITLENGTH(S) <= 8 value 2S
+
+auction "1H P"
+  section 1 "respond"
+    bid raise when SUITLENGTH(H) >= 3 value 2H
+    bid spades when SUITLENGTH(S) >= 5 value 1S
+    bid late when SUITLENGTH(H) >= 4 value 3H
+"""
+
+
+@dataclass(frozen=True)
+class Witness:
+    hand: str = ""
+    vul: str = "none"
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the table work reads of a finding (openbid.checks.findings has these fields)."""
+
+    kind: str
+    node: tuple[str, ...]
+    point: str = ""
+    count: int = 1
+    of: int = 2
+    witness: Witness | None = Witness()
+    claim: str = ""
+    subject: str = ""
+
+
+@pytest.fixture(scope="module")
+def combo(tmp_path_factory):
+    p = tmp_path_factory.mktemp("combo") / "combo.rules"
+    p.write_text(COMBO)
+    return load_system(str(p))
+
+
+def findings() -> list[Finding]:
+    return [
+        Finding("gap", ("1S", "PASS")), Finding("gap", ("PASS", "1S", "PASS")),
+        Finding("gap", ("1H", "PASS"), count=3, of=4), Finding("gap", ("PASS", "1H", "PASS")),
+        Finding("shadowed", ("1H", "PASS"), "1H P/late"),
+        Finding("overlap", ("1H", "PASS"), "1H P/spades", subject="1H P/raise"),
+    ]
+
+
+def hearts_gap_count() -> int:
+    """Pairs (opener, responder), disjoint: opener at most four spades and five or more hearts,
+    responder at most four spades and two hearts (counted over suit lengths, not by openbid)."""
+    total = 0
+    for sn in range(5):
+        for hn in range(5, 14 - sn):
+            rn = 13 - sn - hn
+            wn = comb(13, sn) * comb(13, hn) * comb(26, rn)
+            for ss in range(5):
+                for hs in range(3):
+                    rs = 13 - ss - hs
+                    total += wn * comb(13 - sn, ss) * comb(13 - hn, hs) * comb(26 - rn, rs)
+    return total
+
+
+def test_groups_by_rule_and_kind(combo):
+    got = {(g.kind, g.rule): len(g.findings) for g in TF.groups_of(combo, findings())}
+    assert got == {("gap", 'block "1S P"'): 2, ("gap", 'block "1H P"'): 2,
+                   ("shadowed", "1H P/late"): 1, ("overlap", "1H P/spades under 1H P/raise"): 1}
+
+
+def test_fill_finds_each_group_at_the_table_or_in_isolation_only(combo):
+    groups = TF.fill(combo, findings(), budget=TF.TableBudget(deals=20_000))
+    by = {(g.kind, g.rule): g for g in groups}
+    hearts, spades = by[("gap", 'block "1H P"')], by[("gap", 'block "1S P"')]
+    over = by[("overlap", "1H P/spades under 1H P/raise")]
+    # nine or more spades opposite a five-card 1S: no deal (proved at both nodes)
+    assert spades.at_table is False and spades.reached is None
+    assert all(t.at_table is False and t.probability.exact for t in spades.tables.values())
+    assert len(spades.tables) == 2
+    # the hearts gap: simulated deals reach it; the node after the dealer's 1H is exact
+    assert hearts.at_table is True and hearts.hits > 0
+    t = hearts.tables[0]
+    assert t.auction == ("1H", "PASS") and t.probability.exact
+    assert t.probability.value == hearts_gap_count() / (comb(52, 13) * comb(39, 13))
+    assert T.rebid(combo, t.auction, "N", "none", t.deal) is None
+    share = hearts.share
+    assert share is not None and not share.exact and share.low < share.value < share.high
+    # the group reaches more than its first node: the dealer's opening, or the 2nd seat's
+    assert share.high >= t.probability.value
+    assert by[("shadowed", "1H P/late")].at_table is True
+    assert over.tables == {} and over.at_table is None  # overlaps: no table work
+    # ranked: at the table by probability, then the rest, in isolation only last
+    kinds = [(g.kind, g.at_table) for g in groups]
+    assert kinds[:2] == [("gap", True), ("shadowed", True)]
+    assert kinds[-1] == ("gap", False)
+
+
+def test_a_group_the_simulation_misses_is_asked_node_by_node(combo):
+    groups = TF.fill(combo, findings()[:4], budget=TF.TableBudget(deals=0, node_deals=500))
+    by = {g.rule: g for g in groups}
+    hearts = by['block "1H P"']
+    assert hearts.hits == 0 and hearts.asked == 1 and hearts.at_table is True
+    assert hearts.reached.probability.exact  # two hands: the generating functions
+    assert by['block "1S P"'].at_table is False and by['block "1S P"'].asked == 2
+
+
+def test_the_text_puts_what_to_fix_first_and_isolated_groups_apart(combo):
+    groups = TF.fill(combo, findings(), budget=TF.TableBudget(deals=20_000))
+    lines = R.text(groups, lambda f: f.kind == "gap" and f.node[-2:] == ("1H", "PASS"))
+    text = "\n".join(lines)
+    assert lines[0].startswith("Findings at the table: 6 findings in 4 groups")
+    first = next(x for x in lines if "gap block" in x)
+    assert first.lstrip().startswith("FAILS gap block \"1H P\" at 2 nodes")
+    assert "ESTIMATE" in first and "e.g. at 1H PASS [5.71% (exact)], dealer N: N:" in first
+    assert "in isolation only" in text
+    iso = text[text.index("in isolation only"):]
+    assert 'gap block "1S P" at 2 nodes' in iso
+    assert "overlaps: 1 in 1 groups, by design" in text and "--overlaps lists them" in text
+    assert "1H P/spades under" not in text  # not listed without --overlaps
+    listed = "\n".join(R.text(groups, lambda f: False, overlaps=True))
+    assert "overlap 1H P/spades under 1H P/raise" in listed
