@@ -136,9 +136,51 @@ def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress) -> None:
     if progress:
         progress("table")
     system = system_of(rules)
-    out.groups = fill(system, out.findings, {c.id: c for c in sa.claims}, sa.table)
-    out.findings = with_tables(system, out.findings, out.groups)
+    claims = {c.id: c for c in sa.claims}
+    # The table's work bids simulated deals through the whole system: any change of the rules,
+    # the findings, the claims or the budget decides it anew (a cache entry keyed by them all)
+    key = _table_key(rules, out.findings, claims, sa.table) if sa.cache else None
+    known = _table_cached(key) if key is not None else None
+    if known is not None:
+        out.groups, out.findings = known
+    else:
+        out.groups = fill(system, out.findings, claims, sa.table)
+        out.findings = with_tables(system, out.findings, out.groups)
+        if key is not None:
+            from openbid.base.cache import Store, dumps
+
+            Store().put("table", key, dumps((out.groups, out.findings)))
     out.seconds["table"] = round(time.monotonic() - t0, 2)
+
+
+def _table_key(rules: Rules, findings: list[Finding], claims: dict, budget) -> str:
+    from openbid.base.cache import digest
+    from openbid.systems.rules.text import dumps
+
+    return digest("table", dumps(rules), repr(findings), repr(sorted(claims.items())),
+                  repr(budget))
+
+
+def _table_cached(key: str):
+    """(the groups, the findings with their tables) from the cache; None: not there."""
+    from fractions import Fraction
+
+    from openbid.base.cache import Store, loads
+    from openbid.bridge.hand import Hand
+    from openbid.checks import table as T
+    from openbid.checks.findings import TableView
+    from openbid.checks.table_findings import Group
+
+    data = Store().get("table", key)
+    if data is None:
+        return None
+    got = loads(data, (Group, T.Table, T.Probability, Hand, Finding, Witness, TableView,
+                       Fraction))
+    if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], list) and
+            all(isinstance(g, Group) for g in got[0]) and isinstance(got[1], list) and
+            all(isinstance(f, Finding) for f in got[1])):
+        return None
+    return got
 
 
 def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: tuple,
