@@ -166,7 +166,7 @@ def _table_cached(key: str):
     from fractions import Fraction
 
     from openbid.base.cache import Store, loads
-    from openbid.bridge.hand import Hand
+    from openbid.bridge.hand import Hand, Holding
     from openbid.checks import table as T
     from openbid.checks.findings import TableView
     from openbid.checks.table_findings import Group
@@ -174,7 +174,7 @@ def _table_cached(key: str):
     data = Store().get("table", key)
     if data is None:
         return None
-    got = loads(data, (Group, T.Table, T.Probability, Hand, Finding, Witness, TableView,
+    got = loads(data, (Group, T.Table, T.Probability, Hand, Holding, Finding, Witness, TableView,
                        Fraction))
     if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], list) and
             all(isinstance(g, Group) for g in got[0]) and isinstance(got[1], list) and
