@@ -13,12 +13,18 @@ Workloads, each ``openbid prove ... --json --quiet`` as a fresh subprocess (star
   - the whole of SAYC cold (a copy of sayc.rules with its claims, an empty cache): at most 3
     times the paper, its largest process under 1.5 GB (the sum over its processes printed
     too: sampled every 0.1 s);
-  - the same file again, unchanged: every node from the cache;
-  - one block edited (the Stayman threshold of the responses to 1NT, 8 to 9 HCP): only what
-    depends on it re-checked, under 3 s. With ``--check``, its output is compared with a run
-    of the edited file without the cache (every item but the timings must be equal).
+    (the tree check's own part, census and replay, printed against the same limit);
+  - the same file again, unchanged: every node and the table from the cache;
+  - one block edited (the Stayman threshold of the responses to 1NT, 8 to 9 HCP) with
+    ``--no-table``: only what depends on it re-checked, under 3 s;
+  - the same edit with the findings at the table: the census's part from the cache, the
+    table decided anew (it bids simulated deals through the whole system, so any edit
+    decides it again: it is measured apart). With ``--check``, this output is compared with
+    a run of the edited file without the cache (every item but the timings must be equal);
+  - ``--rules edited --against sayc.rules``, without and with the table: the findings that
+    appeared and disappeared, both systems from the cache.
 
-Run: python3 benchmarks/bench_tree.py [--full [--check]]
+Run: python3 benchmarks/bench_tree.py [--full [--check] [--save DIR]]
 """
 
 from __future__ import annotations
@@ -120,6 +126,8 @@ def main() -> None:
     ap.add_argument("--full", action="store_true", help="also the whole of SAYC (minutes)")
     ap.add_argument("--check", action="store_true",
                     help="with --full: compare the edited run with one without the cache")
+    ap.add_argument("--save", metavar="DIR", type=Path,
+                    help="with --full: write the SAYC runs' JSON outputs there")
     args = ap.parse_args()
     print(machine_note())
     rows = []
@@ -146,61 +154,92 @@ def main() -> None:
     rows.append(["SAYC below 1NT P (--from), with the opening's checks", f"{t_sub:.1f}",
                  sub["nodes"], f"census {sub['seconds'].get('census', 0):.1f} s"])
     if args.full:
-        rows += full(args.check)
+        rows += full(args.check, args.save)
     print(table(["workload", "wall s", "nodes", "against"], rows))
     print(f"(small.rules: {checked} nodes where a block applies)")
 
 
-def full(check: bool) -> list[list]:
+def full(check: bool, save: Path | None = None) -> list[list]:
     rows: list[list] = []
     paper, t_paper = run_openbid(["prove", "--quiet", "--no-cache"])
     if paper.returncode != 0:
         raise SystemExit(f"openbid prove failed ({paper.returncode}): {paper.stderr[-2000:]}")
     rows.append(["openbid prove (the paper's parts): the reference", f"{t_paper:.1f}", "", ""])
+
+    def ratio(t: float) -> str:
+        return f"{t / t_paper:.2f}x the paper"
+
     with tempfile.TemporaryDirectory(prefix="bench-tree-") as tmp:
         where = Path(tmp)
         original = (DATA / "sayc.rules").read_text(encoding="utf-8")
         if EDIT[0] not in original:
             raise SystemExit(f"sayc.rules no longer has {EDIT[0]!r}: update EDIT")
-        (where / "sayc.rules").write_text(original, encoding="utf-8")
-        (where / "edited.rules").write_text(original.replace(EDIT[0], EDIT[1], 1),
-                                            encoding="utf-8")
+        sayc, edited = where / "sayc.rules", where / "edited.rules"
+        sayc.write_text(original, encoding="utf-8")
+        edited.write_text(original.replace(EDIT[0], EDIT[1], 1), encoding="utf-8")
         claims = ["--claims", str(DATA / "sayc_claims.txt"),
-                  "--node-claims", str(DATA / "sayc_node_claims.txt")]
+                  "--claims", str(DATA / "sayc_node_claims.txt")]
         cache = {"OPENBID_CACHE_DIR": str(where / "cache")}
+
+        def keep(name: str, done) -> None:
+            if save is not None:
+                save.mkdir(parents=True, exist_ok=True)
+                (save / f"{name}.jsonl").write_text(done.stdout, encoding="utf-8")
+
         cold, t_cold, cold_largest, cold_sum = run_measured(
-            ["prove", "--rules", str(where / "sayc.rules"), *claims, "--json", "--quiet"],
-            **cache)
+            ["prove", "--rules", str(sayc), *claims, "--json", "--quiet"], **cache)
+        keep("cold", cold)
         tree = summary(items(cold))["tree"]
+        n = tree["nodes"]
         sec = tree["seconds"]
-        rows.append([f"SAYC cold (census {sec.get('census', 0):.1f} s, replay "
-                     f"{sec.get('replay', 0):.1f} s)", f"{t_cold:.1f}", tree["nodes"],
-                     f"{t_cold / t_paper:.2f}x the paper (limit {COLD_RATIO:.0f}x)"])
+        rows.append([f"SAYC cold, whole check (tree census {sec.get('census', 0):.1f} s, "
+                     f"replay {sec.get('replay', 0):.1f} s; then the opening's checks and the "
+                     "table)", f"{t_cold:.1f}", n,
+                     f"{ratio(t_cold)} (limit {COLD_RATIO:.0f}x)"])
+        t_tree = float(sec.get("wall", 0))
+        rows.append(["SAYC cold, the tree check's part of it (census + replay)",
+                     f"{t_tree:.1f}", n, f"{ratio(t_tree)} (limit {COLD_RATIO:.0f}x)"])
         rows.append(["SAYC cold: memory of the largest process / of all at once (GB)",
-                     f"{cold_largest / 1e9:.2f} / {cold_sum / 1e9:.2f}", tree["nodes"],
+                     f"{cold_largest / 1e9:.2f} / {cold_sum / 1e9:.2f}", n,
                      f"limit {MEMORY / 1e9:.1f} GB for the largest"])
-        again, t_again = run_openbid(["prove", "--rules", str(where / "sayc.rules"), *claims,
-                                      "--json", "--quiet"], **cache)
+        again, t_again = run_openbid(["prove", "--rules", str(sayc), *claims, "--json",
+                                      "--quiet"], **cache)
         if results(items(again)) != results(items(cold)):
             raise SystemExit("the unchanged file, from the cache, differs from its cold run")
-        rows.append(["SAYC again, unchanged (every node from the cache)", f"{t_again:.1f}",
-                     summary(items(again))["tree"]["nodes"], "equal to the cold run"])
-        edit, t_edit = run_openbid(["prove", "--rules", str(where / "edited.rules"), *claims,
-                                    "--json", "--quiet"], **cache)
-        edited_tree = summary(items(edit))["tree"]
-        note = f"limit {EDIT_LIMIT:.0f} s: {t_edit / EDIT_LIMIT:.2f}x the limit"
+        rows.append(["SAYC again, unchanged (every node and the table from the cache)",
+                     f"{t_again:.1f}", n, f"{ratio(t_again)}; equal to the cold run"])
+        what = f"({EDIT[0].split(' when ')[1]} -> {EDIT[1].split(' when ')[1]})"
+        edit, t_edit = run_openbid(["prove", "--rules", str(edited), *claims, "--json",
+                                    "--quiet", "--no-table"], **cache)
+        keep("edited-no-table", edit)
+        rows.append([f"SAYC, one block edited {what}, --no-table (the census's part)",
+                     f"{t_edit:.1f}", summary(items(edit))["tree"]["nodes"],
+                     f"limit {EDIT_LIMIT:.0f} s: {t_edit / EDIT_LIMIT:.2f}x the limit"])
+        whole, t_whole = run_openbid(["prove", "--rules", str(edited), *claims, "--json",
+                                      "--quiet"], **cache)
+        keep("edited", whole)
+        note = "the table decided anew (it bids deals through the whole system)"
         if check:
-            fresh, t_fresh = run_openbid(["prove", "--rules", str(where / "edited.rules"),
-                                          *claims, "--json", "--quiet", "--no-cache"])
-            same = results(items(fresh)) == results(items(edit))
+            fresh, t_fresh = run_openbid(["prove", "--rules", str(edited), *claims, "--json",
+                                          "--quiet", "--no-cache"])
+            keep("edited-no-cache", fresh)
+            same = results(items(fresh)) == results(items(whole))
             note += f"; {'equal to' if same else 'DIFFERENT from'} a run without the cache " \
-                    f"({t_fresh:.1f} s)"
+                    f"({t_fresh:.1f} s, {ratio(t_fresh)})"
             if not same:
                 print("the edited run from the cache differs from the one without it",
                       file=sys.stderr)
-        rows.append([f"SAYC, one block edited ({EDIT[0].split(' when ')[1]} -> "
-                     f"{EDIT[1].split(' when ')[1]})", f"{t_edit:.1f}", edited_tree["nodes"],
-                     note])
+        rows.append(["SAYC, the same edit with the table (the census's from the cache)",
+                     f"{t_whole:.1f}", summary(items(whole))["tree"]["nodes"], note])
+        for table_opt, label in ((["--no-table"], "--no-table"), ([], "with the table")):
+            vs, t_vs = run_openbid(["prove", "--rules", str(edited), "--against", str(sayc),
+                                    *claims, "--json", "--quiet", *table_opt], **cache)
+            got = summary(items(vs))
+            d = next(i for i in items(vs) if i.get("part") == "summary")["against"]
+            rows.append([f"SAYC edited --against the original, {label} (both from the cache)",
+                         f"{t_vs:.1f}", got["tree"]["nodes"],
+                         f"{d['appeared']} appeared ({d['appeared_failing']} failing), "
+                         f"{d['disappeared']} disappeared; exit {vs.returncode}"])
     return rows
 
 
