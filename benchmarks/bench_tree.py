@@ -10,12 +10,12 @@ Workloads, each ``openbid prove ... --json --quiet`` as a fresh subprocess (star
 * SAYC below ``1NT P`` (``--from``): the responses to 1NT and all that follows;
 * with ``--full``, in this order, each against its limit:
   - ``openbid prove`` (the paper's parts): the reference of the cold check;
-  - the whole of SAYC cold (a copy of sayc.rules with its claims, an empty cache): at most 3
+  - the whole of SAYC cold (``--variant sayc``, an empty cache): at most 3
     times the paper, its largest process under 1.5 GB (the sum over its processes printed
     too: sampled every 0.1 s);
     (the tree check's own part, census and replay, printed against the same limit);
-  - the same file again, unchanged: every node and the table from the cache;
-  - one block edited (the Stayman threshold of the responses to 1NT, 8 to 9 HCP) with
+  - the same again, unchanged: every node and the table from the cache;
+  - a copy of sayc.rules with one block edited (the Stayman threshold of the responses to 1NT, 8 to 9 HCP) with
     ``--no-table``: only what depends on it re-checked, under 3 s;
   - the same edit with the findings at the table: the census's part from the cache, the
     table decided anew (it bids simulated deals through the whole system, so any edit
@@ -186,8 +186,10 @@ def full(check: bool, save: Path | None = None) -> list[list]:
                 save.mkdir(parents=True, exist_ok=True)
                 (save / f"{name}.jsonl").write_text(done.stdout, encoding="utf-8")
 
+        # (--variant sayc: the output compares with any other version's; the copy's nodes
+        # and table have the same keys)
         cold, t_cold, cold_largest, cold_sum = run_measured(
-            ["prove", "--rules", str(sayc), *claims, "--json", "--quiet"], **cache)
+            ["prove", "--variant", "sayc", "--json", "--quiet"], **cache)
         keep("cold", cold)
         tree = summary(items(cold))["tree"]
         n = tree["nodes"]
@@ -202,8 +204,8 @@ def full(check: bool, save: Path | None = None) -> list[list]:
         rows.append(["SAYC cold: memory of the largest process / of all at once (GB)",
                      f"{cold_largest / 1e9:.2f} / {cold_sum / 1e9:.2f}", n,
                      f"limit {MEMORY / 1e9:.1f} GB for the largest"])
-        again, t_again = run_openbid(["prove", "--rules", str(sayc), *claims, "--json",
-                                      "--quiet"], **cache)
+        again, t_again = run_openbid(["prove", "--variant", "sayc", "--json", "--quiet"],
+                                     **cache)
         if results(items(again)) != results(items(cold)):
             raise SystemExit("the unchanged file, from the cache, differs from its cold run")
         rows.append(["SAYC again, unchanged (every node and the table from the cache)",

@@ -367,12 +367,17 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                     count=hands, of=nc.selected, subject=node.point(taker),
                     detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
                            f"these hands; {lb} would call {'/'.join(sorted(own))}")
-    # a node the census's cache held was replayed by the run that counted it (its entry is
-    # written only once its hands replay: TreeCounts.commit); its findings' witnesses are
-    # re-run for the calls they make
-    witnesses = {j for _, j in pending}
-    todo = [j for j, r in enumerate(replays) if r[0] not in counts.cached or j in witnesses]
-    made = dict(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
+    # A node the census's cache held was replayed by the run that counted it (its entry is
+    # written only once its hands replay: TreeCounts.commit); what its findings' hands called
+    # then is kept under the node's key, else they are re-run now.
+    witnesses = [j for _, j in pending]
+    made = _made_before(counts, replays, witnesses)
+    mine = set(witnesses)
+    todo = [j for j, r in enumerate(replays) if j not in made and (r[0] not in counts.cached
+                                                                   or j in mine)]
+    made.update(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
+    now = set(todo)
+    _keep_made(counts, replays, [j for j in witnesses if j in now], made)
     out.replayed += len(replays)
     for fields, j in pending:
         ex = fields.pop("witness")
@@ -386,6 +391,39 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     if not out.root:
         _unreached(system, out)
         out.findings += [_dead(p, out) for p in out.dead]
+
+
+def _witnesses_by_node(replays: list[tuple], witnesses: list[int]) -> dict[Auction, list[int]]:
+    out: dict[Auction, list[int]] = {}
+    for j in witnesses:
+        out.setdefault(replays[j][0], []).append(j)
+    return out
+
+
+def _made_before(counts: TreeCounts, replays: list[tuple],
+                 witnesses: list[int]) -> dict[int, tuple[str, str]]:
+    """What the findings' hands of the nodes taken from the cache called, from the cache."""
+    got: dict[int, tuple[str, str]] = {}
+    if counts.cache is None:
+        return got
+    for a, js in _witnesses_by_node(replays, witnesses).items():
+        if a in counts.cached and a in counts.keys:
+            made = counts.cache.get_made(counts.keys[a], len(js))
+            if made is not None:
+                got.update(zip(js, made))
+    return got
+
+
+def _keep_made(counts: TreeCounts, replays: list[tuple], witnesses: list[int],
+               made: dict[int, tuple[str, str]]) -> None:
+    """Keep what the findings' hands of each node called (``witnesses``: those re-run now;
+    every hand has replayed), under the node's key, for the runs that take the node from the
+    cache."""
+    if counts.cache is None:
+        return
+    for a, js in _witnesses_by_node(replays, witnesses).items():
+        if a in counts.keys:
+            counts.cache.put_made(counts.keys[a], [made[j] for j in js])
 
 
 def _unreached(system: System, out: TreeCheck) -> None:

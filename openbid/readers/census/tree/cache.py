@@ -37,6 +37,7 @@ SEEDS = "tree-seeds"
 NODE = "tree-node"
 OPENING = "tree-opening"
 SHARE = "tree-share"
+MADE = "tree-made"
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -194,6 +195,24 @@ class TreeCache:
 
     def put_node(self, key: str, nc: NodeCounts) -> None:
         self.store.put(NODE, key, store_module.dumps(nc))
+
+    # -- what the replays of a node's findings called ------------------------------------------
+    def get_made(self, key: str, n: int) -> list[tuple[str, str]] | None:
+        """The (call, bid point) of each of the ``n`` findings' hands of the node of ``key``,
+        as the executor re-ran them when the node was counted (decided by what decides the
+        node's counts: its key)."""
+        data = self.store.get(MADE, key)
+        if data is None:
+            return None
+        got = store_module.loads(data, ())
+        if not (isinstance(got, list) and len(got) == n and all(
+                isinstance(m, tuple) and len(m) == 2 and all(isinstance(x, str) for x in m)
+                for m in got)):
+            return None
+        return got
+
+    def put_made(self, key: str, made: list[tuple[str, str]]) -> None:
+        self.store.put(MADE, key, store_module.dumps(list(made)))
 
     # -- the opening's calls, per part ----------------------------------------------------------
     def opening_key(self, coarse: str, part: tuple[int, int], folded: Rules,

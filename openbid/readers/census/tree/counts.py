@@ -4,7 +4,7 @@ walk of a chunk sends back, and how chunks' results merge (counts add, the first
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from openbid.expr.ast import Expr
 from openbid.systems.auction import System
@@ -104,6 +104,10 @@ class TreeCounts:
     cached: set[Auction] = field(default_factory=set)  # nodes whose counts the cache held
     # writes the nodes counted (and the opening's checks) to the cache, once checked
     commit: Callable[[], int] = field(default=lambda: 0, repr=False)
+    # the cache (readers.census.tree.cache.TreeCache) and each counted node's key in it: what
+    # the tree check's replays of a node's findings called is kept under the node's key
+    cache: Any = field(default=None, repr=False)
+    keys: dict[Auction, str] = field(default_factory=dict, repr=False)
 
     @property
     def nodes(self) -> int:

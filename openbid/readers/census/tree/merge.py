@@ -425,6 +425,7 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
         out.cached = set(hits)
         shared_now = out.system_checks if shared is None and spec.system is not None else None
         out.commit = _Commit(tc, pending, share_key, shared_now)
+        out.cache, out.keys = tc, {**keys, **hits}
     return out
 
 
