@@ -18,8 +18,8 @@ def prove(rules: Path, cache: Path, monkeypatch, *more: str) -> list[dict]:
     monkeypatch.setenv("OPENBID_CACHE_DIR", str(cache))
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = main(["prove", "--rules", str(rules), "--table-deals", "3000", "--json",
-                     "--quiet", *more])
+        table = [] if "--no-table" in more else ["--table-deals", "3000"]
+        code = main(["prove", "--rules", str(rules), *table, "--json", "--quiet", *more])
     assert code in (0, 1)
     items = [json.loads(x) for x in out.getvalue().splitlines()]
     for i in items:  # the timings differ
@@ -49,3 +49,27 @@ def test_the_table_from_the_cache_equals_a_cold_run(tmp_path, monkeypatch):
     from openbid.checks.system_run import _table_cached
 
     assert _table_cached(entries[0].stem) is not None  # read back with the classes allowed
+
+
+def test_a_cached_nodes_findings_keep_the_calls_their_hands_made(tmp_path, monkeypatch):
+    """The calls and bid points of a cached node's findings' hands come from the cache (kind
+    tree-made, under the node's key); a corrupt entry is re-run and written again."""
+    cache = tmp_path / "cache"
+    rules = tmp_path / "gap.rules"
+    rules.write_text(SMALL.read_text().replace("bid signoff when true value PASS",
+                                               "bid signoff when HCP <= 5 value PASS"))
+    cold = prove(rules, tmp_path / "none", monkeypatch, "--no-cache", "--no-table")
+    gaps = [i for i in cold if i.get("part") == "finding" and i["kind"] == "gap"]
+    assert gaps and all(i["witness"]["call"] == "PASS" for i in gaps)
+    assert prove(rules, cache, monkeypatch, "--no-table") == cold
+    made = sorted(cache.glob("v*/tree-made/*/*.bin"))
+    assert made
+    stamps = [p.stat().st_mtime_ns for p in made]
+    assert prove(rules, cache, monkeypatch, "--no-table") == cold
+    assert [p.stat().st_mtime_ns for p in made] == stamps  # read, not written again
+    for p in made:
+        p.write_bytes(p.read_bytes()[:-3] + b"xyz")  # corrupt: ignored, re-run, rewritten
+    assert prove(rules, cache, monkeypatch, "--no-table") == cold
+    from openbid.base.cache import Store
+
+    assert all(Store(cache).get("tree-made", p.stem) is not None for p in made)
