@@ -372,9 +372,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     # then is kept under the node's key, else they are re-run now.
     witnesses = [j for _, j in pending]
     made = _made_before(counts, replays, witnesses)
-    mine = set(witnesses)
+    finding_hands = set(witnesses)
     todo = [j for j, r in enumerate(replays) if j not in made and (r[0] not in counts.cached
-                                                                   or j in mine)]
+                                                                   or j in finding_hands)]
     made.update(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
     now = set(todo)
     _keep_made(counts, replays, [j for j in witnesses if j in now], made)
