@@ -3,8 +3,21 @@ Strategies live in tests/strategies.py."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
+
 import pytest
 from hypothesis import HealthCheck, settings
+
+# The cache of results (openbid.base.cache) of every test and every command a test runs (they
+# inherit the environment): a folder of this session's own, never the user's cache directory.
+_CACHE = tempfile.mkdtemp(prefix="openbid-test-cache-")
+os.environ["OPENBID_CACHE_DIR"] = _CACHE
+
+
+def pytest_sessionfinish(session, exitstatus):
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 # The solver and the rule compiler are slow on first use: no deadline anywhere.
 settings.register_profile(

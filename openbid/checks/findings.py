@@ -206,3 +206,11 @@ def compare(a: list[Finding], b: list[Finding]) -> list[str]:
             out.append(f"{fa.kind} at {fa.node_text} {fa.point or fa.claim}: {fa.count:,} of "
                        f"{fa.of:,} against {fb.count:,} of {fb.of:,}")
     return out
+
+
+def delta(old: list[Finding], new: list[Finding]) -> tuple[list[Finding], list[Finding]]:
+    """The findings of ``new`` that ``old`` does not have (appeared) and those of ``old`` that
+    ``new`` does not have (disappeared), by :attr:`Finding.key`, each in its list's order."""
+    ko = {f.key for f in old}
+    kn = {f.key for f in new}
+    return [f for f in new if f.key not in ko], [f for f in old if f.key not in kn]

@@ -55,6 +55,7 @@ class SystemArgs:
     cross_check: str = ""  # "z3": the Z3 node checks too, their findings compared with the census's
     selected: tuple[str, ...] = ()  # --claim: the claims chosen (a subset of the files')
     table: Any = None  # openbid.checks.table_findings.TableBudget: the findings at the table
+    cache: bool = False  # the tree census and Z3's opening checks: the user's cache of results
 
 
 @dataclass
@@ -135,9 +136,51 @@ def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress) -> None:
     if progress:
         progress("table")
     system = system_of(rules)
-    out.groups = fill(system, out.findings, {c.id: c for c in sa.claims}, sa.table)
-    out.findings = with_tables(system, out.findings, out.groups)
+    claims = {c.id: c for c in sa.claims}
+    # The table's work bids simulated deals through the whole system: any change of the rules,
+    # the findings, the claims or the budget decides it anew (a cache entry keyed by them all)
+    key = _table_key(rules, out.findings, claims, sa.table) if sa.cache else None
+    known = _table_cached(key) if key is not None else None
+    if known is not None:
+        out.groups, out.findings = known
+    else:
+        out.groups = fill(system, out.findings, claims, sa.table)
+        out.findings = with_tables(system, out.findings, out.groups)
+        if key is not None:
+            from openbid.base.cache import Store, dumps
+
+            Store().put("table", key, dumps((out.groups, out.findings)))
     out.seconds["table"] = round(time.monotonic() - t0, 2)
+
+
+def _table_key(rules: Rules, findings: list[Finding], claims: dict, budget) -> str:
+    from openbid.base.cache import digest
+    from openbid.systems.rules.text import dumps
+
+    return digest("table", dumps(rules), repr(findings), repr(sorted(claims.items())),
+                  repr(budget))
+
+
+def _table_cached(key: str):
+    """(the groups, the findings with their tables) from the cache; None: not there."""
+    from fractions import Fraction
+
+    from openbid.base.cache import Store, loads
+    from openbid.bridge.hand import Hand, Holding
+    from openbid.checks import table as T
+    from openbid.checks.findings import TableView
+    from openbid.checks.table_findings import Group
+
+    data = Store().get("table", key)
+    if data is None:
+        return None
+    got = loads(data, (Group, T.Table, T.Probability, Hand, Holding, Finding, Witness, TableView,
+                       Fraction))
+    if not (isinstance(got, tuple) and len(got) == 2 and isinstance(got[0], list) and
+            all(isinstance(g, Group) for g in got[0]) and isinstance(got[1], list) and
+            all(isinstance(f, Finding) for f in got[1])):
+        return None
+    return got
 
 
 def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: tuple,
@@ -149,8 +192,9 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
     from openbid.checks.tree import check_tree
 
     t0 = time.monotonic()
+    cache = True if sa.cache else None
     if sa.root:
-        out.census_tree = check_tree(rules, nodes, progress, root=tuple(sa.root))
+        out.census_tree = check_tree(rules, nodes, progress, root=tuple(sa.root), cache=cache)
     else:
         job = SystemJob(rules, opening, {}, rlimit, sa.claims_file)
         share = job.share()
@@ -159,9 +203,14 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
 
             (out.system,) = run_jobs([job], progress)
         with Pool(1) as pool:  # Z3 on the opening's points and claims, beside the census
-            z3 = pool.submit(job.z3_task) if share is not None else None
-            out.census_tree = check_tree(rules, nodes, progress, share=share)
+            known = _z3_cached(job) if share is not None and sa.cache else None
+            z3 = pool.submit(job.z3_task) if share is not None and known is None else None
+            out.census_tree = check_tree(rules, nodes, progress, share=share, cache=cache)
             results = {job.z3_task: z3.result()} if z3 is not None else {}
+            if known is not None:
+                results = {job.z3_task: known}
+            elif z3 is not None and sa.cache:
+                _z3_keep(job, results[job.z3_task])
         if share is not None:
             counts = out.census_tree.counts.system_checks
             assert counts is not None
@@ -175,6 +224,53 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
         findings += claim_findings(out.system, _population(out.system))
     out.findings = findings + tc.claim_findings()
     out.seconds["tree"] = round(time.monotonic() - t0, 2)
+
+
+def _z3_key(job) -> str:
+    """What decides Z3's verdicts on the opening's points and claims (the opening, the facts
+    fixed and read, the budget, the precondition, the claims, Z3's version): their cache key."""
+    from importlib.metadata import version
+
+    from openbid.base.cache import digest
+    from openbid.expr.unparse import unparse
+    from openbid.readers.census.tree.cache import table_text
+    from openbid.systems.rules.text import dumps
+
+    arg = job.z3_task.arg
+    parts = ["system-z3", version("z3-solver"), table_text(arg.rules), repr(arg.fixed),
+             repr(arg.facts), str(arg.rlimit), "" if arg.given is None else unparse(arg.given)]
+    for c in arg.claims:
+        parts += [c.id, c.bid or "", c.form, c.expect, unparse(c.premise),
+                  unparse(c.conclusion)]
+    if any("chose" in x for x in parts):  # a claim reads other nodes: the whole system decides
+        parts.append(dumps(arg.rules))
+    return digest(*parts)
+
+
+def _z3_cached(job):
+    """Z3's result on the opening's points and claims, from the cache (None: not there)."""
+    from openbid.base.cache import Store, loads
+    from openbid.base.workers import Result
+    from openbid.checks.system_claims import ClaimAnswer
+    from openbid.checks.system_points import PointCheck
+    from openbid.checks.verdicts import Verdict
+
+    data = Store().get("system-z3", _z3_key(job))
+    if data is None:
+        return None
+    got = loads(data, (PointCheck, ClaimAnswer, Verdict))
+    if not (isinstance(got, tuple) and len(got) == 2 and
+            all(isinstance(x, PointCheck) for x in got[0]) and
+            all(isinstance(x, ClaimAnswer) for x in got[1])):
+        return None
+    return Result(job.z3_task, got, 0.0, 0.0)
+
+
+def _z3_keep(job, result) -> None:
+    from openbid.base.cache import Store, dumps as pack
+
+    points, answers = result.value
+    Store().put("system-z3", _z3_key(job), pack((list(points), list(answers))))
 
 
 def _cross_check(out: SystemRun, rules: Rules, sa: SystemArgs, nodes: tuple, rlimit: int,

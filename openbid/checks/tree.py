@@ -149,13 +149,17 @@ def census_claims(claims: tuple[Claim, ...]) -> tuple[NodeClaim, ...]:
 
 def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
                progress: Callable[[str], None] | None = None, seeds: int = 300,
-               jobs: int | None = None, root: Auction = (), share=None) -> TreeCheck:
+               jobs: int | None = None, root: Auction = (), share=None,
+               cache=None) -> TreeCheck:
     """The census of every node of ``rules``' system, its findings and claims (those about a
     node: ``auction`` given), every hand re-run. ``seeds``: deals bid first, whose nodes the
     census's domain is planned for (a node that reads more makes it plan again: only the time
     changes). ``share``: the opening's system checks to count on the way
     (openbid.readers.census.system_pass.SystemShare; their counts in
-    ``counts.system_checks``)."""
+    ``counts.system_checks``). ``cache``: the census's cache of results (True: the user's; see
+    openbid.readers.census.tree.tree_census): a node taken from it is not replayed again but
+    for its findings' witnesses, and what is counted anew is kept once every hand has
+    replayed."""
     import time
 
     t0 = time.monotonic()
@@ -175,13 +179,15 @@ def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
             raise OpenbidError(f"claim {c.id} is about the auction {c.node}, where no block of "
                                f"{system.title} applies (nobody bids there): it would check "
                                "nothing")
-    counts = tree_census(system.rules, census_claims(claims), _seed_auctions(system, seeds),
-                         progress, jobs=jobs, root=root, share=share)
+    counts = tree_census(system.rules, census_claims(claims),
+                         lambda: _seed_auctions(system, seeds), progress, jobs=jobs, root=root,
+                         share=share, cache=cache)
     out = TreeCheck(system.title, counts, root=root)
     out.seconds["census"] = counts.seconds.get("wall", 0.0)
     t1 = time.monotonic()
     _findings(system, out, jobs)
     out.claims = [_claim(system, counts, c) for c in claims]
+    counts.commit()  # every hand replayed: the census's new results may be kept
     out.seconds["replay"] = round(time.monotonic() - t1, 2)
     out.seconds["wall"] = round(time.monotonic() - t0, 2)
     return out
@@ -361,7 +367,17 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                     count=hands, of=nc.selected, subject=node.point(taker),
                     detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
                            f"these hands; {lb} would call {'/'.join(sorted(own))}")
-    made = run_replays(system, replays, jobs)
+    # A node the census's cache held was replayed by the run that counted it (its entry is
+    # written only once its hands replay: TreeCounts.commit); what its findings' hands called
+    # then is kept under the node's key, else they are re-run now.
+    witnesses = [j for _, j in pending]
+    made = _made_before(counts, replays, witnesses)
+    finding_hands = set(witnesses)
+    todo = [j for j, r in enumerate(replays) if j not in made and (r[0] not in counts.cached
+                                                                   or j in finding_hands)]
+    made.update(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
+    now = set(todo)
+    _keep_made(counts, replays, [j for j in witnesses if j in now], made)
     out.replayed += len(replays)
     for fields, j in pending:
         ex = fields.pop("witness")
@@ -375,6 +391,39 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     if not out.root:
         _unreached(system, out)
         out.findings += [_dead(p, out) for p in out.dead]
+
+
+def _witnesses_by_node(replays: list[tuple], witnesses: list[int]) -> dict[Auction, list[int]]:
+    out: dict[Auction, list[int]] = {}
+    for j in witnesses:
+        out.setdefault(replays[j][0], []).append(j)
+    return out
+
+
+def _made_before(counts: TreeCounts, replays: list[tuple],
+                 witnesses: list[int]) -> dict[int, tuple[str, str]]:
+    """What the findings' hands of the nodes taken from the cache called, from the cache."""
+    got: dict[int, tuple[str, str]] = {}
+    if counts.cache is None:
+        return got
+    for a, js in _witnesses_by_node(replays, witnesses).items():
+        if a in counts.cached and a in counts.keys:
+            made = counts.cache.get_made(counts.keys[a], len(js))
+            if made is not None:
+                got.update(zip(js, made))
+    return got
+
+
+def _keep_made(counts: TreeCounts, replays: list[tuple], witnesses: list[int],
+               made: dict[int, tuple[str, str]]) -> None:
+    """Keep what the findings' hands of each node called (``witnesses``: those re-run now;
+    every hand has replayed), under the node's key, for the runs that take the node from the
+    cache."""
+    if counts.cache is None:
+        return
+    for a, js in _witnesses_by_node(replays, witnesses).items():
+        if a in counts.keys:
+            counts.cache.put_made(counts.keys[a], [made[j] for j in js])
 
 
 def _unreached(system: System, out: TreeCheck) -> None:

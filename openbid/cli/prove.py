@@ -86,10 +86,22 @@ def register(sub) -> None:
                         "text; --json always has them")
     p.add_argument("--tree-census", action="store_true",
                    help="(deprecated: the tree census is the default) ")
+    p.add_argument("--no-cache", action="store_true",
+                   help="system: neither read nor write the cache of results (by default a "
+                        "node whose rules and history are unchanged is taken from "
+                        "$OPENBID_CACHE_DIR, else $XDG_CACHE_HOME/openbid, else "
+                        "~/.cache/openbid)")
+    tag(p.add_argument("--against", metavar="OLD",
+                       help="system: also check the rule file OLD (with the same claims files) "
+                            "and report the findings that appeared and disappeared since OLD; "
+                            "the exit status is then 1 when a finding that fails the run "
+                            "appeared (those already in OLD do not fail it), and no expectation "
+                            "is compared; " + STDIN_HELP), "input", stdin=True)
     tag(p.add_argument("--node-claims", metavar="FILE",
                        help="(deprecated: give the file with --claims, which reads node claims "
                             "too) " + STDIN_HELP), "deprecated", stdin=True)
-    p.set_defaults(_stdin_files=p.get_default("_stdin_files") + ("expected", "node_claims"))
+    p.set_defaults(_stdin_files=p.get_default("_stdin_files") + ("expected", "node_claims",
+                                                                  "against"))
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -116,6 +128,7 @@ def run(args) -> int:
         parts = (PARTS if openbid else ()) + tuple(p for p in parts if p == "system")
     system = _system_args(args, rules, parts)
     policy = _policy(args, parts)
+    old_rules, old_system = _against_args(args, parts)
     # Everything that can be wrong with the command is checked here, before the work.
     if args.proposition:
         _check_propositions(args.proposition, parts)
@@ -166,14 +179,23 @@ def run(args) -> int:
             raise KeyboardInterrupt
         exp.write_expected(result, path, rules)  # refuses a run with an UNKNOWN
         changes, found = [], True
-    elif args.where or args.subtree:  # a subset: never compared with an expectation
-        changes, found = [], False
+    elif args.where or args.subtree or args.against:  # a subset, or a change of rules:
+        changes, found = [], False  # never compared with an expectation
     else:
         changes, found, skipped = exp.compare_all(result, path)
         if args.proposition:  # a subset of Part Two: compare only the items that ran
             changes = [c for c in changes if c[2] is not None]
     gate = _gate(result, policy, parts)
     unknown = exp.has_unknown(result)
+    appeared: list = []
+    disappeared: list = []
+    if old_rules is not None:  # the findings of OLD (its unchanged nodes from the cache)
+        from openbid.checks.findings import delta
+
+        before = prove_all(old_rules, ("system",), None, rlimit, progress, system=old_system)
+        appeared, disappeared = delta(before.findings, result.findings)
+        unknown = unknown or exp.has_unknown(before)
+        seconds = time.monotonic() - t0
     if args.report:
         from openbid.report.writer import write_report
 
@@ -181,12 +203,26 @@ def run(args) -> int:
     if args.json:
         for obj in fmt.json_items(result, policy):
             emit_json(obj)
-        emit_json(fmt.json_summary(result, changes, found, seconds, unknown, gate, skipped))
+        summary = fmt.json_summary(result, changes, found, seconds, unknown, gate, skipped)
+        if old_rules is not None:
+            from openbid.report.findings import against_json
+
+            for obj in against_json(appeared, disappeared, policy):
+                emit_json(obj)
+            summary["against"] = {"old": args.against, "appeared": len(appeared),
+                                  "disappeared": len(disappeared),
+                                  "appeared_failing": len(policy.failing(appeared))}
+        emit_json(summary)
     else:
         sys.stdout.write(fmt.text(result, args.part, changes, found, path, seconds,
                                   args.update_expected, gate=gate, skipped=skipped,
                                   subset="--from" if args.subtree else "",
                                   overlaps=args.overlaps))
+        if old_rules is not None:
+            from openbid.report.findings import against_text
+
+            sys.stdout.write("\n".join(against_text(args.against, appeared, disappeared,
+                                                     policy)))
         if args.report:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
         if (rules.source and not args.update_expected and not args.where and not args.subtree
@@ -195,9 +231,28 @@ def run(args) -> int:
                   f"--update-expected records this file's own, {exp.own_path(rules)})")
     if unknown:
         return 2
+    if old_rules is not None:  # only what appeared since OLD fails the run
+        return 1 if policy.failing(appeared) else 0
     if changes:
         return 1
     return 1 if gate is not None and gate["failing"] else 0
+
+
+def _against_args(args, parts: tuple[str, ...]):
+    """``--against OLD``: OLD's rules and its system checks' arguments (the same options), read
+    before any work; (None, None) without it."""
+    from openbid.base.errors import OpenbidError
+    from openbid.cli.common import resolve
+
+    if not args.against:
+        return None, None
+    if "system" not in parts:
+        raise OpenbidError("--against compares the system checks' findings: give PART system")
+    if args.update_expected or args.expected:
+        raise OpenbidError("--against reports the findings that changed since OLD: give no "
+                           "--expected or --update-expected")
+    old = resolve(None, args.against)
+    return old, _system_args(args, old, parts)
 
 
 def _deprecated(args) -> None:
@@ -327,7 +382,8 @@ def _system_args(args, rules, parts: tuple[str, ...]):
         claims = mine
     return SystemArgs(claims, shown, tuple(sorted(fixed.items())), where, root,
                       args.cross_check or "", tuple(args.claim or ()),
-                      _table_budget(args, restricted=where is not None or bool(fixed)))
+                      _table_budget(args, restricted=where is not None or bool(fixed)),
+                      cache=not args.no_cache)
 
 
 def _table_budget(args, restricted: bool):

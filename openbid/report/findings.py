@@ -120,3 +120,26 @@ def gate_line(gate: dict) -> str:
         return (f"GATE: {gate['failing']:,} finding(s) fail the run (failing kinds: {kinds}; "
                 f"--allow KINDS or --fail-on KINDS change it){iso}")
     return f"gate: no finding fails the run (failing kinds: {kinds}){iso}"
+
+
+def against_json(appeared, disappeared, policy):
+    """``prove --against OLD``: each finding that appeared or disappeared, one item each."""
+    for change, fs in (("appeared", appeared), ("disappeared", disappeared)):
+        for f in fs:
+            yield {**json_item(f, change == "appeared" and policy is not None
+                               and policy.fails(f)), "part": "against", "change": change}
+
+
+def against_text(old: str, appeared, disappeared, policy) -> list[str]:
+    """``prove --against OLD``: the findings that appeared and disappeared since OLD."""
+    failing = [f for f in appeared if policy is not None and policy.fails(f)]
+    lines = [f"Against {old}: {len(appeared):,} finding(s) appeared ({len(failing):,} failing "
+             f"the run), {len(disappeared):,} disappeared"]
+    for change, fs in (("appeared", appeared), ("disappeared", disappeared)):
+        for f in fs[:SHOWN * 4]:
+            mark = " [FAILS THE RUN]" if change == "appeared" and f in failing else ""
+            lines.append(f"  {change}: {f.kind} {line(f)}{mark}")
+        if len(fs) > SHOWN * 4:
+            lines.append(f"  ... and {len(fs) - SHOWN * 4:,} more {change} (--json lists every "
+                         "one)")
+    return lines + [""]

@@ -117,6 +117,7 @@ class System:
         self._by_length: dict[int, list] = {}
         for block in self.blocks:
             self._by_length.setdefault(len(block.tokens), []).append(block)
+        self._by_first: dict[tuple[int, str], list[AuctionBlock]] = {}  # see _candidates
         opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
         if len(rules.auctions) > MAX_BLOCKS:
@@ -152,8 +153,8 @@ class System:
                         tuple(f.items()))
         else:
             node = Node(auction, None, None, (), tuple(f.items()))
-            opened = len(auction) - next(i for i, c in enumerate(auction) if c != "PASS")
-            for b in self._by_length.get(opened, ()):
+            start = next(i for i, c in enumerate(auction) if c != "PASS")
+            for b in self._candidates(len(auction) - start, auction[start]):
                 binding = match(b.tokens, dict(b.variables), auction)
                 if binding is None:
                     continue
@@ -163,6 +164,28 @@ class System:
         if len(self._nodes) < 100_000:
             self._nodes[auction] = node
         return node
+
+    def on_system(self, auction: tuple[str, ...]) -> bool:
+        """Does some rules table apply at ``auction`` (an opening, or a block whose pattern
+        matches): :meth:`node`'s ``rules`` is not None, found without building the node."""
+        got = self._nodes.get(auction)
+        if got is not None:
+            return got.rules is not None
+        start = next((i for i, c in enumerate(auction) if c != "PASS"), None)
+        if start is None:
+            return True
+        return any(match(b.tokens, dict(b.variables), auction) is not None
+                   for b in self._candidates(len(auction) - start, auction[start]))
+
+    def _candidates(self, length: int, first: str) -> list[AuctionBlock]:
+        """The blocks (in file order) whose pattern has ``length`` calls and whose first call
+        can be ``first`` (the others cannot match an auction opened with it)."""
+        key = (length, first)
+        got = self._by_first.get(key)
+        if got is None:
+            got = self._by_first[key] = [b for b in self._by_length.get(length, ())
+                                         if _may_open(b.tokens[0], dict(b.variables), first)]
+        return got
 
     def _block_rules(self, block, values: dict) -> Rules:
         """A block's rules with the facts and suit variables it reads bound to ``values``:
@@ -289,6 +312,16 @@ def _vul(vul: str) -> tuple[bool, bool]:
 
 def _side_vul(vul: str, seat: str) -> str:
     return seat_vul(vul, seat)
+
+
+def _may_open(token: tuple, variables: dict, call: str) -> bool:
+    """Can a pattern's first token match the auction's first call (as :func:`match` reads
+    it)."""
+    if token[0] == "any":
+        return True
+    if token[0] == "call":
+        return token[1] == call
+    return match((token,), variables, (call,)) is not None
 
 
 def _const_call(b: Bid) -> str | None:

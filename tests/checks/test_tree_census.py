@@ -178,9 +178,9 @@ def _everything(nc):
 
 
 def test_the_coarse_census_equals_the_census_without_it(strong, strong_census, monkeypatch):
-    import openbid.readers.census.tree as tree_module
+    import openbid.readers.census.tree.plan as planning
 
-    monkeypatch.setattr(tree_module, "coarse_plan", lambda spec, p: None)
+    monkeypatch.setattr(planning, "coarse_plan", lambda spec, p: None)
     fine = tree_census(strong)
     assert set(fine.children) == set(strong_census.children)
     assert fine.counts.keys() == strong_census.counts.keys()

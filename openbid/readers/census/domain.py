@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from bisect import bisect_right
 from math import comb, prod
 from typing import Sequence
 
@@ -130,14 +131,41 @@ class Domain:
 
     def chunk(self, i: int) -> "Chunk":
         offset, comps = self.plan[i]
+        return self.chunk_of(comps, offset)
+
+    def chunk_of(self, comps: Sequence[tuple[int, int, int, int]], offset: int = 0) -> "Chunk":
+        """The classes of ``comps`` (compositions, in the plan's order), in the enumeration's
+        order: per composition, the first suit's state slowest, the last's fastest."""
         parts, sizes = [], []
         for comp in comps:
             grids = np.meshgrid(*(self.suits[k].by_length[n] for k, n in enumerate(comp)),
                                 indexing="ij")
             parts.append([g.ravel() for g in grids])
             sizes.append(grids[0].size)
+        if not parts:
+            return Chunk({s: np.zeros(0, dtype=np.intp) for s in SUITS}, offset, (), ())
         ids = {s: np.concatenate([p[k] for p in parts]) for k, s in enumerate(SUITS)}
-        return Chunk(ids, offset, comps, tuple(sizes))
+        return Chunk(ids, offset, tuple(comps), tuple(sizes))
+
+    def row_hand(self, row: int) -> Hand:
+        """The hand class of the enumeration's row ``row`` (0 .. classes - 1), without building
+        its chunk."""
+        offsets = self.__dict__.get("_offsets")
+        if offsets is None:
+            offsets = self.__dict__["_offsets"] = [off for off, _ in self.plan]
+        i = bisect_right(offsets, row) - 1
+        off, comps = self.plan[i]
+        r = row - off
+        for comp in comps:
+            n = self.rows(comp)
+            if r < n:
+                break
+            r -= n
+        else:
+            raise IndexError(f"row {row} is past the enumeration")
+        lists = [self.suits[k].by_length[n] for k, n in enumerate(comp)]
+        at = np.unravel_index(r, tuple(len(x) for x in lists))
+        return self.class_hand([int(x[int(j)]) for x, j in zip(lists, at)])
 
     def class_hand(self, pos: Sequence[int]) -> Hand:
         """The hand class of positions ``pos`` (C, D, H, S) into the representatives."""

@@ -68,3 +68,65 @@ def first_rows(ids: np.ndarray, k: int, rows: np.ndarray | None = None,
     if absent != top:
         first[first == top] = absent
     return first
+
+
+def group_rows(masks: list[np.ndarray], values: list[np.ndarray], n: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """The rows grouped by the Boolean ``masks`` they meet and the small non-negative integer
+    ``values`` they take (each an array over the ``n`` rows): (each row's group, numbered
+    0..k-1 in the order of their first rows; each group's first row, ascending). The masks are
+    packed sixteen to a word (two byte operations a mask) and the groups numbered as the words
+    and values are added: a step marks the (group so far, word) pairs present in a table of
+    about as many slots as rows (at most 2**24) and numbers them in order; wider steps number
+    the pairs present by parts of their bits (no sort of the rows)."""
+    steps: list[tuple[np.ndarray, int]] = []  # (small codes, their range) to add, in order
+    def byte(group: list[np.ndarray]) -> np.ndarray:
+        out = group[0].view(np.uint8).copy()
+        for j, m in enumerate(group[1:], 1):
+            np.bitwise_or(out, np.left_shift(m.view(np.uint8), j), out=out)
+        return out
+
+    for at in range(0, len(masks), 16):
+        lo = byte(masks[at:at + 8])
+        if len(masks) > at + 8:  # two bytes, one word
+            word = np.left_shift(byte(masks[at + 8:at + 16]).astype(np.uint16), 8)
+            np.bitwise_or(word, lo, out=word)
+            steps.append((word, 1 << 16))
+        else:
+            steps.append((lo, 1 << 8))
+    for v in values:
+        steps.append((v, int(v.max(initial=0)) + 1))
+    ids: np.ndarray | None = None
+    k = 1
+    table = min(1 << 24, max(1 << 16, n))  # slots a step's table may have (not many more
+    # than rows: marking and numbering the table costs a pass over it)
+    while steps:
+        code, size = steps.pop(0)
+        if ids is not None and k * size > table and code.dtype == np.uint16:
+            # a word's two bytes one after the other: tables of k * 256 slots
+            steps[:0] = [((code & 0xFF).astype(np.uint8), 256), ((code >> 8).astype(np.uint8),
+                                                                 256)]
+            continue
+        if ids is None:
+            key = code
+        elif k * size <= table:
+            key = ids.astype(np.uint32)
+            key *= np.uint32(size)
+            key += code.astype(np.uint32, copy=False)
+        else:  # too many slots for a table: number the pairs present
+            key, _ = dense_values(ids.astype(np.int64) * size + code)
+            ids, k = key, int(key.max(initial=-1)) + 1
+            continue
+        slots = k * size if ids is not None else size
+        present = np.zeros(slots, dtype=bool)
+        present[key] = True
+        k = int(np.count_nonzero(present))
+        lut = np.cumsum(present, dtype=np.uint32 if k > 1 << 16 else np.uint16)
+        ids = lut[key] - 1
+    if ids is None:  # no mask, no value: one group
+        return np.zeros(n, dtype=np.intp), np.zeros(min(n, 1), dtype=np.intp)
+    first = first_rows(ids, k)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(k, dtype=np.intp)
+    rank[order] = np.arange(k)
+    return rank[ids], first[order]

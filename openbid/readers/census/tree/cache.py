@@ -1,0 +1,327 @@
+"""The tree census's cache (openbid.base.cache): what decides each result, as its key.
+
+* A node's counts (every call, bid point, gap and claim, summed over the contexts) are decided by
+  the rules at the node (its block bound to the node, with the definitions they read), whether
+  falling through them is a gap, the claims about the node, the rules at each of the bidder's
+  earlier nodes and the call made there (which hands reach the node), the contexts counted,
+  the hand model's ranks and the fine classes (whose first members are the examples), and the
+  code. Nothing else: not the other players' rules, not the coarse classes (counts are exact
+  and examples fine), not how the classes are cut into walks.
+* A part of the opening's fine classes keeps, per opening reading (its folded table, the
+  vulnerability if it still reads it, the gap flag), its calls projected onto the part's
+  coarse classes (opening.Calls): the origins of every later node's rows. Decided by the
+  folded table, the fine and coarse classes and the part.
+* The opening's system checks, counted from the census's readings of the opening (SystemShare):
+  decided by the opening, the checks' expressions and contexts, and the fine classes.
+
+An entry that cannot be read as such is a miss. Returns data; never prints.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import numpy as np
+
+from openbid.base import cache as store_module
+from openbid.base.cache import Store, digest
+from openbid.expr.unparse import unparse
+from openbid.systems.auction import Node, System
+from openbid.systems.rules.model import Rules
+from openbid.systems.rules.text import dumps
+from openbid.readers.census.passes import Pass
+from openbid.readers.census.tree.counts import Auction, Example, NodeClaim, NodeCounts
+
+SEEDS = "tree-seeds"
+NODE = "tree-node"
+OPENING = "tree-opening"
+SHARE = "tree-share"
+MADE = "tree-made"
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def domain_digest(p: Pass) -> str:
+    """The classes of a pass: the rank model and each suit's representatives."""
+    d = p.domain
+    return digest("domain", p.model.tracked, *(s.reps.astype(np.int64).tobytes()
+                                               for s in d.suits))
+
+
+def table_text(rules: Rules) -> str:
+    """A rules table as text: its sections, the readings, and the definitions its sections
+    read (directly or through other definitions); not its name, not the system's other
+    blocks."""
+    defs = {d.name: d for d in rules.definitions}
+    own = dumps(replace(rules, name="", definitions=(), auctions=(), system=None))
+    seen: set[str] = set()
+    todo = [w for w in _WORD.findall(own) if w in defs]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo.extend(w for w in _WORD.findall(defs[name].text) if w in defs and w not in seen)
+    used = tuple(d for d in rules.definitions if d.name in seen)
+    return dumps(replace(rules, name="", definitions=used, auctions=(), system=None))
+
+
+def ranks_anywhere(rules: Rules) -> str:
+    """Every rank a table any rule or definition of the system could read (a superset: every
+    name in its text, each definition followed)."""
+    from openbid.bridge.ranks import rank_order
+    from openbid.hands.entries import Derived, SuitTable
+    from openbid.systems.descriptors import definitions
+
+    defs = definitions(rules.readings, rules.definitions)
+    todo = set(_WORD.findall(dumps(rules)))
+    seen: set[str] = set()
+    reads = ""
+    while todo:
+        word = todo.pop()
+        if word in seen:
+            continue
+        seen.add(word)
+        for arity in range(4):
+            try:
+                entry = defs.entry(word, arity) if defs.has(word, arity) else None
+            except Exception:  # a name this reading does not define: nothing read
+                entry = None
+            if isinstance(entry, SuitTable):
+                reads += entry.reads
+            elif isinstance(entry, Derived):
+                todo.update(_WORD.findall(entry.text))
+    return rank_order(reads)
+
+
+def seeds_key(rules: Rules) -> str | None:
+    """Where a system's last seeds are kept (by its name, not its file or content: an edited
+    system starts from the auctions its last run planned for); None when the seeds could
+    decide a result (a table reads a rank beyond A K Q J T: the hand model would depend on the
+    tables planned)."""
+    from openbid.bridge.ranks import BASE_RANKS
+
+    if set(ranks_anywhere(rules)) - set(BASE_RANKS):
+        return None
+    return digest("seeds", rules.name)
+
+
+def get_seeds(store: Store, key: str) -> tuple[Auction, ...] | None:
+    """A system's last seeds (the auctions its last census planned for)."""
+    import json
+
+    data = store.get(SEEDS, key)
+    if data is None:
+        return None
+    try:
+        got = json.loads(data.decode())
+        return tuple(tuple(str(c) for c in a) for a in got)
+    except (ValueError, TypeError, UnicodeDecodeError):
+        return None
+
+
+def put_seeds(store: Store, key: str, seeds: tuple[Auction, ...]) -> None:
+    import json
+
+    store.put(SEEDS, key, json.dumps([list(a) for a in seeds]).encode())
+
+
+class TreeCache:
+    """The keys and entries of one census: ``system``, ``p`` its fine pass, ``contexts`` the
+    number of contexts counted."""
+
+    def __init__(self, store: Store, system: System, ranks: str, contexts: int,
+                 p: Pass | None = None) -> None:
+        """``ranks``: the ranks the hand model tracks; ``p``: the fine pass (the walks')."""
+        self.store = store
+        self.system = system
+        self.fine = domain_digest(p) if p is not None else ""
+        # A node's counts are exact, and its examples the first fine classes: the same with any
+        # classes that tell apart what it reads, over the same ranks (not the fine classes'
+        # digest: the classes a run plans depend on the auctions it seeds them with).
+        self.ranks = ranks
+        self.contexts = contexts
+        self._tables: dict[int, tuple[Rules, str]] = {}  # id(rules) -> (rules, key)
+        self._nodes: dict[Auction, str | None] = {}
+        self._whole: str | None = None
+
+    # -- keys ---------------------------------------------------------------------------------
+    def table_key(self, rules: Rules) -> str:
+        got = self._tables.get(id(rules))
+        if got is None or got[0] is not rules:
+            text = table_text(rules)
+            key = digest("table", text)
+            if "chose" in text:  # it reads other nodes' rules: the whole system decides it
+                key = digest(key, self.whole())
+            got = self._tables[id(rules)] = (rules, key)
+        return got[1]
+
+    def whole(self) -> str:
+        if self._whole is None:
+            self._whole = digest("system", dumps(replace(self.system.rules, name="")))
+        return self._whole
+
+    def node_key(self, a: Auction, claims: tuple[NodeClaim, ...] = ()) -> str:
+        """The key of the counts at the node ``a`` (which has rules)."""
+        got = self._nodes.get(a)
+        if got is None:
+            node = self.system.node(a)
+            assert node.rules is not None
+            # (the bidder's side: which vulnerability each context is from the bidder's seat)
+            parts = ["node", self.ranks, str(self.contexts), f"side {len(a) % 2}",
+                     self._at(node), str(node.block is not None and not node.else_pass)]
+            for c in sorted(claims, key=lambda c: c.id):
+                text = unparse(c.cond)
+                parts.append(f"claim {c.id} {c.call} {text}")
+                if "chose" in text:
+                    parts.append(self.whole())
+            turn = len(a) % 4
+            for t in range(turn, len(a), 4):  # the bidder's earlier calls and their rules
+                at = self._at(self.system.node(a[:t])) if self.system.on_system(a[:t]) else "off"
+                parts.append(at + " " + a[t])
+            got = self._nodes[a] = digest(*parts)
+        return got
+
+    def _at(self, node: Node) -> str:
+        return "off" if node.rules is None else self.table_key(node.rules)
+
+    # -- nodes --------------------------------------------------------------------------------
+    def get_node(self, key: str) -> NodeCounts | None:
+        data = self.store.get(NODE, key)
+        if data is None:
+            return None
+        got = store_module.loads(data, (NodeCounts, Example))
+        return got if isinstance(got, NodeCounts) and _sound(got) else None
+
+    def put_node(self, key: str, nc: NodeCounts) -> None:
+        self.store.put(NODE, key, store_module.dumps(nc))
+
+    # -- what the replays of a node's findings called ------------------------------------------
+    def get_made(self, key: str, n: int) -> list[tuple[str, str]] | None:
+        """The (call, bid point) of each of the ``n`` findings' hands of the node of ``key``,
+        as the executor re-ran them when the node was counted (decided by what decides the
+        node's counts: its key)."""
+        data = self.store.get(MADE, key)
+        if data is None:
+            return None
+        got = store_module.loads(data, ())
+        if not (isinstance(got, list) and len(got) == n and all(
+                isinstance(m, tuple) and len(m) == 2 and all(isinstance(x, str) for x in m)
+                for m in got)):
+            return None
+        return got
+
+    def put_made(self, key: str, made: list[tuple[str, str]]) -> None:
+        self.store.put(MADE, key, store_module.dumps(list(made)))
+
+    # -- the opening's calls, per part ----------------------------------------------------------
+    def opening_key(self, coarse: str, part: tuple[int, int], folded: Rules,
+                    vul: tuple[bool, bool] | None, gap: bool) -> str:
+        assert self.fine, "the fine pass decides the opening's parts"
+        return digest("opening", self.fine, coarse, f"{part[0]}-{part[1]}",
+                      self.table_key(folded), repr(vul), str(gap))
+
+    def get_calls(self, key: str):
+        from openbid.readers.census.tree.opening import Calls
+
+        data = self.store.get(OPENING, key)
+        if data is None:
+            return None
+        got = _arrays_loads(data)
+        if got is None:
+            return None
+        head, arrays = got
+        try:
+            calls = [str(c) for c in head["calls"]]
+            codes = arrays["codes"]
+            split = {c: (arrays[f"rows {c}"], arrays[f"w {c}"], arrays[f"first {c}"])
+                     for c in head["split"]}
+        except (KeyError, TypeError):
+            return None
+        if codes.dtype != np.uint8:
+            return None
+        return Calls(calls, codes, split)
+
+    def put_calls(self, key: str, calls) -> None:
+        arrays = {"codes": calls.codes}
+        for c, (rows, w, first) in calls.split.items():
+            arrays[f"rows {c}"] = rows
+            arrays[f"w {c}"] = w
+            arrays[f"first {c}"] = first
+        self.store.put(OPENING, key, _arrays_dumps({"calls": list(calls.calls),
+                                                    "split": sorted(calls.split)}, arrays))
+
+    # -- the opening's system checks ---------------------------------------------------------------
+    def share_key(self, share) -> str:
+        """The opening's checks' key: the opening, and per context its facts, the
+        expressions counted (pairwise and alone) and the ranks (the examples are first
+        classes, as a node's are)."""
+        parts = ["share", self.ranks, self.table_key(self.system.opening)]
+        for a in share.args:
+            parts.append(f"{a.paired} {a.given} {a.context!r} {a.spec.rules[0].labels!r}")
+            parts.extend(unparse(e) for e in a.spec.exprs[0])
+        return digest(*parts)
+
+    def get_share(self, key: str):
+        from openbid.bridge.hand import Hand, Holding
+        from openbid.readers.census.system_pass import SystemCounts
+
+        data = self.store.get(SHARE, key)
+        if data is None:
+            return None
+        got = store_module.loads(data, (SystemCounts, Hand, Holding))
+        if not isinstance(got, list) or not all(isinstance(x, SystemCounts) for x in got):
+            return None
+        return got
+
+    def put_share(self, key: str, counts) -> None:
+        self.store.put(SHARE, key, store_module.dumps(list(counts)))
+
+
+def _sound(nc: NodeCounts) -> bool:
+    """A node's counts as the census makes them (the types of every field)."""
+    try:
+        return isinstance(nc.selected, int) and all(
+            isinstance(c, str) and isinstance(h, int) and isinstance(ex, Example)
+            and isinstance(ex.order, int) and isinstance(ex.hand, str) and isinstance(lbs, set)
+            for c, (h, ex, lbs) in nc.calls.items()) and \
+            sum(h for h, _, _ in nc.calls.values()) == nc.selected
+    except (TypeError, ValueError):
+        return False
+
+
+_DTYPES = {"uint8", "int32", "int64", "float64"}
+
+
+def _arrays_dumps(head: dict, arrays: dict[str, np.ndarray]) -> bytes:
+    """A JSON header (with each array's name, dtype and length) and the arrays' bytes."""
+    import json
+
+    names = sorted(arrays)
+    meta = [[n, str(arrays[n].dtype), int(arrays[n].size)] for n in names]
+    text = json.dumps({"head": head, "arrays": meta}).encode()
+    body = b"".join(np.ascontiguousarray(arrays[n]).tobytes() for n in names)
+    return len(text).to_bytes(4, "little") + text + body
+
+
+def _arrays_loads(data: bytes):
+    import json
+
+    try:
+        n = int.from_bytes(data[:4], "little")
+        meta = json.loads(data[4:4 + n].decode())
+        at = 4 + n
+        arrays = {}
+        for name, dt, size in meta["arrays"]:
+            if dt not in _DTYPES or not isinstance(size, int) or size < 0:
+                return None
+            nbytes = np.dtype(dt).itemsize * size
+            if at + nbytes > len(data):
+                return None
+            arrays[name] = np.frombuffer(data, dtype=dt, count=size, offset=at).copy()
+            at += nbytes
+        if at != len(data):
+            return None
+        return meta["head"], arrays
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+        return None

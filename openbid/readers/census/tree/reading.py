@@ -1,0 +1,396 @@
+"""One reading of the tree census: a node's rules over some rows of a walk in one
+vulnerability, its counts and the rows making each call.
+
+Every count is a sum over groups of rows that nothing the rules read tells apart (each weighted
+by its rows' hands, first by its rows' first fine row): at the opening, the groups of a part of
+the fine classes by the values of everything its tables read (their *atoms*, :func:`atoms`:
+SAYC's nine opening tables read 38, and a million fine classes make about two hundred groups),
+read once per table at each group's first row; past the opening, where a table reads a few
+hundred thousand coarse rows once, each row is its own group.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from openbid.bridge.bids import bid_text
+from openbid.expr.ast import Expr
+from openbid.systems.rules.meets import meets_expr
+from openbid.systems.rules.model import Rules
+from openbid.readers.census.arrays import ChunkView, Fx, among, full_mask
+from openbid.readers.census.gram import pattern_sums, patterns
+from openbid.readers.census.grouping import first_rows
+from openbid.readers.census.tree.counts import NodeClaim, NodeCounts, vul_word
+from openbid.readers.census.tree.rows import EMPTY
+
+NONE_ROW = np.iinfo(np.intp).max  # "no row": the largest integer, never a minimum's answer
+
+
+@lru_cache(maxsize=4096)
+def atoms(rules: Rules) -> tuple[Expr, ...]:
+    """Everything the rules read: each guard, condition and bid value their execution asks
+    for (loops unrolled), and each bid point's guard (openbid.systems.rules.meets)."""
+    from openbid.readers.uses import rule_exprs
+
+    return tuple(dict.fromkeys(list(rule_exprs(rules)) +
+                               [meets_expr(rules, lb) for lb in rules.labels[:-1]]))
+
+
+def outcome_free(e: Expr) -> list[Expr]:
+    """The largest parts of ``e`` that do not read the rules' outcome (``bid``, ``section``,
+    ``bidval``): with the outcome, they decide ``e``."""
+    from openbid.expr.ast import Const, Name, children, expand_quantifiers, walk
+    from openbid.expr.names import OUTCOMES, string_comparison
+
+    def reads(x: Expr) -> bool:
+        for y in walk(x):
+            if isinstance(y, Name) and y.id in OUTCOMES:
+                return True
+            try:
+                sc = string_comparison(y)
+            except Exception:  # not a comparison this reads: decided by its parts
+                sc = None
+            if sc is not None and sc[0] in OUTCOMES:
+                return True
+        return False
+
+    out: list[Expr] = []
+    todo = [expand_quantifiers(e)]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, Const) or (isinstance(x, Name) and x.id in OUTCOMES):
+            continue
+        if reads(x):
+            todo.extend(children(x))
+        else:
+            out.append(x)
+    return out
+
+
+def atom_values(reader, exprs) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The values of ``exprs`` over a reader's rows that vary: Boolean masks, and numbers as
+    small non-negative integers (each array once)."""
+    masks: dict[int, np.ndarray] = {}
+    values: dict[int, np.ndarray] = {}
+    for e in exprs:
+        v = reader.value(e)
+        if isinstance(v, np.ndarray) and v.dtype == bool:
+            masks.setdefault(id(v), v)
+        elif isinstance(v, Fx) and v.lo != v.hi and id(v.a) not in values:
+            a = v.a.astype(np.int64) - v.lo
+            values[id(v.a)] = a if v.hi - v.lo < 1 << 24 else \
+                np.unique(a, return_inverse=True)[1].reshape(-1)
+    return list(masks.values()), list(values.values())
+
+
+@dataclass
+class Groups:
+    """What a table's rules make of each group of rows (read at the group's first row): the
+    bid value and bid point of each group, each label's bid when every bid point bids one
+    constant (``sbids``), the guards (an array over the groups, or a constant), and the
+    groups' patterns of guards (``inv``: each group's; ``on``: patterns x array guards)."""
+
+    bidval: np.ndarray
+    section: np.ndarray
+    sbids: np.ndarray | None
+    guards: list
+    inv: np.ndarray
+    on: np.ndarray
+
+    @staticmethod
+    def read(view: ChunkView, rules: Rules, vul: tuple[bool, bool]) -> "Groups":
+        """``rules`` over ``view``, one row a group."""
+        reader = view.reader(0)
+        reader.rules = rules
+        reader.context = {"VUL": vul[0], "THEYVUL": vul[1]}
+        return Groups.of(reader, rules)
+
+    @staticmethod
+    def of(reader, rules: Rules) -> "Groups":
+        """``rules`` over a reader's rows, one row a group."""
+        bidval, section = reader.outcome
+        guards = [reader.cond(meets_expr(rules, lb)) for lb in rules.labels[:-1]]
+        inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], reader.n,
+                              first_rows=False)
+        return Groups(bidval, section, reader.section_bids, guards, inv, on)
+
+    def kept(self) -> "Groups":
+        """The same, small: the arrays narrowed, an array guard a mark (None: its values are
+        the patterns', ``on``)."""
+        inv = self.inv.astype(np.int16 if len(self.on) < 1 << 15 else np.int32)
+        return Groups(self.bidval.astype(np.int16), self.section, self.sbids,
+                      [None if isinstance(g, np.ndarray) else g for g in self.guards], inv,
+                      self.on)
+
+    def at(self, rows: np.ndarray) -> "Groups":
+        """These groups' values at some of them (a kept reading's: its guards marks)."""
+        return Groups(self.bidval[rows], self.section[rows], self.sbids, self.guards,
+                      self.inv[rows], self.on)
+
+
+class Reading:
+    """A node's rules read over some rows of a walk in one vulnerability: the counts, and the
+    rows making each call (by their number)."""
+
+    def __init__(self, walk, gap: bool, rules: Rules, mask,
+                 vul: tuple[bool, bool], ekey: tuple | None = None, keep: bool = False,
+                 calls: bool = False) -> None:
+        """``gap``: whether falling through the rules is a gap (the node's block does not say
+        ``else pass``); ``rules`` as :meth:`Walk.folded` gives them; ``ekey``: what the
+        rules' values over a row depend on (the folded table, the vulnerability if it reads
+        it), under which a reading of every coarse row keeps its groups for later readings
+        of some; ``keep``: an opening node's reading of every row, whose patterns and calls
+        the system checks take (``root``: see
+        :func:`openbid.readers.census.system_pass.shared_counts`); ``calls``: keep each row's
+        call and bid point (``outcome``) for the node's claims."""
+        self.root: tuple | None = None
+        self.outcome: tuple[np.ndarray, np.ndarray] | None = None
+        self.walk = walk
+        self.rules = rules
+        self.vul = vul
+        self.children: dict[str, object] = {}
+        self.counts = NodeCounts()
+        self.mask = mask
+        rows = walk.rows_of(mask)
+        n_rows = walk.n if rows is None else len(rows)
+        if n_rows == 0:
+            return
+        labels = rules.labels
+        nl = len(labels)
+        fine = rows is None  # every fine row of a part (an opening node): the part's groups
+        rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
+        gid: np.ndarray | None = None
+        if fine:  # (each group's hands and first row: the part's rows, examples follow)
+            w = walk.full_view.weight
+            gid, groups, wg, fg = walk.groups(rules, vul)
+        else:
+            w, fg = walk.coarse_arrays(mask, rows)
+            wg = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
+            kept = walk.full_values.get(ekey) if ekey is not None else None
+            if kept is not None:
+                # These rules were read over every coarse row in this vulnerability (for
+                # another player's hands, weighted otherwise): each row's call, bid point and
+                # pattern of guards are that reading's, at these rows.
+                groups = kept.at(rows)
+            else:
+                reader, _ = self.reader(rows)
+                groups = Groups.of(reader, rules)
+                if n_rows == walk.cn and ekey is not None:
+                    walk.keep_values(ekey, groups.kept())
+        if calls or (keep and gid is None):  # each row's call and bid point (the claims; the
+            # system checks, which read a part's groups)
+            self.outcome = (groups.bidval, groups.section) if gid is None else \
+                (groups.bidval[gid], groups.section[gid])
+        elif keep:
+            self.outcome = (groups.bidval, groups.section)  # (each group's: see FinePart)
+        nc = self.counts
+        nc.selected = int(w.sum())
+        pass_index = nl - 1
+        word = vul_word(vul)
+        guards, on, section = groups.guards, groups.on, groups.section
+        npat = on.shape[0]
+        # per pattern of guards and label: the hands (integer sums below 2**53: exact) and the
+        # first row
+        per_pat, pcode = pattern_sums(groups.inv, npat, section, nl, wg)
+        firsts = first_rows(pcode, npat * nl, fg, NONE_ROW).reshape(npat, nl)
+        per = per_pat.sum(axis=0)  # each bid point's hands
+        if groups.sbids is not None:
+            self._calls_by_point(groups.sbids, section, per, firsts, rowpos, gid, keep, on,
+                                 guards, per_pat)
+        else:
+            self._calls_by_value(groups.bidval, section, wg, fg, rowpos, gid, keep, on, guards,
+                                 per_pat, firsts)
+        # the bid points, and the gap
+        for i, lb in enumerate(labels[:-1]):
+            nc.bids[lb] = int(per[i])
+        if gap and per[pass_index]:
+            nc.gap = int(per[pass_index])
+            nc.gap_example = walk.example(int(firsts[:, pass_index].min()), word)
+        # each guard: its hands, and the points that take them
+        col = 0
+        for j, lb in enumerate(labels[:-1]):
+            g = guards[j]
+            if g is None or isinstance(g, np.ndarray):  # None: an array of a kept reading
+                sel = on[:, col]
+                col += 1
+            else:
+                sel = np.full(npat, bool(g))
+            takers = per_pat[sel].sum(axis=0)
+            nc.meets[lb] = int(takers.sum())
+            found = np.flatnonzero(takers).tolist()
+            if not found or found == [j]:
+                continue
+            fx = firsts[sel].min(axis=0)
+            for i in found:
+                if i != j:
+                    nc.taken[(lb, labels[i])] = int(takers[i])
+                    nc.taken_example[(lb, labels[i])] = walk.example(int(fx[i]), word)
+
+    def _root(self, on: np.ndarray, guards: list, per_pat: np.ndarray, firsts: np.ndarray,
+              code_first: dict[int, int], code_hands: dict[int, int]) -> None:
+        """Keep what the system checks take from an opening node's reading (``root``: see
+        :func:`openbid.readers.census.system_pass.shared_counts`)."""
+        npat, nl = per_pat.shape
+        on_all = np.empty((npat, nl - 1), dtype=bool)
+        col = 0
+        for j, g in enumerate(guards):
+            if g is None or isinstance(g, np.ndarray):
+                on_all[:, j] = on[:, col]
+                col += 1
+            else:
+                on_all[:, j] = bool(g)
+        self.root = (on_all, per_pat, firsts.min(axis=1), code_first, code_hands)
+
+    def _lazy(self) -> bool:
+        """A reading of every fine row (an opening node, :mod:`.opening`): each call's rows
+        are projected onto the coarse rows at once (FinePart.lazy_children)."""
+        return self.walk.rows_of(self.mask) is None
+
+    def _children(self, call_of_group: np.ndarray, n_calls: int, rowpos: np.ndarray,
+                  gid: np.ndarray | None) -> list:
+        """The masks of the rows of each call (``call_of_group``: each group's call's number;
+        ``gid``: each row's group, None: each row is one)."""
+        of_row = call_of_group if gid is None else call_of_group[gid]
+        return [self.walk.intern_like(self.mask, rowpos[pick])
+                for pick in _split(of_row, list(range(n_calls)))]
+
+    def _calls_by_point(self, sbids: np.ndarray, section: np.ndarray, per: np.ndarray,
+                        firsts: np.ndarray, rowpos: np.ndarray, gid: np.ndarray | None,
+                        keep: bool,
+                        on: np.ndarray, guards: list, per_pat: np.ndarray) -> None:
+        """The calls, when every bid point bids one call (``sbids``: each label's): a call's
+        hands and first row are its points'."""
+        walk, labels = self.walk, self.rules.labels
+        nl = len(labels)
+        word = vul_word(self.vul)
+        sec_first = firsts.min(axis=0)
+        by_call: dict[str, list[int]] = {}  # a call by its points (BIDVALs printing one call:
+        for s in np.flatnonzero(per).tolist():  # OPENBID's strong 1C is five of them)
+            by_call.setdefault(bid_text(int(sbids[s])), []).append(s)
+        bids = sorted(by_call, key=lambda c: min(int(sbids[s]) for s in by_call[c]))
+        groups = [by_call[b] for b in bids]
+        if self._lazy():
+            children = walk.lazy_children(section, groups)
+        else:
+            lut = np.zeros(nl, dtype=np.uint8)
+            for i, g in enumerate(groups):
+                lut[g] = i
+            children = self._children(lut[section], len(groups), rowpos, gid)
+        for call, secs, child in zip(bids, groups, children):
+            self.counts.calls[call] = [
+                int(sum(int(per[s]) for s in secs)),
+                walk.example(min(int(sec_first[s]) for s in secs), word),
+                {labels[s] for s in secs if s != nl - 1}]
+            self.children[call] = child
+        if keep:
+            self._root(on, guards, per_pat, firsts,
+                       {int(sbids[s]) * nl + s: int(sec_first[s]) for g in groups for s in g},
+                       {int(sbids[s]) * nl + s: int(per[s]) for g in groups for s in g})
+
+    def _calls_by_value(self, bidval: np.ndarray, section: np.ndarray, wg: np.ndarray,
+                        fg: np.ndarray, rowpos: np.ndarray, gid: np.ndarray | None,
+                        keep: bool,
+                        on: np.ndarray, guards: list, per_pat: np.ndarray,
+                        firsts: np.ndarray) -> None:
+        """The calls, counted over the groups' bid values (some bid point's value varies)."""
+        walk, labels = self.walk, self.rules.labels
+        nl = len(labels)
+        pass_index = nl - 1
+        word = vul_word(self.vul)
+        nc = self.counts
+        if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
+            code = bidval.astype(np.int16) * np.int16(nl)
+        else:
+            code = bidval.astype(np.intp) * nl
+        code += section
+        per_code = np.bincount(code, weights=wg)
+        cfirst = first_rows(code, len(per_code), fg, NONE_ROW)  # each code's first row
+        by_value: dict[int, list[int]] = {}
+        for cd in np.flatnonzero(per_code).tolist():
+            by_value.setdefault(cd // nl, []).append(cd % nl)
+        # a call by its BIDVALs (several may print one call: OPENBID's strong 1C is five)
+        values_of: dict[str, list[int]] = {}
+        for b in sorted(by_value):
+            values_of.setdefault(bid_text(b), []).append(b)
+        calls = list(values_of)
+        if self._lazy():
+            children = walk.lazy_children(bidval, [values_of[c] for c in calls])
+        else:
+            lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
+            for i, c in enumerate(calls):
+                lut[values_of[c]] = i
+            children = self._children(lut[bidval], len(calls), rowpos, gid)
+        for call, child in zip(calls, children):
+            pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
+            nc.calls[call] = [int(sum(round(per_code[b * nl + s]) for b, s in pairs)),
+                              walk.example(min(int(cfirst[b * nl + s]) for b, s in pairs),
+                                           word),
+                              {labels[s] for _, s in pairs if s != pass_index}]
+            self.children[call] = child
+        if keep:
+            present = np.flatnonzero(per_code).tolist()
+            self._root(on, guards, per_pat, firsts, {c: int(cfirst[c]) for c in present},
+                       {c: int(round(per_code[c])) for c in present})
+
+    def reader(self, rows: np.ndarray | None):
+        walk = self.walk
+        if rows is None:  # every fine row (an opening node)
+            view = walk.full_view
+            w = view.weight
+        elif len(rows) == walk.cn:  # every coarse row (a player's first call): one view
+            view = walk.full_cview  # for all, its values read once per walk
+            w = walk.coarse_arrays(self.mask, rows)[0]
+        else:
+            view, w = walk.sub_view(self.mask, rows)
+        reader = view.reader(0)
+        reader.rules = self.rules
+        reader.context = {"VUL": self.vul[0], "THEYVUL": self.vul[1]}
+        return reader, w
+
+    def claim(self, c: NodeClaim) -> list:
+        """[premise hands, failing hands, first failing Example] over these rows."""
+        if self.mask == EMPTY or (c.call and c.call not in self.children):
+            return [0, 0, None]
+        rows = self.walk.rows_of(self.mask)
+        if rows is not None and len(rows) == 0:
+            return [0, 0, None]
+        reader, w = self.reader(rows)
+        if self.outcome is not None:  # the calls this reading made: not read again
+            reader.use_outcome(self.outcome)
+        rowpos = np.arange(self.walk.n, dtype=np.intp) if rows is None else rows
+        premise = np.ones(len(w), dtype=bool)
+        if c.call:
+            bidval, _ = reader.outcome
+            premise = among(bidval, _bidvals(c.call))
+        ok = full_mask(reader.cond(c.cond), len(w))
+        fail = premise & ~ok
+        ex = None
+        if fail.any():
+            if rows is not None:
+                row = int(self.walk.coarse_arrays(self.mask, rows)[1][fail].min())
+            else:
+                row = int(rowpos[int(np.argmax(fail))])
+            ex = self.walk.example(row, vul_word(self.vul))
+        return [int(w[premise].sum()), int(w[fail].sum()), ex]
+
+
+def _split(key: np.ndarray, values: list[int]) -> list[np.ndarray]:
+    """The rows where ``key`` is each of ``values`` (every row's key among them), in order: a
+    few values each by its mask, more by one stable sort (a radix sort of small integers) and a
+    split."""
+    if len(values) <= 4:
+        return [key == v for v in values]
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
+    at = {int(ordered[st]): order[st:en] for st, en in zip(starts, starts[1:] + [len(order)])}
+    return [at.get(v, order[:0]) for v in values]
+
+
+def _bidvals(call: str) -> list[int]:
+    from openbid.expr.names import bidvals_printing
+
+    return bidvals_printing(call)

@@ -1,0 +1,595 @@
+"""The walk of some classes of the tree census: the bidder's rows at each node, the coarse rows
+past the opening, and every reading made (kept from round to round)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from openbid.systems.auction import System, system_of
+from openbid.systems.auction_facts import ended, illegal
+from openbid.systems.rules.fold import fold_facts
+from openbid.systems.rules.model import Rules
+from openbid.readers.census.arrays import ChunkView
+from openbid.readers.census.domain import SUITS, Chunk
+from openbid.readers.census.passes import Pass
+from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
+                                               NodeCounts, WalkResult, merge_claim, vul_word)
+from openbid.readers.census.tree.plan import TreeSpec, opened
+from openbid.readers.census.tree.reading import Reading
+from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
+from openbid.readers.uses import uses
+
+SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
+SUB_VIEWS = 8  # views of some rows kept for the next readings of the same rows
+SUB_BYTES = 16 << 20  # values shared by the readers of one such view, at most
+FULL_BYTES = 256 << 20  # the values of readings of every coarse row kept, at most
+COARSE_BYTES = 32 << 20  # the hands and first rows of the last coarse sets of rows read
+_UNSEEN = object()
+
+
+class Replan(Exception):
+    """A node reads what the planned domain does not tell apart: plan again with it."""
+
+    def __init__(self, auction: Auction, vul: bool) -> None:
+        super().__init__(" ".join(auction))
+        self.auction = auction
+        self.vul = vul
+
+
+class Walk:
+    """Some classes of the tree census (whole compositions, consecutive in the enumeration):
+    the opening read over their fine classes (:mod:`.opening`, before the first round), every
+    later node over their coarse classes, each weighted by the hands of its fine classes that
+    make the bidder's calls so far. Every reading made is kept from round to round, so a later
+    round's roots find the paths to them already read."""
+
+    def __init__(self, spec: TreeSpec, p: Pass, index: int, fine: list[list[int]],
+                 pc: Pass | None = None, system: System | None = None,
+                 memo: dict | None = None, openings: tuple[Auction, ...] = ((),),
+                 cache=None) -> None:
+        """``fine``: the fine plan's chunks of this walk, in parts (consecutive); ``pc``: the
+        coarse pass (None: the nodes past the opening read the fine classes too); ``openings``:
+        the opening nodes (all calls passes) whose readings the walk needs; ``cache``: a
+        :class:`openbid.readers.census.tree.cache.TreeCache` (None: none)."""
+        self.spec = spec
+        self.system = system or system_of(spec.rules)  # one per process: its nodes are cached
+        self.p = p
+        self.identity = pc is None  # the "coarse" classes are the fine ones
+        self.pc = p if pc is None else pc
+        self.index = index
+        self.fine = fine
+        self.openings = openings
+        self.cache = cache
+        self._cached: dict[Auction, tuple[str, NodeCounts | None]] = {}
+        self._full_cview: ChunkView | None = None
+        self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
+        self._coarse_arrays: dict = {}  # a coarse mask -> (its hands, first rows), likewise
+        self._coarse_bytes = 0
+        # (folded table, vulnerability) -> its values at every coarse row (see keep_values)
+        self.full_values: dict[tuple, tuple] = {}
+        self.full_bytes = 0
+        self.rkeys: dict[Rules, int] = {}
+        self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
+        self.any_opened = any(opened(a) for a in spec.seeds)
+        self.reads_vul: dict[int, bool] = {}
+        self.node_rkey: dict[Auction, tuple[int, Rules, bool, bool] | None] = {}
+        # what depends only on the plans, shared by every walk of a process (_covered, folded)
+        self.memo: dict = {} if memo is None else memo
+        self._folded: dict[tuple, tuple[int, Rules, bool]] = {}
+        self.fkeys: dict[Rules, int] = {}  # the folded tables, each by its number
+        self.evals: dict[tuple, object] = {}  # readings (the opening's: OpeningReading)
+        self._rows: dict[tuple, object] = {}  # (a player's calls, context) -> their rows
+        self.claims: dict[Auction, list[NodeClaim]] = {}
+        for c in spec.claims:
+            self.claims.setdefault(c.auction, []).append(c)
+        self.tables = {s: set(p.tables[s]) for s in SUITS}
+        self.contexts = DEAL_VULS if spec.vul else ((False, False),)
+        self.ctables = {s: set(self.pc.tables[s]) for s in SUITS}
+        # the coarse rows: this walk's classes of ``pc`` (built by open())
+        self.cchunk: Chunk | None = None
+        self.cn = 0
+        self.ccomp_bounds = np.zeros(1, dtype=np.intp)
+        self.csets = RowSets(0)  # the sets of coarse rows (sized when they are built)
+        # every coarse row's hands and first fine row (built by open())
+        self.w_all = np.zeros(0)
+        self.first_all = np.zeros(0, dtype=np.int64)
+        # per origin: its coarse rows (ascending), and those some of whose hands make another
+        # call at the opening (their rows, hands and first fine rows; None: there are none)
+        self.origins: list[tuple[np.ndarray, tuple | None]] = []
+        self.all_rows: tuple[int, int] | None = None  # the mask of every coarse row
+        self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
+        self.system_parts: list[list[tuple]] | None = None  # per fine part, per context
+        self._hands: dict[int, str] = {}  # a fine row -> its hand class, as text
+        self._cstacked: np.ndarray | None = None  # the coarse rows' positions
+
+    @property
+    def full_cview(self) -> ChunkView:
+        """Every coarse row's view (dropped after each walk); the values its readers share are
+        held to SHARED_BYTES."""
+        if self._full_cview is None:
+            assert self.cchunk is not None
+            self._full_cview = ChunkView(self.pc, self.cchunk, SHARED_BYTES)
+        return self._full_cview
+
+    def sub_view(self, mask, rows: np.ndarray) -> tuple[ChunkView, np.ndarray]:
+        """The view of some coarse rows (``mask``) and their weights. The nodes of one
+        bidder's history read the same rows one after another (opener's rebids after each
+        response): the views of the last SUB_VIEWS masks are kept, each with the values its
+        readers share (at most SUB_BYTES)."""
+        got = self._sub_views.pop(mask, None)
+        if got is None:
+            view = ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES)
+            got = (view, self.coarse_arrays(mask, rows)[0])
+        self._sub_views[mask] = got  # the most recent last
+        while len(self._sub_views) > SUB_VIEWS:
+            del self._sub_views[next(iter(self._sub_views))]
+        return got
+
+    def coarse_arrays(self, mask: tuple[int, int], rows: np.ndarray) -> tuple[np.ndarray,
+                                                                               np.ndarray]:
+        """The hands and the first fine row of each of some coarse rows (``mask``: their
+        origin and set, ``rows`` its rows): one bidder's rows are read at node after node
+        (responder's next call after each of opener's rebids), and their arrays are gathered
+        once for all of them (those of the last COARSE_BYTES kept)."""
+        got = self._coarse_arrays.pop(mask, None)
+        if got is None:
+            split = self.origins[mask[0]][1]
+            if len(rows) == self.cn and split is None:  # every coarse row, all of its hands
+                got = (self.w_all, self.first_all)
+            else:
+                got = (self.w_all[rows], self.first_all[rows])
+                if split is not None:  # rows some of whose hands make another call
+                    at = np.searchsorted(rows, split[0])
+                    at[at == len(rows)] = 0
+                    hit = rows[at] == split[0]
+                    got[0][at[hit]] = split[1][hit]
+                    got[1][at[hit]] = split[2][hit]
+                self._coarse_bytes += got[0].nbytes + got[1].nbytes
+        self._coarse_arrays[mask] = got  # the most recent last
+        while self._coarse_bytes > COARSE_BYTES and len(self._coarse_arrays) > 1:
+            old = self._coarse_arrays.pop(next(iter(self._coarse_arrays)))
+            if old[0] is not self.w_all:
+                self._coarse_bytes -= old[0].nbytes + old[1].nbytes
+        return got
+
+    def keep_values(self, ekey: tuple, groups) -> None:
+        """Keep a reading of every coarse row: each row's call, bid point and pattern of
+        guards (reading.Groups.kept). A later reading of the same rules over some rows (a
+        player who passed at the opening, where another seat's player made a first call) takes
+        its values from them, at most FULL_BYTES kept (the oldest dropped first)."""
+        self.full_values[ekey] = groups
+        self.full_bytes += _nbytes(groups)
+        while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
+            self.full_bytes -= _nbytes(self.full_values.pop(next(iter(self.full_values))))
+
+    # -- the rules at a node -----------------------------------------------------------------
+    def rules_at(self, a: Auction) -> tuple[int, Rules, bool, bool] | None:
+        """The rules at ``a`` (None: off the system, every hand passes): their number in this
+        walk, the rules, whether they read the vulnerability, and whether falling through them
+        is a gap (the node's block does not say ``else pass``)."""
+        got = self.node_rkey.get(a, _UNSEEN)
+        if got is _UNSEEN:
+            node = self.system.node(a)
+            if node.rules is None:
+                self.node_rkey[a] = None
+                return None
+            if self.identity and opened(a) and not self.any_opened:
+                raise Replan(a, False)  # plan the coarse pass with a node past the opening
+            rk = self.rkeys.get(node.rules)
+            coarse = opened(a)
+            if rk is None or (coarse and rk not in self.coarse_ok):
+                covered, reads_vul = self._covered(node.rules, coarse)
+                if not covered or (reads_vul and not self.spec.vul):
+                    raise Replan(a, reads_vul)
+                if rk is None:
+                    rk = self.rkeys[node.rules] = len(self.rkeys)
+                self.reads_vul[rk] = reads_vul
+                if coarse:
+                    self.coarse_ok.add(rk)
+            got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk],
+                                       node.block is not None and not node.else_pass)
+        return got  # type: ignore[return-value]
+
+    def _covered(self, rules: Rules, coarse: bool) -> tuple[bool, bool]:
+        """Whether the pass (the coarse one: ``coarse``) tabulates everything ``rules`` read,
+        and whether they read the vulnerability (the same for every walk of a process: kept
+        in its memo)."""
+        key = ("covered", rules, coarse)
+        got = self.memo.get(key)
+        if got is None:
+            u = uses(self.p.defs[0], (), rules, outcome=True)
+            reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
+            tables = self.ctables if coarse else self.tables
+            covered = all(t in tables[s] for t, s in u.tables) and \
+                all(r in self.p.model.tracked for r in u.reads)
+            got = self.memo[key] = (covered, reads_vul)
+        return got
+
+    # -- the bidder's rows ----------------------------------------------------------------------
+    def intern_like(self, mask, rows: np.ndarray):
+        """The mask of ``rows``, coarse rows of ``mask``'s origin."""
+        return (mask[0], self.csets.intern(rows))
+
+    # -- the opening, and the coarse rows ----------------------------------------------------------
+    # Past the opening, the rules of a system read far less than the opening does (SAYC's
+    # opening reads playing tricks and honour counts, nothing later does). There, a node is read
+    # over the walk's classes of the coarse pass, each a union of the fine classes it merges,
+    # weighted by the hands of those fine classes that make the bidder's calls at the opening
+    # (the *origin*): every count is unchanged, since nothing read there tells the merged
+    # classes apart, and every example is still the first fine row (kept per coarse row).
+    def open(self) -> None:
+        """Read the opening nodes over this walk's fine classes, part by part (see
+        :mod:`openbid.readers.census.tree.opening`), and build the coarse rows and origins.
+        With a cache, a part's calls of an opening reading are taken from it, and the part
+        is read only for what it does not hold (or an opening node's counts it lacks)."""
+        from openbid.readers.census.tree.opening import (Calls, FinePart, OpeningReading,
+                                                         every_row, merge_part)
+
+        if self.cchunk is not None:
+            return
+        # each reading the walk's opening nodes need, once: key -> (node, context, claims)
+        wanted: dict[tuple, list] = {}
+        for a in self.openings:
+            if ended(a) or self.rules_at(a) is None:
+                continue
+            for ctx in range(len(self.contexts)):
+                key, vul, folded, gap = self._key(a, -1, ctx)
+                slot = wanted.setdefault(key, [a, vul, folded, gap, [], set()])
+                slot[4].extend(c for c in self.claims.get(a, ()) if c not in slot[4])
+                slot[5].add(a)
+        keep = self.spec.system is not None and self.spec.count_system
+        cache = self.cache
+        # the readings whose counts some opening node needs (all of them without a cache)
+        counted = {key for key, slot in wanted.items()
+                   if cache is None or keep or any(self.node_cached(a) is None for a in slot[5])}
+        merged = {key: OpeningReading() for key in wanted}
+        calls: dict[tuple, list] = {key: [] for key in wanted}
+        offsets: list[int] = []
+        cn = 0
+        system_parts: list[list[tuple]] = []
+        dom = self.p.domain
+        cdigest = self.coarse_digest()
+        for part in self.fine:
+            fcomps = tuple(c for i in part for c in dom.plan[i][1])
+            span = (part[0], part[-1])
+            got: dict[tuple, object] = {}
+            if cache is not None:
+                for key, (a, vul, folded, gap, claims, _) in wanted.items():
+                    if key not in counted:
+                        got[key] = cache.get_calls(cache.opening_key(
+                            cdigest, span, folded, key[1], gap))
+            read = [key for key in wanted if got.get(key) is None]
+            if read:
+                fp = FinePart(self.p, self.pc, dom.chunk_of(fcomps, dom.plan[part[0]][0]),
+                              self.identity, [(wanted[k][2], wanted[k][1]) for k in read],
+                              self._share_atoms() if keep else ())
+                here = {}
+                for key in read:
+                    a, vul, folded, gap, claims, _ = wanted[key]
+                    r = here[key] = fp.read(gap, folded, vul, keep, bool(claims))
+                    merge_part(merged[key], r, claims)
+                    got[key] = fp.calls_of(r)
+                    if cache is not None:
+                        cache.put_calls(cache.opening_key(cdigest, span, folded, key[1], gap),
+                                        got[key])
+                    if claims and not keep:
+                        r.outcome = None
+                if keep:
+                    system_parts.append(self._system_part(fp, here))
+                del fp, here
+            for key in wanted:
+                calls[key].append(got[key])
+            offsets.append(cn)
+            cn += self.part_rows(fcomps)
+        comps = tuple(c for part in self.fine for i in part for c in dom.plan[i][1])
+        self.cchunk = (dom if self.identity else self.pc.domain).chunk_of(comps)
+        assert self.cchunk.size == cn
+        self.cn = self.csets.n = cn
+        self.ccomp_bounds = np.cumsum((0,) + self.cchunk.sizes)
+        self.w_all, self.first_all = every_row(self.p, self.pc, comps)
+        self.first_all = self.first_all.astype(
+            np.int32 if self.p.domain.classes() < 1 << 31 else np.int64)
+        self.all_rows = self._origin(np.arange(cn, dtype=np.int32), None)
+        for key, opening in merged.items():
+            joined = Calls.join(calls[key], offsets)
+            for call in joined.calls:
+                opening.children[call] = self._origin(joined.rows(call),
+                                                      joined.split.get(call))
+            if key not in counted:
+                opening.counts = None  # type: ignore[assignment]  # (taken from the cache)
+            self.evals[key] = opening
+        self.system_parts = system_parts if keep else None
+
+    def part_rows(self, comps) -> int:
+        """The coarse rows of some compositions."""
+        d = (self.p if self.identity else self.pc).domain
+        return sum(d.rows(c) for c in comps)
+
+    def coarse_digest(self) -> str:
+        if self.cache is None:
+            return ""
+        got = self.memo.get("coarse digest")
+        if got is None:
+            from openbid.readers.census.tree.cache import domain_digest
+
+            got = self.memo["coarse digest"] = "identity" if self.identity else \
+                domain_digest(self.pc)
+        return got
+
+    def node_cached(self, a: Auction) -> NodeCounts | None:
+        """The counts of the node ``a`` the cache holds (None: none, or no cache); kept."""
+        if self.cache is None:
+            return None
+        if a not in self._cached:
+            key = self.cache.node_key(a, tuple(self.claims.get(a, ())))
+            self._cached[a] = (key, self.cache.get_node(key))
+        return self._cached[a][1]
+
+    def _origin(self, rows: np.ndarray, split: tuple | None) -> tuple[int, int]:
+        """The mask of an origin: the coarse rows ``rows`` (ascending), each weighted by all of
+        its hands and first by its first fine row, but for ``split``: (some of ``rows``, their
+        hands and first fine rows). Origins of the same rows, hands and first rows (a call its
+        rule makes alike in seats and vulnerabilities whose openings fold differently
+        elsewhere) are one: every later reading of them is shared."""
+        parts = [rows.tobytes()]
+        if split is not None:
+            parts += [split[0].astype(np.int32).tobytes(), split[1].tobytes(),
+                      split[2].astype(np.int64).tobytes()]
+        digest = hashlib.blake2b(b"|".join(parts), digest_size=16).digest()
+        got = self._origin_digests.get(digest)
+        if got is None:
+            self.origins.append((rows, split))
+            got = self._origin_digests[digest] = (len(self.origins) - 1,
+                                                  self.csets.intern(rows))
+        return got
+
+    def _share_atoms(self) -> tuple:
+        """What the opening's system checks read besides the opening's rules: the parts of the
+        claims' expressions (folded in each context) that do not read the calls, each with its
+        context's facts (the opening's groups must tell apart what they read)."""
+        got = self.memo.get("share atoms")
+        if got is None:
+            from openbid.readers.census.tree.reading import outcome_free
+            from openbid.systems.rules.fold import fold_exprs
+
+            share = self.spec.system
+            assert share is not None
+            seen: dict = {}
+            for arg in share.args:
+                a, ctx = self._share_node(arg)
+                folded = self._key(a, -1, ctx)[2]
+                for e in fold_exprs(self.system.opening, share.singles, arg.context):
+                    for x in outcome_free(e):
+                        seen.setdefault((x, arg.context, folded), None)
+            got = self.memo["share atoms"] = tuple(seen)
+        return got
+
+    def _share_node(self, arg) -> tuple[Auction, int]:
+        """The opening node and context a context of the system checks is (its seat, its
+        vulnerability)."""
+        facts = dict(arg.context)
+        a: Auction = ("PASS",) * (int(facts.get("SEAT", 1)) - 1)  # type: ignore[call-overload]
+        vul = (bool(facts.get("VUL", False)), bool(facts.get("THEYVUL", False)))
+        ctx = next(i for i in range(len(self.contexts))
+                   if self.view_vul(len(a) % 4, i) == vul) if self.spec.vul else 0
+        return a, ctx
+
+    def _system_part(self, fp, here: dict) -> list[tuple]:
+        """One fine part's counts of each context of TreeSpec.system (see
+        :class:`SystemShare`): the opening node of the context's seat, read in its vulnerability
+        (the reading made of the part), and the claims' expressions read in the context."""
+        from openbid.readers.census.system_pass import read_singles, shared_counts
+        from openbid.systems.rules.fold import fold_exprs
+
+        share = self.spec.system
+        assert share is not None
+        view = fp.gview  # the part's groups: nothing the claims' expressions read parts them
+        w = np.rint(fp.gweight).astype(np.int64)
+        opening = self.system.opening
+        singles: dict[tuple, tuple] = {}
+        out, used = [], []
+        for arg in share.args:
+            facts = dict(arg.context)
+            a, ctx = self._share_node(arg)
+            r = here.get(self._key(a, -1, ctx)[0])
+            if r is None or r.root is None:
+                raise AssertionError(f"the opening in seat {len(a) + 1} was not kept")
+            if tuple(r.rules.labels) != tuple(opening.labels):
+                raise AssertionError("the opening's folded table lost a bid point")
+            # the claims' expressions in this context: the same trees over the same reading
+            # (the same calls) count alike
+            key = (id(r), fold_exprs(opening, share.singles, arg.context))
+            got = singles.get(key)
+            if got is None:
+                run = view.reader(0)
+                run.rules = r.rules
+                run.context = facts
+                groups = fp.groups(r.rules, r.vul)[1]
+                run.use_outcome((groups.bidval, groups.section))  # the groups' calls
+                got = singles[key] = read_singles(arg, view, run, w, None)
+            on, per_pat, pat_first, code_first, per_code = r.root
+            out.append(shared_counts(on, per_pat, pat_first, code_first, per_code,
+                                     len(opening.labels), fp.chunk, fp.offset, got))
+            used.append(r)
+        for r in used:  # counted: nothing more to keep
+            r.root = r.outcome = None
+        return out
+
+    def csub_chunk(self, rows: np.ndarray) -> Chunk:
+        assert self.cchunk is not None
+        if self._cstacked is None:
+            self._cstacked = stacked(self.cchunk)
+        return sub_chunk(self.cchunk, self.ccomp_bounds, rows, self._cstacked)
+
+    def rows_of(self, mask) -> np.ndarray:
+        if mask == EMPTY:
+            return NONE
+        return self.csets.rows(mask[1])
+
+    def rows(self, a: Auction, turn: int, ctx: int):
+        """The mask of the rows of the hands of the player at ``turn`` (0 the dealer) that
+        make that player's calls in ``a`` (-1: every row; else the coarse rows of an origin, or
+        EMPTY). Kept per the player's calls so far: the nodes below read them again and
+        again."""
+        if len(a) <= turn:
+            return -1
+        last = turn + (len(a) - 1 - turn) // 4 * 4  # the player's last call in ``a``
+        mine = a[:last + 1]  # the calls after it do not matter
+        got = self._rows.get((mine, ctx))
+        if got is None:
+            got = self.rows(a[:last], turn, ctx)
+            if self.rules_at(a[:last]) is not None:  # else off-system: every hand passed
+                got = self.read(a[:last], got, ctx).children.get(a[last], EMPTY)
+            self._rows[(mine, ctx)] = got
+        return got
+
+    def view_vul(self, turn: int, ctx: int) -> tuple[bool, bool]:
+        ours, theirs = self.contexts[ctx]
+        return (ours, theirs) if turn % 2 == 0 else (theirs, ours)
+
+    def example(self, row: int, vul: str) -> Example:
+        """The example of a fine row (its place in the enumeration)."""
+        hand = self._hands.get(row)  # the same first rows recur from node to node
+        if hand is None:
+            hand = self._hands[row] = str(self.p.domain.row_hand(row))
+        return Example(row, hand, vul)
+
+    def _key(self, a: Auction, mask, ctx: int):
+        """The key of the reading of the rules at ``a`` over ``mask`` in context ``ctx`` (the
+        folded table, the vulnerability if it still reads it, the gap flag, the rows), and the
+        vulnerability, folded table and gap flag."""
+        got = self.rules_at(a)
+        assert got is not None, a
+        rk, rules, reads_vul, gap = got
+        vul = self.view_vul(len(a) % 4, ctx)
+        fk, folded, folded_vul = self.folded(rk, rules, vul if reads_vul else None)
+        return (fk, vul if folded_vul else None, gap, mask), vul, folded, gap
+
+    def read(self, a: Auction, mask, ctx: int, calls: bool = False):
+        """The reading of the rules at ``a`` over the rows ``mask`` in context ``ctx``;
+        ``calls``: keep its rows' calls for the claims about the node (a reading made earlier
+        without them reads them again)."""
+        if not opened(a):  # a player's opening call comes first (its rows: every row)
+            assert mask == -1, a
+            self.open()
+            key = self._key(a, -1, ctx)[0]
+            got = self.evals.get(key)
+            if got is None:
+                raise AssertionError(f"the opening node {' '.join(a) or '(dealer)'} was not read")
+            return got
+        if mask == -1:
+            self.open()
+            mask = self.all_rows
+        key, vul, folded, gap = self._key(a, mask, ctx)
+        reading = self.evals.get(key)
+        if reading is None:
+            reading = self.evals[key] = Reading(self, gap, folded, mask, vul, key[:2], False,
+                                                calls)
+        return reading
+
+    def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
+        """The rules at a node as read in the vulnerability ``vul`` (None: they do not read
+        it), with every fact of the deal a constant and the constant terms folded
+        (openbid.systems.rules.fold): the number of the folded table, the table, and whether it
+        still reads the vulnerability. Nodes and vulnerabilities whose tables fold alike make
+        the same calls with every hand, and share every reading."""
+        got = self._folded.get((rk, vul))
+        if got is None:
+            key = ("folded", rules, vul)
+            fv = self.memo.get(key)
+            if fv is None:
+                facts = () if vul is None else (("VUL", vul[0]), ("THEYVUL", vul[1]))
+                f = fold_facts(rules, facts)
+                still = vul is not None and bool({"VUL", "THEYVUL"} & uses(
+                    self.p.defs[0], (), f, outcome=True).contexts)
+                fv = self.memo[key] = (f, still)
+            f, still = fv
+            fk = self.fkeys.setdefault(f, len(self.fkeys))
+            got = self._folded[(rk, vul)] = (fk, f, still)
+        return got
+
+    # -- the walk ---------------------------------------------------------------------------------
+    def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]],
+             skip: frozenset[Auction] = frozenset(), reach_of: Auction | None = None
+             ) -> WalkResult:
+        """Visit ``roots`` and every node below them (``known``: the calls other walks found
+        at some nodes); a node of ``skip`` is not read (its counts are known: its calls are
+        in ``known``). ``reach_of``: the node whose players' reach is reported (default: each
+        root)."""
+        import time
+
+        c0 = time.process_time()
+        if (self.spec.system is not None and self.spec.count_system) or self.cache is None:
+            self.open()  # (with a cache, only when a node's rows need it)
+        c1 = time.process_time()
+        visited: list[Auction] = []
+        found: dict[Auction, set[str]] = {}
+        counts: dict[Auction, NodeCounts] = {}
+        reach: dict[Auction, set[int]] = {}
+        hits: dict[Auction, str] = {}  # nodes counted before (the cache's key)
+        keys: dict[Auction, str] = {}  # nodes counted here, with a cache (their keys)
+        for r in roots if reach_of is None else (reach_of,):
+            reach[r] = {p for p in range(4) if self._makes(r, p)}
+        stack = list(roots)
+        while stack:
+            a = stack.pop()
+            visited.append(a)
+            if ended(a):
+                continue
+            here: set[str] = set()
+            if a in skip:
+                pass  # counted before: its calls are known
+            elif self.rules_at(a) is None:
+                here.add("PASS")
+            elif self.node_cached(a) is not None:  # counted before: its calls only
+                here.update(self._cached[a][1].calls)  # type: ignore[union-attr]
+                hits[a] = self._cached[a][0]
+            else:
+                nc = NodeCounts()
+                for ctx in range(len(self.contexts)):
+                    claims = self.claims.get(a, ())
+                    reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx, bool(claims))
+                    word = vul_word(self.view_vul(len(a) % 4, ctx))
+                    nc.add(reading.counts, word)
+                    here |= set(reading.children)
+                    for c in claims:
+                        nc.claims[c.id] = merge_claim(nc.claims.get(c.id), reading.claim(c),
+                                                      word)
+                    if claims and reading.root is None:  # read: the calls need not be kept
+                        reading.outcome = None
+                counts[a] = nc
+                if self.cache is not None:
+                    keys[a] = self._cached[a][0]
+            found[a] = here
+            for call in sorted(here | set(known.get(a, ())), reverse=True):
+                if not illegal(a, call):
+                    stack.append(a + (call,))
+        system, self.system_parts = self.system_parts, None  # sent once
+        self._full_cview = None
+        self._sub_views.clear()
+        self._coarse_arrays.clear()
+        self._coarse_bytes = 0
+        self.full_values.clear()
+        self.full_bytes = 0
+        return WalkResult(visited, found, counts, reach=reach, system=system,
+                          cpu={"opening": c1 - c0, "later": time.process_time() - c1},
+                          hits=hits, keys=keys)
+
+    def _makes(self, a: Auction, turn: int) -> bool:
+        """Does some hand of this walk make every call of the player at ``turn`` in ``a``?"""
+        for t in range(turn, len(a), 4):
+            if self.rules_at(a[:t]) is None and a[t] != "PASS":
+                return False
+        for ctx in range(len(self.contexts)):
+            mask = self.rows(a, turn, ctx)
+            if mask == -1:
+                return True
+            if mask != EMPTY and self.csets.sizes[mask[1]]:
+                return True
+        return False
+
+
+def _nbytes(groups) -> int:
+    return groups.bidval.nbytes + groups.section.nbytes + groups.inv.nbytes

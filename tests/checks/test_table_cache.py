@@ -1,0 +1,75 @@
+"""The findings at the table kept in the cache (openbid.checks.system_run): keyed by the whole
+system, the findings, the claims and the budget; a second run takes them from there with the
+same output; a corrupt entry is ignored and written again."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+from openbid.cli.main import main
+
+SMALL = Path(__file__).resolve().parents[2] / "openbid" / "systems" / "examples" / "small.rules"
+
+
+def prove(rules: Path, cache: Path, monkeypatch, *more: str) -> list[dict]:
+    monkeypatch.setenv("OPENBID_CACHE_DIR", str(cache))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        table = [] if "--no-table" in more else ["--table-deals", "3000"]
+        code = main(["prove", "--rules", str(rules), *table, "--json", "--quiet", *more])
+    assert code in (0, 1)
+    items = [json.loads(x) for x in out.getvalue().splitlines()]
+    for i in items:  # the timings differ
+        i.pop("seconds", None)
+        for v in i.get("summary", {}).values():
+            if isinstance(v, dict):
+                v.pop("seconds", None)
+    return items
+
+
+def test_the_table_from_the_cache_equals_a_cold_run(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    rules = tmp_path / "gap.rules"  # gaps at 1NT P: findings the table looks for
+    rules.write_text(SMALL.read_text().replace("bid signoff when true value PASS",
+                                               "bid signoff when HCP <= 5 value PASS"))
+    cold = prove(rules, tmp_path / "none", monkeypatch, "--no-cache")
+    assert not (tmp_path / "none").exists()
+    first = prove(rules, cache, monkeypatch)
+    entries = list(cache.glob("v*/table/*/*.bin"))
+    assert len(entries) == 1
+    assert any(i.get("part") == "finding" and i.get("table") for i in first)
+    again = prove(rules, cache, monkeypatch)
+    assert first == cold and again == cold
+    entries[0].write_bytes(entries[0].read_bytes()[:-7])  # truncated: ignored, written again
+    assert prove(rules, cache, monkeypatch) == cold
+    assert len(entries[0].read_bytes()) > 0
+    from openbid.checks.system_run import _table_cached
+
+    assert _table_cached(entries[0].stem) is not None  # read back with the classes allowed
+
+
+def test_a_cached_nodes_findings_keep_the_calls_their_hands_made(tmp_path, monkeypatch):
+    """The calls and bid points of a cached node's findings' hands come from the cache (kind
+    tree-made, under the node's key); a corrupt entry is re-run and written again."""
+    cache = tmp_path / "cache"
+    rules = tmp_path / "gap.rules"
+    rules.write_text(SMALL.read_text().replace("bid signoff when true value PASS",
+                                               "bid signoff when HCP <= 5 value PASS"))
+    cold = prove(rules, tmp_path / "none", monkeypatch, "--no-cache", "--no-table")
+    gaps = [i for i in cold if i.get("part") == "finding" and i["kind"] == "gap"]
+    assert gaps and all(i["witness"]["call"] == "PASS" for i in gaps)
+    assert prove(rules, cache, monkeypatch, "--no-table") == cold
+    made = sorted(cache.glob("v*/tree-made/*/*.bin"))
+    assert made
+    stamps = [p.stat().st_mtime_ns for p in made]
+    assert prove(rules, cache, monkeypatch, "--no-table") == cold
+    assert [p.stat().st_mtime_ns for p in made] == stamps  # read, not written again
+    for p in made:
+        p.write_bytes(p.read_bytes()[:-3] + b"xyz")  # corrupt: ignored, re-run, rewritten
+    assert prove(rules, cache, monkeypatch, "--no-table") == cold
+    from openbid.base.cache import Store
+
+    assert all(Store(cache).get("tree-made", p.stem) is not None for p in made)

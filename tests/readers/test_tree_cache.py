@@ -1,0 +1,313 @@
+"""The tree census's cache (openbid.readers.census.tree.cache over openbid.base.cache): after an
+edit, the census that takes what it can from the cache equals a census without one, in every
+count, call, example hand and vulnerability; an entry that is truncated, corrupt or written for
+another key or version is ignored and written again; two runs at once leave every entry whole;
+the cache lives where the user's environment says (the tests' own: tests/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from openbid.base.cache import FORMAT, MAGIC, Store, cache_dir, dumps, loads
+from openbid.base.errors import OpenbidError
+from openbid.systems.variants import resolve
+from openbid.readers.census.tree import tree_census
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = ROOT / "openbid" / "systems" / "examples" / "small.rules"
+
+
+def _everything(tc) -> dict:
+    """Every count, call, example hand and vulnerability of a census, node by node (not the
+    examples' places in the enumeration: those depend on the classes a run planned)."""
+    def ex(e):
+        return None if e is None else (e.hand, e.vul)
+
+    out = {}
+    for a, nc in tc.counts.items():
+        out[a] = (nc.selected, {c: (h, ex(e), sorted(lbs)) for c, (h, e, lbs) in nc.calls.items()},
+                  nc.bids, nc.meets, nc.taken, {k: ex(e) for k, e in nc.taken_example.items()},
+                  nc.gap, ex(nc.gap_example),
+                  {k: (p, f, ex(e)) for k, (p, f, e) in nc.claims.items()})
+    return out
+
+
+def _same(a, b) -> None:
+    assert a.children == b.children
+    assert a.contexts == b.contexts
+    ea, eb = _everything(a), _everything(b)
+    assert ea.keys() == eb.keys()
+    for k in ea:
+        assert ea[k] == eb[k], k
+
+
+def edited(text: str, rng: random.Random) -> str:
+    """``text`` with one number of one rule changed by one or two (a threshold moved)."""
+    spots = [m for m in re.finditer(r"(?<=[<>=] )\d+|\d+(?= <=)", text)]
+    m = rng.choice(spots)
+    n = int(m.group()) + rng.choice((-2, -1, 1, 2))
+    return text[:m.start()] + str(max(0, n)) + text[m.end():]
+
+
+def _system(tmp_path: Path, text: str, name: str = "edited.rules"):
+    path = tmp_path / name
+    path.write_text(text)
+    return resolve(None, str(path))
+
+
+@pytest.fixture(scope="module")
+def counted(tmp_path_factory):
+    """A cache holding small.rules' census, and that census."""
+    d = tmp_path_factory.mktemp("cache")
+    first = tree_census(resolve(None, str(SMALL)), cache=d)
+    assert not first.cached
+    first.commit()
+    return d, first
+
+
+def _copy(d: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "cache"
+    shutil.copytree(d, out)
+    return out
+
+
+def test_an_unchanged_system_is_taken_whole_from_the_cache(counted, tmp_path):
+    d, first = counted
+    again = tree_census(resolve(None, str(SMALL)), cache=_copy(d, tmp_path))
+    assert again.cached == set(first.counts) and again.rounds == 0  # nothing read
+    _same(first, again)
+
+
+def check_edit(counted, tmp_path, seed: int) -> None:
+    d, first = counted
+    text = edited(SMALL.read_text(), random.Random(seed))
+    rules = _system(tmp_path, text)
+    cache = _copy(d, tmp_path)
+    warm = tree_census(rules, cache=cache)
+    cold = tree_census(rules)  # no cache
+    _same(warm, cold)
+    # what the edit did not reach was taken from the cache, the rest counted anew
+    assert set(warm.cached) < set(cold.counts) or not warm.cached
+    warm.commit()
+    again = tree_census(rules, cache=cache)
+    assert again.cached == set(cold.counts)
+    _same(again, cold)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_after_an_edit_the_census_from_the_cache_equals_one_without(counted, tmp_path, seed):
+    check_edit(counted, tmp_path, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(100, 112))
+def test_after_many_edits_the_census_from_the_cache_equals_one_without(counted, tmp_path, seed):
+    check_edit(counted, tmp_path, seed)
+
+
+def test_an_edit_takes_the_nodes_it_does_not_reach_from_the_cache(counted, tmp_path):
+    """Moving the Stayman threshold (responder after 1NT P) recounts responder's nodes there
+    and below; the opening, the overcalls and opener's nodes elsewhere come from the cache."""
+    d, first = counted
+    text = SMALL.read_text().replace('"Stayman" when HCP >= 8', '"Stayman" when HCP >= 9', 1)
+    assert text != SMALL.read_text()
+    warm = tree_census(_system(tmp_path, text), cache=_copy(d, tmp_path))
+    assert () in warm.cached and ("1C",) in warm.cached
+    assert ("1NT", "PASS") not in warm.cached
+    _same(warm, tree_census(_system(tmp_path, text, "cold.rules")))
+
+
+def _entries(d: Path, kind: str) -> list[Path]:
+    return sorted((d / f"v{FORMAT}" / kind).rglob("*.bin"))
+
+
+def test_a_corrupt_truncated_or_foreign_entry_is_ignored_and_written_again(counted, tmp_path):
+    d, first = counted
+    cache = _copy(d, tmp_path)
+    nodes = _entries(cache, "tree-node")
+    assert len(nodes) >= 5
+    bad = nodes[:5]
+    data = bad[0].read_bytes()
+    bad[0].write_bytes(data[:len(data) // 2])  # truncated
+    data = bytearray(bad[1].read_bytes())
+    data[-3] ^= 0xFF  # a flipped bit in the payload
+    bad[1].write_bytes(bytes(data))
+    bad[2].write_bytes(bad[3].read_bytes())  # another key's entry
+    head_at = len(MAGIC) + 4
+    raw = bad[4].read_bytes()
+    n = int.from_bytes(raw[len(MAGIC):head_at], "little")
+    head = json.loads(raw[head_at:head_at + n])
+    head["version"] = "0.0.0+another"  # written by other code
+    text = json.dumps(head).encode()
+    bad[4].write_bytes(MAGIC + len(text).to_bytes(4, "little") + text + raw[head_at + n:])
+    store = Store(cache)
+    for path in bad[:3] + bad[4:]:
+        key = path.stem
+        assert store.get("tree-node", key) is None, path
+    warm = tree_census(resolve(None, str(SMALL)), cache=cache)
+    _same(warm, first)
+    # the nodes of the four untrusted entries (nodes alike in rules, history and side share
+    # one) counted anew, every other taken from the cache
+    from openbid.readers.census.tree.cache import TreeCache
+
+    tc = TreeCache(store, first.system, "AKQJT", first.contexts)
+    untrusted = {p.stem for p in bad[:3] + bad[4:]}
+    assert set(first.counts) - warm.cached == {a for a in first.counts
+                                                if tc.node_key(a) in untrusted}
+    warm.commit()
+    for path in bad:
+        assert Store(cache).get("tree-node", path.stem) is not None  # written again, whole
+
+
+def test_a_corrupt_part_of_the_opening_is_read_again(counted, tmp_path):
+    d, first = counted
+    cache = _copy(d, tmp_path)
+    parts = _entries(cache, "tree-opening")
+    assert parts
+    for path in parts[::2]:
+        path.write_bytes(b"garbage")
+    for path in _entries(cache, "tree-node"):  # every node counted again, over those parts
+        path.unlink()
+    warm = tree_census(resolve(None, str(SMALL)), cache=cache)
+    assert not warm.cached
+    _same(warm, first)
+    for path in parts:
+        assert Store(cache).get("tree-opening", path.stem) is not None
+
+
+_RUN = """
+import sys
+from openbid.systems.variants import resolve
+from openbid.readers.census.tree import tree_census
+tc = tree_census(resolve(None, sys.argv[1]), cache=sys.argv[2], jobs=1)
+tc.commit()
+print(len(tc.counts))
+"""
+
+
+def test_two_runs_at_once_leave_every_entry_whole(tmp_path):
+    cache = tmp_path / "cache"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    procs = [subprocess.Popen([sys.executable, "-c", _RUN, str(SMALL), str(cache)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [o[1][-2000:] for o in outs]
+    store = Store(cache)
+    found = 0
+    for kind in ("tree-node", "tree-opening"):
+        for path in _entries(cache, kind):
+            assert store.get(kind, path.stem) is not None, path
+            found += 1
+    assert found and not list(cache.rglob("*.tmp"))  # no temporary file left behind
+    warm = tree_census(resolve(None, str(SMALL)), cache=cache)
+    assert warm.cached == set(warm.counts)
+    _same(warm, tree_census(resolve(None, str(SMALL))))
+
+
+def _write_many(arg) -> int:
+    root, payload, i = arg
+    store = Store(root)
+    bad = 0
+    for _ in range(50):
+        store.put("test", "k" * 40, payload)
+        got = store.get("test", "k" * 40)
+        bad += got is not None and got != payload
+    return bad
+
+
+def test_writers_of_one_key_at_once_never_leave_a_torn_entry(tmp_path):
+    import multiprocessing as mp
+
+    payload = bytes(range(256)) * 4000  # 1 MB: a write is not one system call's worth
+    with mp.get_context("fork").Pool(4) as pool:
+        bad = pool.map(_write_many, [(str(tmp_path), payload, i) for i in range(4)])
+    assert sum(bad) == 0
+    assert Store(tmp_path).get("test", "k" * 40) == payload
+
+
+def test_an_entry_is_only_read_back_under_its_kind_and_key(tmp_path):
+    store = Store(tmp_path)
+    store.put("tree-node", "a" * 64, b"payload")
+    assert store.get("tree-node", "a" * 64) == b"payload"
+    assert store.get("tree-node", "b" * 64) is None
+    assert store.get("tree-share", "a" * 64) is None
+    # the same file under another key's name: refused
+    src = store.path("tree-node", "a" * 64)
+    dst = store.path("tree-node", "c" * 64)
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_bytes(src.read_bytes())
+    assert store.get("tree-node", "c" * 64) is None
+
+
+def test_a_cache_entry_builds_only_the_classes_it_is_allowed(tmp_path):
+    import pickle
+
+    from openbid.readers.census.tree.counts import Example
+
+    ok = dumps(Example(3, "AKQ.xxx.xxxx.xxx", "none"))
+    assert loads(ok, (Example,)) == Example(3, "AKQ.xxx.xxxx.xxx", "none")
+    assert loads(ok, ()) is None  # Example not allowed
+    evil = pickle.dumps(os.getcwd.__call__)  # any other callable: refused
+    assert loads(evil, (Example,)) is None
+
+
+def test_the_cache_directory_follows_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("OPENBID_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache_dir() == tmp_path / "mine"
+    monkeypatch.delenv("OPENBID_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "openbid"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_dir() == tmp_path / "home" / ".cache" / "openbid"
+
+
+def test_the_tests_never_use_the_users_cache():
+    assert Path(os.environ["OPENBID_CACHE_DIR"]).name.startswith("openbid-test-cache-")
+
+
+def test_an_unwritable_cache_directory_is_an_error_that_names_it(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(OpenbidError, match="a-file.*--no-cache"):
+        tree_census(resolve(None, str(SMALL)), cache=blocker / "cache")
+
+
+def test_every_row_is_the_fine_classes_summed(tmp_path):
+    """A walk's coarse classes' hands and first fine classes, computed from the classes alone,
+    equal those summed over the fine classes (the opening's parts project onto them)."""
+    from openbid.readers.census.grouping import first_rows
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec, coarse_plan
+    from openbid.readers.census.tree.opening import FinePart, every_row
+    from openbid.systems.auction import system_of
+
+    text = SMALL.read_text().replace("  bid 1nt when", "  bid strong when PLAYTRICKS >= 9 "
+                                     "value 2C\n  bid 1nt when", 1)
+    system = system_of(_system(tmp_path, text))
+    spec = TreeSpec(system.rules, ((), ("1NT", "PASS"), ("1NT", "PASS", "2C", "PASS"),
+                                   ("1C", "PASS"), ("1H",)))
+    p = plan(spec.pass_spec())
+    pc = coarse_plan(spec, p)
+    assert pc is not None
+    for i in (0, len(p) // 2, len(p) - 1):
+        offset, comps = p.domain.plan[i]
+        fp = FinePart(p, pc, p.domain.chunk_of(comps, offset), False, [])
+        w = np.bincount(fp.cmap, weights=fp.full_view.weight.astype(np.float64),
+                        minlength=fp.cn)
+        first = first_rows(fp.cmap, fp.cn) + offset
+        got_w, got_first = every_row(p, pc, comps)
+        assert np.array_equal(got_w, w) and np.array_equal(got_first, first)
+        for row in np.random.default_rng(i).integers(0, fp.n, 20).tolist():
+            assert str(p.domain.row_hand(offset + row)) == fp.example(row, "none").hand
