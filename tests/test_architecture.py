@@ -34,3 +34,17 @@ def test_every_package_says_what_it_may_import() -> None:
     silent = [p for p in engine
               if "May import" not in (ROOT / "openbid" / p / "__init__.py").read_text()]
     assert not silent, silent
+
+
+def test_a_module_over_800_lines_says_why_in_its_docstring() -> None:
+    import ast
+
+    long = []
+    for path in sorted((ROOT / "openbid").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") <= 800:
+            continue
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        if not re.search(r"\b(its )?length\b.*\blines\b", doc, re.S | re.I):
+            long.append(str(path.relative_to(ROOT)))
+    assert not long, f"modules over 800 lines whose docstring gives no reason: {long}"
