@@ -35,6 +35,7 @@ import difflib
 import hashlib
 import os
 import re
+import resource
 import shlex
 import shutil
 import subprocess
@@ -194,6 +195,7 @@ class Result:
     status: int
     lines: list[str]  # normalised stdout then stderr
     raw: list[str]  # as printed, with the folder's path made relative
+    cpu: float = 0.0  # CPU seconds of the command's process (and the workers it waited for)
 
 
 _RUNS: dict[str, list[Result]] = {}
@@ -250,6 +252,7 @@ def run(example: Example) -> list[Result]:
                 continue
             if argv[0] != "openbid":
                 raise ValueError(f"{example.name}: only openbid and sed commands are run: {c.text}")
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             done = subprocess.run([sys.executable, "-m", "openbid.cli.main", *argv[1:]],
                                   capture_output=True, text=True, cwd=where, env=_env(where),
                                   timeout=TIMEOUT, check=False)
@@ -262,7 +265,10 @@ def run(example: Example) -> list[Result]:
                    for x in printed.splitlines()]
             while raw and not raw[-1]:  # a blank line at the end is not shown
                 raw.pop()
-            results.append(Result(done.returncode, [normalise(x, str(where)) for x in raw], raw))
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            results.append(Result(done.returncode, [normalise(x, str(where)) for x in raw], raw,
+                                  cpu))
     _RUNS[key] = results
     return results
 
