@@ -355,8 +355,8 @@ def _with_status(text: str, status: int) -> str:
     return command + (pad or "  ") + note if note else command
 
 
-def regenerate_doc(doc: Path) -> tuple[str, list[str]]:
-    """The doc's new text and the names of the examples that changed."""
+def regenerate_doc(doc: Path) -> tuple[str, str, list[str]]:
+    """The doc's text as read, its new text, and the names of the examples that changed."""
     text = doc.read_text(encoding="utf-8")
     lines = text.splitlines()
     changed = []
@@ -374,7 +374,7 @@ def regenerate_doc(doc: Path) -> tuple[str, list[str]]:
     new = "\n".join(lines) + ("\n" if text.endswith("\n") else "")
     assert _prose(new) == _prose(text), f"{doc}: the regeneration would change text outside " \
                                         "the examples' output"
-    return new, changed[::-1]
+    return text, new, changed[::-1]
 
 
 def _prose(text: str) -> list[str]:
@@ -397,13 +397,17 @@ def main(argv: list[str]) -> int:
     todo = [ROOT / n for n in names] if names else docs()
     changed_any = False
     for doc in todo:
-        new, changed = regenerate_doc(doc)
-        for name in changed:
-            print(f"{'differs' if only_check else 'rewritten'}: {name}")
+        old, new, changed = regenerate_doc(doc)
         if changed and not only_check:
+            if doc.read_text(encoding="utf-8") != old:  # edited while its examples ran
+                print(f"not rewritten: {doc.relative_to(ROOT)} changed while its examples ran; "
+                      "run again", file=sys.stderr)
+                return 2
             tmp = doc.with_name(doc.name + ".regen.tmp")
             tmp.write_text(new, encoding="utf-8")
             os.replace(tmp, doc)
+        for name in changed:
+            print(f"{'differs' if only_check else 'rewritten'}: {name}")
         changed_any = changed_any or bool(changed)
     if not changed_any:
         print("every example's output is as the program prints it")

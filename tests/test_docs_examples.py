@@ -104,7 +104,8 @@ def test_a_regeneration_rewrites_only_the_output(tmp_path: Path, monkeypatch) ->
     fake = [dx.Result(1, [dx.normalise(x) for x in printed], printed),
             dx.Result(0, ["new output"], ["new output"])]
     monkeypatch.setitem(dx._RUNS, example.key(), fake)
-    new, changed = dx.regenerate_doc(doc)
+    old, new, changed = dx.regenerate_doc(doc)
+    assert old == DOC
     assert changed == [example.name]
     assert new == DOC.replace("# the gate", "# exit 1: the gate").replace(
         "the middle 5 of 10", "the middle 6 of 10").replace("old output", "new output")
@@ -115,7 +116,7 @@ def test_a_regeneration_rewrites_only_the_output(tmp_path: Path, monkeypatch) ->
     [again] = dx.parse(doc)
     monkeypatch.setitem(dx._RUNS, again.key(), fake)
     assert dx.check(again) == []
-    assert dx.regenerate_doc(doc) == (new, [])
+    assert dx.regenerate_doc(doc) == (new, new, [])
 
 
 def test_a_regeneration_keeps_an_elided_shape() -> None:
