@@ -19,8 +19,8 @@ How a doc writes an example:
   in ``...`` for any line that begins with the rest.
 * Compared after normalising both sides: times (``1.9 s``, ``252 ms``, ``15.2 CPU-s``) become
   ``N s``, the folder the example runs in and the repository's own path become ``.``, a version
-  number after ``openbid`` or ``z3`` becomes ``VERSION``; trailing spaces and blank
-  lines at the end are dropped.
+  number after ``openbid`` or ``z3`` becomes ``VERSION``; a run of spaces or tabs is one space
+  (indentation included); blank lines at the end are dropped.
 * An example that cannot run here (it needs the network, a browser) is marked on the line before
   its fence: ``<!-- not run: REASON -->``; the test counts them, and shows none as passed.
 
@@ -155,7 +155,7 @@ def normalise(line: str, where: str = "") -> str:
     for path in filter(None, (where, str(ROOT))):
         line = line.replace(path + os.sep, "").replace(path, ".")
     line = VERSION.sub(lambda m: f"{m.group(1)} VERSION", line)
-    return TIME.sub("N s", line)
+    return " ".join(TIME.sub("N s", line).split())
 
 
 def _line_matches(shown: str, got: str) -> bool:
@@ -297,8 +297,9 @@ def _likeness(a: str, b: str) -> float:
 
 def regenerate(shown: list[str], raw: list[str]) -> list[str]:
     """New shown output: the old one where it still matches; otherwise the printed lines in the
-    old one's shape (its head, its tail, each elided middle part where it fits best), keeping
-    each shown line that still matches its printed line."""
+    old one's shape: each part between elisions placed where the printed lines are most like it
+    (in order; the first part at the top if it fits there), each shown line kept where it still
+    matches its printed line, and an elision wherever printed lines are left out."""
     got = [normalise(x) for x in raw]
     if matches([normalise(x) for x in shown], got):
         return shown
@@ -310,34 +311,41 @@ def regenerate(shown: list[str], raw: list[str]) -> list[str]:
             parts.append([])
         else:
             parts[-1].append(x)
-    head, middle, tail = parts[0], parts[1:-1], parts[-1]
-    if len(head) + len(tail) + sum(map(len, middle)) > len(raw):
-        return list(raw)
+    n = len(raw)
 
     def take(part: list[str], at: int) -> list[str]:
         return [old if _line_matches(normalise(old), got[at + k]) else raw[at + k]
                 for k, old in enumerate(part)]
 
-    out = take(head, 0)
-    at = len(head)
-    stop = len(raw) - len(tail)
-    for part in middle:
+    def place(part: list[str], start: int) -> int:
+        """Where the part fits best at or after start (-1: nowhere like it)."""
+        best, score = -1, 0.5 * len(part)
+        for j in range(start, n - len(part) + 1):
+            s = sum(_likeness(normalise(p), got[j + k]) for k, p in enumerate(part))
+            if s > score + 1e-9:
+                best, score = j, s
+        return best
+
+    out: list[str] = []
+    at = first = 0  # at: the printed lines before it are accounted for; first: the first placed
+    for k, part in enumerate(parts):
         if not part:
             continue
-        best, score = -1, 0.5 * len(part)
-        for j in range(at, stop - len(part) + 1):
-            s = sum(_likeness(normalise(p), got[j + k]) for k, p in enumerate(part))
-            if s > score:
-                best, score = j, s
-        if best < 0:
+        j = place(part, at)
+        if j < 0:
             continue
-        out += ["..."] + take(part, best)
-        at = best + len(part)
-    out.append("...")
-    if tail:
-        out += take(tail, stop)
-    if out[-1] == "..." and not shown[-1].strip() == "...":
-        out.pop()
+        if not out:
+            first = j
+        if j > at or (k > 0 and out):
+            out.append("...")
+        out += take(part, j)
+        at = j + len(part)
+    if not out:
+        return list(raw)
+    if at < n:
+        out.append("...")
+    if out[0] == "..." and shown[0].strip() != "...":  # it began with printed lines: still so
+        out = raw[:1] + (out if first > 1 else out[1:])
     return out if matches([normalise(x) for x in out], got) else list(raw)
 
 

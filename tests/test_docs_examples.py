@@ -67,6 +67,7 @@ def test_elisions_match_runs_of_lines_and_rests_of_lines() -> None:
         "took N s (N s, N s, N s)"
     assert dx.normalise("openbid 0.4.1 here") == "openbid VERSION here"
     assert dx.normalise("/tmp/x/my.rules and /tmp/x", "/tmp/x") == "my.rules and ."
+    assert dx.normalise("  AQ2.KJ2.KJ32.Q32\t1NT   1 ") == "AQ2.KJ2.KJ32.Q32 1NT 1"
 
 
 DOC = """# a doc
@@ -126,6 +127,17 @@ def test_a_regeneration_keeps_an_elided_shape() -> None:
     assert new == ["line 0", "line 1", "...", "line 5", "...", "total 45"]
     assert dx.matches(new, raw)
     assert dx.regenerate(["line 0", "..."], raw) == ["line 0", "..."]
+
+
+def test_a_regeneration_keeps_what_the_doc_chose_to_show() -> None:
+    """New lines at the top, and the shown last lines now in the middle: both still shown."""
+    raw = ["header", "", "Part One: title", "legend", "rows", "summary: 362", "10 vs 1",
+           "", "verdicts equal", "time: 2.0 s"]
+    shown = ["Part One: title", "legend", "...", "summary: 361", "10 vs 1"]
+    new = dx.regenerate(shown, raw)
+    assert new == ["header", "...", "Part One: title", "legend", "...", "summary: 362", "10 vs 1",
+                   "..."]
+    assert dx.matches([dx.normalise(x) for x in new], [dx.normalise(x) for x in raw])
 
 
 def test_a_not_run_mark_is_read() -> None:
