@@ -17,6 +17,11 @@ How a doc writes an example:
   none means 0.
 * Elisions: a shown line ``...`` stands for any run of lines (none included); a shown line ending
   in ``...`` for any line that begins with the rest.
+* Times: an output may show the times of one run, or ``N s`` in their place (a regeneration
+  writes ``N s`` in a command's output that already shows it so).
+* Output is standard output, then standard error without its progress lines (``openbid
+  COMMAND: STAGE ... (12.3 s)``, one per stage when stderr is no terminal; a terminal shows a bar
+  that goes away instead).
 * Compared after normalising both sides: times (``1.9 s``, ``252 ms``, ``15.2 CPU-s``) become
   ``N s``, the folder the example runs in and the repository's own path become ``.``, a version
   number after ``openbid`` or ``z3`` becomes ``VERSION``; a run of spaces or tabs is one space
@@ -51,6 +56,8 @@ VERSION = re.compile(r"\b(openbid|z3|Z3|Python|python) \d+(\.\d+)+\S*")
 EXIT = re.compile(r"#\s*exit\s+(\d+)\b:?\s*")
 FILE_FENCE = re.compile(r"^```(\w[\w-]*)\s+([\w.-]+\.\w+)\s*$")
 NOT_RUN = re.compile(r"^<!--\s*not run:\s*(.+?)\s*-->\s*$")
+# a progress line on stderr when it is no terminal (a terminal shows a bar that goes away)
+PROGRESS = re.compile(r"^openbid [a-z][\w-]*( [a-z][\w-]*)?: .*(\(\d[\d.]* s\)| in \d[\d.]* s)$")
 SED = re.compile(r"^s/((?:[^/\\]|\\.)+)/((?:[^/\\]|\\.)*)/$")
 TIMEOUT = 1200  # seconds for one command: SAYC's whole prove takes minutes on a loaded machine
 
@@ -256,11 +263,13 @@ def run(example: Example) -> list[Result]:
             done = subprocess.run([sys.executable, "-m", "openbid.cli.main", *argv[1:]],
                                   capture_output=True, text=True, cwd=where, env=_env(where),
                                   timeout=TIMEOUT, check=False)
+            err = "".join(x for x in done.stderr.splitlines(keepends=True)
+                          if not PROGRESS.match(x.rstrip("\n")))
             if out_file is not None:
                 (where / out_file).write_text(done.stdout, encoding="utf-8")
-                printed = done.stderr
+                printed = err
             else:
-                printed = done.stdout + done.stderr
+                printed = done.stdout + err
             raw = [x.rstrip().replace(str(where) + os.sep, "").replace(str(where), ".")
                    for x in printed.splitlines()]
             while raw and not raw[-1]:  # a blank line at the end is not shown
@@ -296,56 +305,55 @@ def _likeness(a: str, b: str) -> float:
 
 
 def regenerate(shown: list[str], raw: list[str]) -> list[str]:
-    """New shown output: the old one where it still matches; otherwise the printed lines in the
-    old one's shape: each part between elisions placed where the printed lines are most like it
-    (in order; the first part at the top if it fits there), each shown line kept where it still
-    matches its printed line, and an elision wherever printed lines are left out."""
+    """New shown output: the old one where it still matches; otherwise the printed lines that
+    are most like the shown ones (aligned in order, each shown line kept where it still matches
+    its printed line, a shown line like no printed one dropped), with an elision wherever
+    printed lines are left out and wherever the old one had one."""
     got = [normalise(x) for x in raw]
     if matches([normalise(x) for x in shown], got):
         return shown
     if not any(x.strip() == "..." for x in shown):
         return list(raw)
-    parts: list[list[str]] = [[]]
-    for x in shown:
-        if x.strip() == "...":
-            parts.append([])
+    lines = [(normalise(x), k > 0 and shown[k - 1].strip() == "...")
+             for k, x in enumerate(shown) if x.strip() != "..."]
+    olds = [x for x in shown if x.strip() != "..."]
+    m, n = len(lines), len(raw)
+    # best[i][j]: the most likeness aligning the first i shown lines within the first j printed
+    best = [[0.0] * (n + 1) for _ in range(m + 1)]
+    for i in range(1, m + 1):
+        for j in range(1, n + 1):
+            w = _likeness(lines[i - 1][0], got[j - 1])
+            best[i][j] = max(best[i - 1][j], best[i][j - 1],
+                             best[i - 1][j - 1] + w if w >= 0.5 else 0.0)
+    pairs: list[tuple[int, int]] = []  # (shown line, printed line), aligned
+    i, j = m, n
+    while i and j:
+        w = _likeness(lines[i - 1][0], got[j - 1])
+        if w >= 0.5 and best[i][j] == best[i - 1][j - 1] + w:
+            pairs.append((i - 1, j - 1))
+            i, j = i - 1, j - 1
+        elif best[i][j] == best[i - 1][j]:
+            i -= 1
         else:
-            parts[-1].append(x)
-    n = len(raw)
-
-    def take(part: list[str], at: int) -> list[str]:
-        return [old if _line_matches(normalise(old), got[at + k]) else raw[at + k]
-                for k, old in enumerate(part)]
-
-    def place(part: list[str], start: int) -> int:
-        """Where the part fits best at or after start (-1: nowhere like it)."""
-        best, score = -1, 0.5 * len(part)
-        for j in range(start, n - len(part) + 1):
-            s = sum(_likeness(normalise(p), got[j + k]) for k, p in enumerate(part))
-            if s > score + 1e-9:
-                best, score = j, s
-        return best
-
-    out: list[str] = []
-    at = first = 0  # at: the printed lines before it are accounted for; first: the first placed
-    for k, part in enumerate(parts):
-        if not part:
-            continue
-        j = place(part, at)
-        if j < 0:
-            continue
-        if not out:
-            first = j
-        if j > at or (k > 0 and out):
-            out.append("...")
-        out += take(part, j)
-        at = j + len(part)
-    if not out:
+            j -= 1
+    pairs.reverse()
+    if not pairs:
         return list(raw)
-    if at < n:
+    out: list[str] = []
+    first = pairs[0][1]
+    if first > 0 and shown[0].strip() == "...":
         out.append("...")
-    if out[0] == "..." and shown[0].strip() != "...":  # it began with printed lines: still so
-        out = raw[:1] + (out if first > 1 else out[1:])
+    elif first > 0:  # it began with a printed line: it still does
+        out += raw[:1] + (["..."] if first > 1 else [])
+    last = None
+    for i, j in pairs:
+        if last is not None and (j > last + 1 or lines[i][1]):
+            out.append("...")
+        old = olds[i]
+        out.append(old if _line_matches(normalise(old), got[j]) else raw[j])
+        last = j
+    if last is not None and (last < n - 1 or shown[-1].strip() == "..."):
+        out.append("...")
     return out if matches([normalise(x) for x in out], got) else list(raw)
 
 
@@ -375,7 +383,10 @@ def regenerate_doc(doc: Path) -> tuple[str, str, list[str]]:
         new_block: list[str] = []
         for c, r in zip(example.commands, run(example)):
             new_block.append("$ " + _with_status(c.text, r.status))
-            new_block += regenerate(c.shown, r.raw)
+            raw = r.raw
+            if any(re.search(r"\bN s\b", x) for x in c.shown):  # a doc that shows no times
+                raw = [TIME.sub("N s", x) for x in raw]
+            new_block += regenerate(c.shown, raw)
         if new_block != lines[example.line + 1:example.end]:
             changed.append(example.name)
             lines[example.line + 1:example.end] = new_block

@@ -66,6 +66,12 @@ def test_elisions_match_runs_of_lines_and_rests_of_lines() -> None:
     assert dx.normalise("took 16.1 s (0.8 s, 252 ms, 15.2 CPU-s)") == \
         "took N s (N s, N s, N s)"
     assert dx.normalise("openbid 0.4.1 here") == "openbid VERSION here"
+    for progress in ("openbid prove: part-one (3.2 s)", "openbid dd fill: deals: 1,000 of 2,000 in 12.0 s",
+                     "openbid rules check: tree: 3 nodes in 0.1 s"):
+        assert dx.PROGRESS.match(progress), progress
+    for message in ("openbid: error: my.rules:3: column 2: unexpected '='",
+                    "openbid: warning: --limit is deprecated (give --count)"):
+        assert not dx.PROGRESS.match(message), message
     assert dx.normalise("/tmp/x/my.rules and /tmp/x", "/tmp/x") == "my.rules and ."
     assert dx.normalise("  AQ2.KJ2.KJ32.Q32\t1NT   1 ") == "AQ2.KJ2.KJ32.Q32 1NT 1"
 
