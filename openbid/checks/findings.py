@@ -87,6 +87,8 @@ class TableView:
     exact: bool | None = None  # the probability exact (else an ESTIMATE, with its interval)
     method: str = ""  # how the probability was obtained
     how: str = ""  # how at_table was decided (a deal re-bid, a proof, the budget spent)
+    nowhere: bool = False  # a dead point whose block applies at no node a hand reaches: no deal
+    # reaches it because nothing does; dead in the whole system, not a finding in isolation
 
 
 @dataclass(frozen=True)
@@ -127,8 +129,10 @@ class Finding:
 
     @property
     def in_isolation_only(self) -> bool:
-        """No real deal reaches it (the table checks proved it)."""
-        return self.table is not None and self.table.at_table is False
+        """No real deal reaches it (the table checks proved it), though hands meet it in
+        isolation. A point whose block applies at no node a hand reaches is not one: it is dead
+        in the whole system (``table.nowhere``), and fails a run as any dead point."""
+        return self.table is not None and self.table.at_table is False and not self.table.nowhere
 
 
 def claim_kind(verdict: str, expect: str = "HELD") -> str | None:

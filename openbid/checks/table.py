@@ -261,6 +261,8 @@ class Table:
     vul: str
     probability: Probability
     how: str
+    nowhere: bool = False  # a dead point whose block applies at no node a hand reaches: dead in
+    # the whole system (no deal, and no hand in isolation either)
 
     @property
     def bidder(self) -> str:
@@ -274,7 +276,7 @@ class Table:
         return {"at_table": self.at_table, "deal": self.deal_text(), "dealer": self.dealer,
                 "vul": self.vul, "probability": p.value,
                 "interval": list(p.interval) if p.interval else None, "exact": p.exact,
-                "method": p.method, "how": self.how}
+                "method": p.method, "how": self.how, "nowhere": self.nowhere}
 
 
 def deal_pbn(deal: dict[str, Hand], first: str = "N") -> str:

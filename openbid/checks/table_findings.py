@@ -254,7 +254,7 @@ class Simulation:
 
         self.system, self.n, self.seed = system, deals, seed
         self.deals = dealt(seed, 0, deals)
-        b = bidder_for(system.rules)
+        b = bidder_for(system.rules, illegal="stop")  # an illegal call: a finding, not an error
         finals = b.bid(self.deals, 0, 0)
         self.ids = {a: k for k, a in enumerate(b.auctions)}
         depth = np.array([len(a) for a in b.auctions], dtype=np.int64)
@@ -362,7 +362,7 @@ def _dead_from_shadowed(system: System, groups: list[Group]) -> None:
                                    T.Probability.exactly(0, 1, "exact: no node of its block "
                                                          "has a hand (the census)"),
                                    "its block applies at no node a hand reaches (the tree "
-                                   "census), so no deal reaches it")}
+                                   "census), so no deal reaches it", nowhere=True)}
 
 
 def _ask_indexed(arg: tuple, n: int) -> tuple[dict[int, T.Table], int]:
@@ -388,7 +388,7 @@ def view_of(t: T.Table) -> Any:
 
     p = t.probability
     return TableView(t.at_table, t.deal_text(), t.dealer, p.value, p.interval, t.auction, t.vul,
-                     p.exact, p.method, t.how)
+                     p.exact, p.method, t.how, t.nowhere)
 
 
 def with_tables(system: System, findings: list, groups: list[Group]) -> list:

@@ -19,7 +19,9 @@ e.g. a point whose guard no hand meets), ``fails`` whether the run's policy coun
 null when no table work was done for it (overlaps, claims that hold or fail as expected,
 ``--no-table``, or a node its group's budget did not reach), else ``{"at_table": true | false |
 null, "deal": "N:... ... ... ..." | null, "dealer": "N", "probability": p, "interval": [lo, hi]
-| null, "node": [...], "vul": "none", "exact": bool, "method": "...", "how": "..."}``
+| null, "node": [...], "vul": "none", "exact": bool, "method": "...", "how": "...", "nowhere":
+bool}`` (``nowhere``: a dead point whose block applies at no node a hand reaches, dead in the
+whole system rather than in isolation)
 (docs/TABLE.md): whether a real deal reaches it, the deal (re-bid by the executor), how often a
 random deal of that dealer and vulnerability does (exact, or an ESTIMATE with its 95% interval).
 """
@@ -53,7 +55,8 @@ def json_item(f, fails: bool) -> dict:
                                              "node": None if t.auction is None
                                              else list(t.auction),
                                              "vul": t.vul, "exact": t.exact,
-                                             "method": t.method or None, "how": t.how or None}}
+                                             "method": t.method or None, "how": t.how or None,
+                                             "nowhere": t.nowhere}}
 
 
 def json_items(findings, policy):

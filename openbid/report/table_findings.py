@@ -14,7 +14,14 @@ WORDS = {"gap": "gap", "illegal-call": "illegal call", "dead": "dead point",
          "unexpected-pass": "claim holding though expected to fail"}
 
 
+def _nowhere(g: Any) -> bool:
+    """A dead point whose block applies at no node a hand reaches (dead in the whole system)."""
+    return any(getattr(t, "nowhere", False) for t in g.tables.values())
+
+
 def _nodes(g: Any, most: int = 3) -> str:
+    if _nowhere(g):
+        return "no node (its block applies at no node a hand reaches)"
     nodes = []
     for f in g.findings:
         t = " ".join(f.node) or "(opening)"
@@ -28,7 +35,7 @@ def _group_line(g: Any, fails: bool) -> str:
     mark = "FAILS" if fails else "     "
     what = f"{WORDS.get(g.kind, g.kind)} {g.rule}"
     t = g.reached
-    if t is None:
+    if t is None or _nowhere(g):
         return f"  {mark} {what} at {_nodes(g)}"
     where = " ".join(t.auction) or "(opening)"
     share = g.share
@@ -54,6 +61,10 @@ def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
 
     over = [g for g in groups if g.kind == "overlap"]
     rest = [g for g in groups if g.kind != "overlap"]
+    nowhere = [g for g in rest if _nowhere(g)]
+    rest = [g for g in rest if not _nowhere(g)]
+    # what to fix first: the groups that fail the run, then the others (each by probability)
+    rest = sorted(rest, key=lambda g: not group_fails(g))
     at = [g for g in rest if g.at_table]
     undecided = [g for g in rest if g.at_table is None and g.kind in TABLE_KINDS]
     other = [g for g in rest if g.at_table is None and g.kind not in TABLE_KINDS]
@@ -62,8 +73,14 @@ def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
     took = f"; {seconds:.1f} s" if seconds is not None else ""
     lines = [f"Findings at the table: {n:,} findings in {len(groups):,} groups (a group: one "
              f"rule and kind, at every node where it occurs{took})"]
+    if nowhere:
+        lines.append("  dead in the whole system (the block applies at no node a hand reaches):")
+        lines += [_group_line(g, group_fails(g)) for g in nowhere[:SHOWN]]
+        if len(nowhere) > SHOWN:
+            lines.append(f"    ... and {len(nowhere) - SHOWN:,} more")
     if at:
-        lines.append("  reached by real deals, the most frequent first (how often a random deal "
+        lines.append("  reached by real deals, those that fail the run first (FAILS), each part "
+                     "the most frequent first (how often a random deal "
                      "reaches one of the group's nodes with the bidder's hand in the finding; "
                      "dealer N, none vulnerable):")
         lines += [_group_line(g, group_fails(g)) for g in at[:SHOWN]]
@@ -91,8 +108,9 @@ def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
             lines.append(f"    ... and {len(iso) - SHOWN:,} more")
     if over:
         k = sum(len(g.findings) for g in over)
-        lines.append(f"  overlaps: {k:,} in {len(over):,} groups, by design in a first-wins "
-                     "block (the earlier point wins)"
+        failing = " [FAILS THE RUN]" if any(group_fails(g) for g in over) else ""
+        lines.append(f"  overlaps: {k:,} in {len(over):,} groups{failing}, by design in a "
+                     "first-wins block (the earlier point wins)"
                      + ("" if overlaps else "; --overlaps lists them, --json has every one"))
         if overlaps:
             lines += [_group_line(g, group_fails(g)) for g in over]

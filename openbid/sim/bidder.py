@@ -59,8 +59,15 @@ class Bidder:
     """The vectorised bidder of one system, kept for the life of a process: its nodes, tables
     and census passes are built once, when first reached."""
 
-    def __init__(self, system: System) -> None:
+    def __init__(self, system: System, illegal: str = "raise") -> None:
+        """``illegal``: what a call the rules make though it is illegal at its node does:
+        ``raise`` the executor's error (a simulation of a system), or ``stop`` the deal there, at
+        a node of its own that ends it (the checks' simulation, where an illegal call is a
+        finding to show with a deal, not an error)."""
+        if illegal not in ("raise", "stop"):
+            raise ValueError(f"illegal={illegal!r}: raise or stop")
         self.system = system
+        self.illegal = illegal
         self.auctions: list[tuple[str, ...]] = []
         self.blocks: list[str | None] = []  # each node's block ('' the opening; None: none)
         self._ids: dict[tuple[str, ...], int] = {}
@@ -74,7 +81,7 @@ class Bidder:
         self._node(())
 
     # -- nodes ----------------------------------------------------------------------------
-    def _node(self, auction: tuple[str, ...], parent: int = 0) -> int:
+    def _node(self, auction: tuple[str, ...], parent: int = 0, end: bool = False) -> int:
         got = self._ids.get(auction)
         if got is not None:
             return got
@@ -83,7 +90,7 @@ class Bidder:
             self._table_of = np.concatenate([self._table_of, np.zeros_like(self._table_of)])
             self._parent = np.concatenate([self._parent, np.zeros_like(self._parent)])
         block = None
-        if ended(auction):
+        if end or ended(auction):
             table = END
         else:
             node = self.system.node(auction)
@@ -229,6 +236,8 @@ class Bidder:
         if value not in VALID_BIDVALS:  # pragma: no cover - the reader refuses it first
             raise OpenbidError(f"BIDVAL {value} is not a bid")
         call = bid_text(value)
+        if illegal(auction, call) and self.illegal == "stop":
+            return self._node(auction + (call,), node, end=True)  # the deal stops there
         if illegal(auction, call):  # the executor's own error, from the first such deal
             row = int(np.flatnonzero((ids == node) & (bidval == value))[0])
             self._executor_call(auction, deals[live[row]], _pick(dealer, live[row]),
@@ -250,16 +259,17 @@ def _pick(a: np.ndarray, i: int) -> int:
     return int(a) if a.ndim == 0 else int(a[i])
 
 
-_BIDDERS: dict[Rules, Bidder] = {}
+_BIDDERS: dict[tuple[Rules, str], Bidder] = {}
 
 
-def bidder_for(rules: Rules) -> Bidder:
-    """The process's bidder of the system ``rules`` (kept: a worker bids many chunks)."""
-    got = _BIDDERS.get(rules)
+def bidder_for(rules: Rules, illegal: str = "raise") -> Bidder:
+    """The process's bidder of the system ``rules`` (kept: a worker bids many chunks);
+    ``illegal`` as :class:`Bidder` takes it."""
+    got = _BIDDERS.get((rules, illegal))
     if got is None:
         from openbid.systems.auction import system_of
 
         if len(_BIDDERS) >= 4:
             _BIDDERS.clear()
-        got = _BIDDERS[rules] = Bidder(system_of(rules))
+        got = _BIDDERS[(rules, illegal)] = Bidder(system_of(rules), illegal)
     return got

@@ -92,7 +92,7 @@ def test_the_policy_is_chosen_on_the_command_line(tmp_path):
     code, _, _ = run("prove", "--rules", gate, "--quiet", "--allow", "gap,dead")
     assert code == 1  # the illegal call still fails it
     code, out, _ = run("prove", "--rules", SMALL, "--quiet", "--fail-on", "overlap")
-    assert code == 1 and "overlaps (first-wins): 86 [FAILS THE RUN]" in out
+    assert code == 1 and "overlaps: 86 in 18 groups [FAILS THE RUN]" in out
     code, _, err = run("prove", "--rules", SMALL, "--quiet", "--fail-on", "gaps")
     assert code == 2 and "unknown finding kind 'gaps'" in err
     code, _, err = run("prove", "part-one", "--quiet", "--allow", "gap")
@@ -220,3 +220,19 @@ def test_one_claim_of_the_shipped_openings_is_compared_with_its_record():
     code, out, _ = run("prove", "--variant", "sayc-openings", "--claim", "weak2.S", "--quiet")
     assert code == 0 and "CHANGED" not in out and "-> None" not in out
     assert "every verdict equals the recorded expectation (sayc-openings.json)" in out
+
+
+def test_a_block_no_hand_reaches_is_dead_in_the_whole_system_and_fails(tmp_path):
+    # GATE's block "7NT" applies at no node a hand reaches: its point is not a finding "in
+    # isolation only" (no hand meets it even alone); it is dead everywhere and fails the run
+    gate = write(tmp_path, "gate.rules", GATE)
+    code, out, _ = run("prove", "--rules", gate, "--quiet", "--json")
+    items = [json.loads(x) for x in out.splitlines()]
+    dead = next(i for i in items if i.get("part") == "finding" and i["point"] == "7NT/double")
+    assert code == 1 and dead["fails"] and dead["table"]["nowhere"] is True
+    assert dead["table"]["at_table"] is False and dead["table"]["deal"] is None
+    assert items[-1]["gate"]["in_isolation_only"] == 0
+    code, out, _ = run("prove", "--rules", gate, "--quiet")
+    section = out[out.index("dead in the whole system"):]
+    assert section.splitlines()[1].split() [:4] == ["FAILS", "dead", "point", "7NT/double"]
+    assert "in isolation only" not in out

@@ -58,14 +58,14 @@ def test_each_limit_is_what_its_message_says(ok, bad, message, tmp_path, capsys)
         assert err.startswith(f"openbid: error: {path}:") and message in err.splitlines()[0], err
 
 
-def test_a_file_past_64_kb_is_refused(tmp_path, capsys):
+def test_a_file_past_1_mb_is_refused(tmp_path, capsys):
     path = tmp_path / "big.rules"
-    path.write_text(nested(1) + "# padding\n" * 8200, encoding="utf-8")
+    path.write_text(nested(1) + "# padding\n" * 131_200, encoding="utf-8")
     assert main(["prove", "--rules", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "Traceback" not in err
-    assert f"rule file {path} is 80 KB; openbid reads rule files of up to 64 KB" in err
-    assert "openbid reads rule files of up to 64 KB (code.rules is 6 KB)" in (
+    assert f"rule file {path} is 1,281 KB; openbid reads rule files of up to 1,024 KB" in err
+    assert "openbid reads rule files of up to 1,024 KB (the shipped SAYC is 90 KB)" in (
         ROOT / "docs" / "LIMITS.md").read_text(encoding="utf-8")
 
 

@@ -644,7 +644,7 @@ def test_a_huge_rule_file_is_refused_at_once(capsys, my_rules, tmp_path, monkeyp
     assert code == 2 and read == []  # refused by its size, before any of it is read
     monkeypatch.undo()
     assert re.search(rf"rule file {re.escape(str(huge))} is [\d,]+ KB", one_error(err))
-    assert "up to 64 KB" in err
+    assert "up to 1,024 KB" in err
     garbage = tmp_path / "garbage.rules"
     garbage.write_text(text + "z" * 50_000 + "\n")
     code, _, err = run(capsys, "rules", "check", str(garbage))

@@ -431,7 +431,7 @@ def test_a_huge_rule_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
 
     path = tmp_path / "huge.rules"
     path.write_text(OK_SECTION + "# padding\n" * (MAX_BYTES // 10))
-    with pytest.raises(OpenbidError, match=r"huge.rules is \d+ KB; openbid reads rule files of up"):
+    with pytest.raises(OpenbidError, match=r"huge.rules is [\d,]+ KB; openbid reads rule files of up"):
         load(str(path))
 
 
