@@ -30,5 +30,6 @@ def test_the_readme_is_short_and_starts_with_a_system_of_ones_own() -> None:
                     "$ openbid audit openbid/formats/examples/club.pbn"):
         assert command in first, command
     assert "<!-- options:begin -->" in text and "<!-- options:end -->" in text
+    assert "python -m tests.docs_examples" in text  # the one command that regenerates examples
     for doc in ("docs/PAPER.md", "docs/SEEDS.md"):
         assert f"]({doc})" in text and (ROOT / doc).is_file()
