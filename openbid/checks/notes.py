@@ -279,11 +279,12 @@ def _prove(system: System, rules: Rules, auction: tuple[str, ...], call: str, gi
     from openbid.expr.ast import conj
 
     cond = conj(given, system.chooses(auction, call))
-    for name, r in [("HCP", c.hcp)] + [(f"SUITLENGTH({s})", c.lengths[s]) for s in SUIT_NAMES]:
-        e = rules.parse(name, want=None)
-        s = Shown(name, "num", r.lo, r.hi, "", "")
-        how = prove_one(rules, cond, e, s, fixed, rlimit or DEFAULT_RLIMIT)
-        proved = Range(r.lo, r.hi, how == "z3")
+    todo = [("HCP", c.hcp)] + [(f"SUITLENGTH({s})", c.lengths[s]) for s in SUIT_NAMES]
+    exprs = [rules.parse(name, want=None) for name, _ in todo]
+    shown = [Shown(name, "num", r.lo, r.hi, "", "") for name, r in todo]
+    prove_one(rules, cond, exprs, shown, fixed, rlimit or DEFAULT_RLIMIT)  # one solver for all
+    for (name, r), s in zip(todo, shown):
+        proved = Range(r.lo, r.hi, s.proved == "z3")
         if name == "HCP":
             c.hcp = proved
         else:

@@ -212,5 +212,5 @@ def test_sayc_claims_file_reads(capsys):
     from openbid.systems.claims import SHIPPED
 
     claims = load_claims(SHIPPED["sayc"][0], load_variant("sayc"))
-    assert {"1nt.range", "weak2.S", "open.12.first"} <= {c.id for c in claims}
+    assert {"1nt.range", "weak2.S", "open.rule20.first-second"} <= {c.id for c in claims}
     assert all("SAYC System Booklet" in c.source for c in claims)

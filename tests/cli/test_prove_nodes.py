@@ -72,7 +72,10 @@ def test_a_failed_claim_at_a_node_is_a_finding_and_exits_1(claims):
     wrong = failed["opener.wrong"]
     assert wrong["node"] == ["1NT", "PASS", "2C", "PASS"] and wrong["fails"] is True
     assert 0 < wrong["count"] < wrong["of"] and wrong["witness"]["seat"] == 1
-    assert wrong["table"] is None
+    t = wrong["table"]  # a real deal reaches it: the witness is the bidder's hand of that deal
+    assert t["at_table"] is True and t["node"] == wrong["node"] and t["dealer"] == "N"
+    assert t["deal"].startswith("N:") and len(t["deal"][2:].split()) == 4
+    assert wrong["witness"]["hand"] == t["deal"][2:].split()[0]  # opener, North, dealt first
     gate = next(i for i in items if i.get("part") == "summary")["gate"]
     assert gate["failing"] == 2 and "failed-claim" in gate["fail_on"]
     # allowed: the same findings, exit 0
