@@ -63,6 +63,9 @@ def test_elisions_match_runs_of_lines_and_rests_of_lines() -> None:
     assert not dx.matches(["a", "...", "c"], got)
     assert not dx.matches(["b", "..."], got)
     assert not dx.matches(["a", "...", "x"], got)
+    assert dx.matches(["code and x differ (N s); e.g. HAND"],
+                      ["code and x differ (N s); e.g. AKQ2..QJT98765.32"])
+    assert not dx.matches(["code and x differ (N s); e.g. HAND"], ["code and x differ (N s)"])
     assert dx.normalise("took 16.1 s (0.8 s, 252 ms, 15.2 CPU-s)") == \
         "took N s (N s, N s, N s)"
     assert dx.normalise("openbid 0.4.1 here") == "openbid VERSION here"
