@@ -153,14 +153,14 @@ def sample_until_hit(rules, query: str, budget_s: float, seed: int) -> tuple[int
 
 
 def cli_check(query: str, expected: int) -> None:
-    """The same count through ``openbid find EXPR --count --json`` (a subprocess)."""
+    """The same count through ``openbid find EXPR --total --json`` (a subprocess)."""
     import json
 
-    done, secs = run_openbid(["find", query, "--count", "--json", "--limit", "1"])
+    done, secs = run_openbid(["find", query, "--total", "--json", "--count", "1"])
     counts = [json.loads(x)["count"] for x in done.stdout.splitlines() if '"count"' in x]
     got = counts[0] if counts else None
     agree = "agrees" if got == expected else "DISAGREES"
-    print(f"\n   cross-check: openbid find {query!r} --count --json -> {got:,} hands in "
+    print(f"\n   cross-check: openbid find {query!r} --total --json -> {got:,} hands in "
           f"{secs:.1f} s (whole command); {agree} with the census above" if got is not None else
           f"\n   cross-check failed: exit {done.returncode}: {done.stderr[-300:]}")
 

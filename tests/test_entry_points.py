@@ -49,7 +49,7 @@ def snapshot() -> dict[str, str]:
 def test_the_entry_points_are_these():
     """A new entry point is seen here (and so run by the test below)."""
     assert set(entry_points()) == {
-        "openbid", "openbid.cli.main", "openbid.studies.binky.ddgen", "openbid.studies.certify",
+        "openbid", "openbid.cli.main", "openbid.cli.options", "openbid.studies.binky.ddgen", "openbid.studies.certify",
         "openbid.studies.evaluators.knr_claims", "openbid.studies.evaluators.scales_claims",
         "openbid.hands.evaluators.knr_variants", "openbid.hands.evaluators.scales_dealerv2",
         "openbid.studies.paper.part_two.tree"}

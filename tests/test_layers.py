@@ -1,6 +1,7 @@
 """The packages form layers: an import, at module level or inside a function, only reaches the
 package's own layer or one below. The engine, bottom up: base -> bridge -> hands -> expr ->
-systems -> readers -> formats -> dd -> sim -> checks; then the studies built on the engine (the
+systems -> readers -> formats -> dd -> sim -> checks; then the Python API (api: a thin layer
+over the engine, which the engine never imports); then the studies built on the engine (the
 1967 paper, the seeds' evaluators, Binky points), which the engine never imports; then report
 and cli. Within a package, no module imports another that imports it back, directly or through
 others (module level or inside a function alike)."""
@@ -19,9 +20,10 @@ ENGINE_ORDER = ("base", "bridge", "hands", "expr", "systems", "readers", "format
 # What each package may import from openbid besides itself.
 ALLOWED: dict[str, set[str]] = {name: set(ENGINE_ORDER[:i]) for i, name in enumerate(ENGINE_ORDER)}
 ENGINE = set(ALLOWED)
+ALLOWED["api"] = set(ENGINE)
 ALLOWED["studies"] = set(ENGINE)
-ALLOWED["report"] = ENGINE | {"studies"}
-ALLOWED["cli"] = ENGINE | {"studies", "report"}
+ALLOWED["report"] = ENGINE | {"api", "studies"}
+ALLOWED["cli"] = ENGINE | {"api", "studies", "report"}
 
 
 def _imports(path: Path) -> set[str]:
@@ -63,6 +65,10 @@ def test_the_checker_sees_a_wrong_import(tmp_path: Path) -> None:
 
 def test_the_engine_imports_no_study() -> None:
     assert not any("studies" in ALLOWED[p] for p in ENGINE)
+
+
+def test_the_engine_and_the_studies_import_no_api() -> None:
+    assert not any("api" in ALLOWED[p] for p in ENGINE | {"studies"})
 
 
 # ---- no import circles, inside a package or across ----------------------------------------------

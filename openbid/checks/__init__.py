@@ -6,3 +6,9 @@ auction. Checkers return records and never print.
 
 May import: the engine below it (openbid.base, bridge, hands, expr, systems, readers, formats,
 dd, sim)."""
+
+# Public: the modules a user of the Python API (openbid.api, docs/API.md) meets: what an auction
+# shows (Explained), the findings of a check (Finding, Policy), a count (Count), a probability at
+# the table. Every other module is internal to openbid (imported across its layers, never a
+# promise to users).
+__all__: list[str] = ["explain", "findings", "planner", "table"]

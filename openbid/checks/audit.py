@@ -152,10 +152,12 @@ def audit_board(system: System, board: Board, seats: str = "NESW") -> BoardAudit
 
 
 def audit(files: Iterable[str | Path], system: System, side: str = "both",
-          on_problem: Callable[[Unreadable], None] | None = None) -> Audit:
+          on_problem: Callable[[Unreadable], None] | None = None,
+          progress: Callable[[int, int | None], None] | None = None) -> Audit:
     """Every board of ``files`` (PBN or LIN) audited against ``system``; ``side``: both (every
     player plays the system), NS or EW (the other side's calls taken as made). ``on_problem``
-    hears of each unreadable board as it comes."""
+    hears of each unreadable board as it comes; ``progress(boards, None)`` of each board
+    audited (the files are streamed: no total)."""
     if side not in SIDES:
         raise OpenbidError(f"side {side!r}: both, NS or EW")
     seats = SIDES[side]
@@ -181,6 +183,8 @@ def audit(files: Iterable[str | Path], system: System, side: str = "both",
                     continue
                 out.boards.append(got)
                 out.reached.update(set(got.reached))
+                if progress is not None:
+                    progress(len(out.boards), None)
         except OpenbidError as exc:
             problem(Unreadable(str(path), 0, str(exc)))
     return out

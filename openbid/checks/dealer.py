@@ -29,6 +29,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from openbid.systems.auction import SEATS, DealAuction, System, parse_auction
 from openbid.base.errors import OpenbidError
@@ -92,12 +93,14 @@ def _count(system: System, e: Expr, ctx: dict) -> int:
 
 def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "none",
          count: int = 1, seed: int = 1, samples: int = 2000,
-         max_tries: int = 2_000_000, constrain: str = SEATS) -> Drawn:
+         max_tries: int = 2_000_000, constrain: str = SEATS,
+         progress: Callable[[int, int | None], None] | None = None) -> Drawn:
     """``count`` deals whose auction begins ``auction_text``, uniformly, from ``seed``; at least
     ``samples`` deals of the other cards are made for the estimate of the auction's probability
     (when another seat is constrained: the deals kept are the first ``count``). ``constrain``:
     the seats whose calls are conditions (the others take any cards; then the deals are not
-    bid, as the others' calls may differ)."""
+    bid, as the others' calls may differ). ``progress(deals tried, None)`` every 256 deals
+    tried and at the end."""
     from openbid.systems.evaluate import holds
     
     if dealer not in SEATS:
@@ -149,6 +152,8 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
         for i, s in enumerate(others):
             deal[s] = _hand(rest[13 * i:13 * i + 13])
         out.tried += 1
+        if progress is not None and out.tried % 256 == 0:
+            progress(out.tried, None)
         if all(holds(conds[s], deal[s], system.rules, tuple(sorted(ctx[s].items())))
                for s in others if conds[s] != TRUE):
             out.kept += 1
@@ -162,6 +167,8 @@ def draw(system: System, auction_text: str, *, dealer: str = "N", vul: str = "no
                 raise Disagreement(f"the deal {deal} is bid {' '.join(bid.auction)}, which does "
                                    f"not begin {' '.join(auction)}")
             out.deals.append((deal, bid))
+    if progress is not None:
+        progress(out.tried, None)
     out.seconds = time.monotonic() - t0
     return out
 

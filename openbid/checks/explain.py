@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 import z3
@@ -578,3 +578,124 @@ def prefer_table_hands(own: list, table: AtTable) -> None:
             if there.hi == mine.hi and there.hi_deal is not None:
                 mine.hi_hand = there.hi_deal[player.seat].to_pbn()
                 mine.hi_context = tuple(sorted(keep.items()))
+
+
+# -- the whole question: what an auction shows (``openbid explain``, ``System.explain``) --------
+
+VIEWS = ("both", "own", "table")
+
+
+@dataclass(frozen=True)
+class Explained:
+    """What ``auction`` shows: per player who has called (turn 0 the dealer), the own-calls view
+    (:class:`Shows`; None when only the table was asked) and the view at the table
+    (:class:`AtTable`; None when only the own calls were asked)."""
+
+    auction: tuple[str, ...]
+    own: tuple[Shows | None, ...]
+    table: AtTable | None
+    vul: str | None = None  # as given, from the view of the player next to call
+
+
+def explain_auction(system, auction: tuple[str, ...] | str, *, vul: str | None = None,
+                    view: str = "both", deals: int = 10_000, seed: int = 1,
+                    rlimit: int = DEFAULT_RLIMIT, dealer: str = "N",
+                    progress: Callable[[str], None] | None = None) -> Explained:
+    """Both views of ``auction`` (calls from the dealer), every end hand re-run by the executor.
+    ``vul`` (none, we, they, both; from the view of the player next to call) fixes the
+    vulnerability; otherwise the own-calls counts range over every vulnerability the calls read
+    and the table is dealt at none vulnerable. ``dealer`` names the seats at the table.
+    ``progress``: told each stage as it starts (``own calls``, ``at the table``)."""
+    from openbid.checks import table as T
+
+    if view not in VIEWS:
+        raise OpenbidError(f"view {view!r}: one of {', '.join(VIEWS)}")
+    if dealer not in tuple(T.SEATS):
+        raise OpenbidError(f"dealer {dealer!r}: expected N, E, S or W")
+    if vul is not None and vul not in ("none", "we", "they", "both"):
+        raise OpenbidError(f"vulnerability {vul!r}: expected none, we, they or both (the view "
+                           "of the player next to call)")
+    a = T.checked_auction(system, auction)
+    if not a:
+        raise OpenbidError("the auction is empty: nobody has called, nothing is shown")
+    if deals < 1:
+        raise OpenbidError(f"--deals {deals}: at least 1")
+    exprs = descriptors(system.rules)
+    n = len(a)
+    players = min(4, n)
+    histories = [T.history(system, a, seat) for seat in range(players)]
+    say = progress or (lambda stage: None)
+    # the own-calls views, also when only the table is shown: they bound its ranges
+    say("own calls")
+    own: list = own_views(system, a, histories, exprs, vul, rlimit)
+    table = None
+    if view != "own":
+        say("at the table")
+        table = at_the_table(system, a, exprs, dealer=dealer,
+                             vul=T.deal_vul(T.seat_at(dealer, n), vul or "none"), deals=deals,
+                             seed=seed, rlimit=rlimit, own=own)
+        prefer_table_hands(own, table)
+    if view == "table":
+        own = [None] * players
+    else:
+        recheck_own(system, a, own, exprs)
+    return Explained(a, tuple(own), table, vul)
+
+
+def seat_vul(vul: str | None, seat: int, n: int) -> dict:
+    """The facts VUL, THEYVUL of player ``seat`` when ``vul`` is said by the player next to
+    call (turn ``n``); {} when not given."""
+    if vul is None:
+        return {}
+    we, they = {"none": (False, False), "we": (True, False), "they": (False, True),
+                "both": (True, True)}[vul]
+    if (seat - n) % 2:
+        we, they = they, we
+    return {"VUL": we, "THEYVUL": they}
+
+
+def own_views(system, auction, histories, exprs, vul, rlimit):
+    """Each player's own-calls view (exact; players share the census's passes)."""
+    from openbid.checks import table as T
+    from openbid.expr.ast import FALSE
+
+    n = len(auction)
+    for seat, given in enumerate(histories):
+        if given == FALSE:
+            raise T.not_reached(system, auction, seat)
+    fixeds = [{"SEAT": seat + 1, **seat_vul(vul, seat, n)} for seat in range(len(histories))]
+    try:
+        return shows_many(system.rules, histories, exprs, fixeds, rlimit)
+    except OpenbidError as e:
+        if str(e).startswith("no hand meets"):
+            for seat, given in enumerate(histories):
+                ctx = {"VUL": False, "THEYVUL": False, **fixeds[seat]}
+                if T.count_one(system.rules, given, ctx) == 0:
+                    raise T.not_reached(system, auction, seat) from None
+        raise
+
+
+def recheck_own(system, auction, own, exprs) -> None:
+    """Every end hand of the own-calls views re-run through the executor: it makes the
+    player's calls and has the value."""
+    from openbid.checks.nodes import bidder_vul
+    from openbid.systems.evaluate import value
+
+    rules = system.rules
+    n = len(auction)
+    for seat, got in enumerate(own):
+        for s in got.shown:  # each end re-run: it makes the player's calls and has the value
+            e = dict(exprs)[s.name]
+            for v, pbn, ctx in ((s.lo, s.lo_hand, s.lo_context), (s.hi, s.hi_hand, s.hi_context)):
+                c = dict(ctx)
+                word = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+                hand = Hand.parse(pbn)
+                made = all(system.call(auction[:t], hand, word).call == auction[t]
+                           for t in range(seat, n, 4))
+                # the facts the value does not read given any value (the executor runs the
+                # whole procedure, which may read them)
+                full = tuple(sorted({"SEAT": seat + 1, "VUL": False, "THEYVUL": False,
+                                     **c}.items()))
+                if not made or _plain(value(e, hand, rules, full)) != v:
+                    raise OpenbidError(f"internal disagreement: {pbn} is not a hand at the "
+                                       f"{s.name} {v} end of seat {seat + 1}'s calls")

@@ -48,6 +48,8 @@ def invalid_bidvals(rules: Rules, rlimit: int = DEFAULT_RLIMIT,
         elif r.status is Status.UNKNOWN:
             out.append(BadBid(site.label, site.suit, r.status, None, None))
         solver.pop()
+    if progress:
+        progress(len(sites), len(sites))
     return out
 
 

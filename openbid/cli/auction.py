@@ -6,6 +6,7 @@ import sys
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.base.errors import OpenbidError
+from openbid.cli.options import add_deal_context, add_output
 
 VULS = ("none", "NS", "EW", "both")
 
@@ -19,11 +20,8 @@ def register(sub) -> None:
                     "declarer. A point of the auction no block of the system matches is bid PASS "
                     "and marked off-system. Exit 0, or 2 on bad input.")
     p.add_argument("deal", metavar="DEAL", help="a PBN deal: \"N:hand hand hand hand\"")
-    p.add_argument("--dealer", choices=tuple("NESW"), default="N", help="the dealer (default N)")
-    p.add_argument("--vul", choices=VULS, default="none",
-                   help="who is vulnerable: none, NS, EW or both (default none)")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object: auction, calls, contract, declarer, off_system")
+    add_deal_context(p)
+    add_output(p, "one object: auction, calls, contract, declarer, off_system")
     add_rules_options(p)
     p.set_defaults(func=run)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.options import add_input, add_limit, add_output
+from openbid.cli.progress import Progress
 
 
 def register(sub) -> None:
@@ -20,14 +22,12 @@ def register(sub) -> None:
                     "audited is the system's. Boards that cannot be read are reported on stderr "
                     "with their file, line and board; the others are audited. Exit 0 when no "
                     "board departs, 1 when one does, 2 when a file or a board cannot be read.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="PBN or LIN files")
+    add_input(p, "files", "files of boards, PBN or LIN", nargs="+")
     p.add_argument("--side", choices=("both", "NS", "EW"), default="both",
                    help="whose calls are audited (default both: all four players play the "
                         "system; NS or EW: the other side's calls are taken as made)")
-    p.add_argument("--top", type=int, default=10, metavar="K",
-                   help="nodes and rules shown in each ranking (default 10)")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object per board, then one summary object")
+    add_limit(p, "nodes and rules in each ranking", 10, old="--top")
+    add_output(p, "one object per board, then one summary object")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -38,18 +38,22 @@ def run(args) -> int:
     from openbid.report import audit as fmt
     from openbid.systems.auction import system_of
 
-    if not 1 <= args.top <= 1000:
-        raise OpenbidError(f"--top must be 1 to 1000, not {args.top}")
+    if not 1 <= args.limit <= 1000:
+        raise OpenbidError(f"--limit must be 1 to 1000, not {args.limit}")
     system = system_of(rules_from(args))
 
     def problem(p) -> None:
         print(f"openbid audit: {clip(str(p), 300)}", file=sys.stderr)
 
-    result = audit(args.files, system, args.side, problem)
+    bar = Progress("audited", unit="boards")
+    try:
+        result = audit(args.files, system, args.side, problem, progress=bar)
+    finally:
+        bar.close()
     if args.json:
         for b in result.boards:
             emit_json(fmt.board_json(b))
         emit_json(fmt.summary_json(result))
     else:
-        print("\n".join(fmt.summary_lines(result, args.top)))
+        print("\n".join(fmt.summary_lines(result, args.limit)))
     return result.exit_code

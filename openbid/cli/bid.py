@@ -9,6 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from openbid.cli.common import MAX_LINE, BadInputs, add_rules_options, emit_json, inputs, rules_from
+from openbid.cli.options import add_file, add_output
 from openbid.cli.context import add_context_options, context_label, fixed_context, missing_fact
 from openbid.bridge.bids import bid_note
 from openbid.base.errors import HandError, MissingFact, OpenbidError
@@ -25,8 +26,8 @@ def register(sub) -> None:
         description="Bid each hand (PBN like AKJ32.Q4.KT9.876, or the paper's notation like "
                     "'S:KJxxx, H:QJ, D:QJ, C:Kxxx'). Exit 0, or 2 if any hand could not be read.")
     p.add_argument("hands", nargs="*", metavar="HAND")
-    p.add_argument("--file", metavar="PATH", help="read one hand per line ('-' for stdin)")
-    p.add_argument("--json", action="store_true", help="one JSON object per line per hand")
+    add_file(p, "hand")
+    add_output(p, "one object per hand, a line each")
     p.add_argument("--trace", action="store_true", help="show the sections tried on the way")
     p.add_argument("--brief", action="store_true", help="one line per hand: hand, bid, section")
     p.add_argument("--auction", metavar="CALLS", default=None,
@@ -34,7 +35,8 @@ def register(sub) -> None:
                         "dealer): each hand gets the call of the player next to call, under the "
                         "system's block for that point of the auction")
     add_rules_options(p)
-    add_context_options(p)
+    add_context_options(p, note="; with --auction too: its calls are counted from the dealer, "
+                                "no compass direction")
     p.set_defaults(func=run)
 
 

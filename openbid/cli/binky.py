@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from openbid.base.errors import OpenbidError
+from openbid.cli.options import add_input, add_output
 
 
 def register(sub) -> None:
@@ -23,9 +24,10 @@ def register(sub) -> None:
                                     "strain) of TR_FILE, a table of expected tricks in the "
                                     "format of openbid/hands/evaluators/data/tr_table.json; print them as "
                                     "JSON, or write them with --out.")
-    d.add_argument("tr_file", metavar="TR_FILE")
+    add_input(d, "tr_file", "the Tr table (JSON)", metavar="TR_FILE")
     d.add_argument("--out", metavar="FILE", help="write the Binky table here (not stdout)")
     d.add_argument("--force", action="store_true", help="let --out replace an existing file")
+    add_output(d, "the Binky table on one line (the text is its indented JSON)")
     d.set_defaults(func=run)
     t = what.add_parser(
         "tr", help="rebuild the trick table and the Binky table from double-dummy deals",
@@ -39,6 +41,7 @@ def register(sub) -> None:
     where.add_argument("--write", action="store_true",
                        help="replace the shipped tables (openbid/hands/evaluators/data)")
     t.add_argument("--force", action="store_true", help="let --out replace existing tables")
+    add_output(t, "the build's summary on one line (the text is its indented JSON)")
     t.set_defaults(func=run_tr)
     c = what.add_parser(
         "checks", help="the seed's numbers against the double-dummy deals (JSON verdicts)",
@@ -55,6 +58,7 @@ def register(sub) -> None:
     c.add_argument("--all-data", action="store_true",
                    help="use every record in --data, not the snapshot the shipped table records")
     c.add_argument("--force", action="store_true", help="let --svg and --figures replace files")
+    add_output(c, "the verdicts on one line (the text is their indented JSON)")
     c.set_defaults(func=run_checks)
 
 
@@ -82,9 +86,12 @@ def run(args) -> int:
         from openbid.base.files import write_new
 
         write_new(args.out, text, force=args.force)
-        print(f"Binky table written to {args.out}")
+        if args.json:
+            print(json.dumps({"written": args.out}))
+        else:
+            print(f"Binky table written to {args.out}")
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(json.dumps(doc) + "\n" if args.json else text)
     return 0
 
 
@@ -127,7 +134,7 @@ def run_tr(args) -> int:
         if taken and not args.force:
             raise OpenbidError(f"{dest / taken[0]} exists; use --force to replace it")
     meta, texts = build(data)
-    print(json.dumps(meta, indent=1))
+    print(json.dumps(meta) if args.json else json.dumps(meta, indent=1))
     if dest is None:
         print("nothing written (--out DIR writes the two tables, --write replaces the shipped "
               "ones)", file=sys.stderr)
@@ -169,5 +176,6 @@ def run_checks(args) -> int:
                                    f"held-out, {strain}")
             write_new(f"{args.svg}_{strain}.svg", svg, force=args.force)
     print(json.dumps({"verdicts": {c.id: c.verdict for c in claims},
-                      "summary": checks.claims_summary(claims), "out_of_sample": oos}, indent=1))
+                      "summary": checks.claims_summary(claims), "out_of_sample": oos},
+                     indent=None if args.json else 1))
     return 0

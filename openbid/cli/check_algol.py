@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.options import add_output
 from openbid.cli.progress import Progress
 
 ALL_CLASSES = 34_033_880  # hand classes (openbid.studies.paper.agreement.check_algol asserts it)
@@ -20,7 +21,7 @@ def register(sub) -> None:
                     "agree everywhere, 1 if not, 2 for rules it cannot compare.")
     p.add_argument("--sample", type=int, metavar="N", help="check N random classes only")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--json", action="store_true")
+    add_output(p, "one object: classes, mismatches, examples")
     add_rules_options(p)
     p.set_defaults(func=run)
 

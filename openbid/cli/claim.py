@@ -7,6 +7,7 @@ import time
 
 from openbid.cli.common import add_rules_options, budget, emit_json, rules_from
 from openbid.base.errors import OpenbidError
+from openbid.cli.options import add_deal_context, add_output
 from openbid.base.limits import CLAIM_GAP, bounded
 
 
@@ -23,16 +24,14 @@ def register(sub) -> None:
     p.add_argument("cond", metavar="COND", help="the claim, over the seats of one partnership")
     p.add_argument("--auction", required=True, metavar="CALLS",
                    help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
-    p.add_argument("--dealer", choices=tuple("NESW"), default="N", help="the dealer (default N)")
-    p.add_argument("--vul", choices=("none", "NS", "EW", "both"), default="none",
-                   help="who is vulnerable (default none)")
+    add_deal_context(p)
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (default: the project's)")
     p.add_argument("--gap", type=int, default=0, metavar="N",
                    help="when FAILED, also an ESTIMATE of the share of consistent pairs that "
                         "fail: N pairs drawn uniformly (seeded), a 95%% interval")
     p.add_argument("--seed", type=int, default=1, help="the seed of --gap (default 1)")
-    p.add_argument("--json", action="store_true", help="one JSON object")
+    add_output(p, "one object")
     add_rules_options(p)
     p.set_defaults(func=run)
 

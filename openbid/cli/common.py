@@ -8,14 +8,14 @@ from typing import Iterator
 
 from openbid.base.errors import OpenbidError
 from openbid.systems.rules.model import Rules
-from openbid.systems.variants import VARIANTS, resolve
+from openbid.systems.variants import resolve
 
 
 def add_rules_options(p) -> None:
-    p.add_argument("--variant", metavar="V", default=None,
-                   help=f"rule variant: {', '.join(VARIANTS)} (default code)")
-    p.add_argument("--rules", metavar="FILE", default=None,
-                   help="a rule file (see 'openbid rules export') instead of a variant")
+    """``--variant V`` and ``--rules FILE`` (:func:`openbid.cli.options.add_rules`)."""
+    from openbid.cli.options import add_rules
+
+    add_rules(p)
 
 
 def rules_from(args) -> Rules:

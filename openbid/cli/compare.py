@@ -10,6 +10,7 @@ from openbid.cli.common import emit_json
 from openbid.cli.dd import (add_engine_options, add_store_option, check_engine_options,
                             open_store, session)
 from openbid.base.errors import OpenbidError
+from openbid.cli.options import add_boards, add_input, add_limit, add_output
 
 if TYPE_CHECKING:
     from openbid.bridge.deals import DealtBoard
@@ -32,15 +33,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "alone, so the same seed gives the same boards; dealer and vulnerability follow the "
         "standard 16-board cycle (board 1: North, none; 2: East, NS; 3: South, EW; 4: West, "
         "both; ...).")
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
+    add_input(p, "a", "a variant name or a rule file", metavar="A")
+    add_input(p, "b", "a variant name or a rule file", metavar="B")
     p.add_argument("--deals", type=int, default=None, metavar="N",
                    help="boards to play (default 100; with --boards, the file's first N)")
     p.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    p.add_argument("--boards", metavar="FILE",
-                   help="play the boards of a PBN or LIN file instead of seeded random ones")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object per board, then one summary object")
+    add_boards(p, ", played instead of seeded random ones")
+    add_output(p, "one object per board, then one summary object")
     p.add_argument("--report", metavar="DIR",
                    help="write index.html (with pictures), report.md and report.json to DIR")
     p.add_argument("--pbn", metavar="FILE",
@@ -50,8 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--force", action="store_true",
                    help="let --report write into a directory holding other files, and --pbn "
                         "and --lin replace an existing file")
-    p.add_argument("--top", type=int, default=5, metavar="K",
-                   help="boards of largest swing shown (default 5; 12 in the report)")
+    add_limit(p, "boards of largest swing (12 in the report)", 5, old="--top")
     p.add_argument("--solve-all", action="store_true",
                    help="also solve the boards where both reach the same contract (their "
                    "tricks and scores shown; they are 0 IMPs either way)")
@@ -70,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     if args.deals is not None:
         bounded("--deals", args.deals, 1, MAX_BOARDS, "each board's result is kept for the "
                 "summary and the report")
-    if not 0 <= args.top <= 1000:
-        raise OpenbidError(f"--top must be 0 to 1000, not {args.top}")
+    if not 0 <= args.limit <= 1000:
+        raise OpenbidError(f"--limit must be 0 to 1000, not {args.limit}")
     check_engine_options(args)
     if args.report:
         from openbid.report.writer import check_report_dir
@@ -108,12 +106,12 @@ def run(args: argparse.Namespace) -> int:
             emit_json(fmt.board_json(r))
         emit_json(fmt.summary_json(result, meta))
     else:
-        print("\n".join(fmt.summary_lines(result, meta, args.top)))
+        print("\n".join(fmt.summary_lines(result, meta, args.limit)))
     for kind, path in (("pbn", args.pbn), ("lin", args.lin)):
         if path:
             _write_boards(path, kind, result, system_a, system_b, args)
     if args.report:
-        fmt.write_report(result, Path(args.report), meta, max(args.top, 12))
+        fmt.write_report(result, Path(args.report), meta, max(args.limit, 12))
         if not args.json:
             print(f"report written to {args.report}/index.html (and report.md, report.json)")
     return 0

@@ -17,14 +17,13 @@ VULS: dict[str, tuple[bool, bool]] = {  # --vul -> (VUL, THEYVUL)
     "both": (True, True),
 }
 
-def add_context_options(parser) -> None:
-    """Add ``--seat`` and ``--vul`` to an argparse parser (both optional; default: not fixed)."""
-    parser.add_argument("--seat", type=int, choices=(1, 2, 3, 4), default=None,
-                        help="the bidder's seat: 1 (dealer) to 4 (default: every seat, where "
-                             "the rules read it)")
-    parser.add_argument("--vul", choices=tuple(VULS), default=None,
-                        help="who is vulnerable: none, we, they or both (default: every case, "
-                             "where the rules read it)")
+def add_context_options(parser, **kwargs) -> None:
+    """Add ``--seat`` and ``--vul`` (relative: a single hand's view) to an argparse parser (both
+    optional; default: not fixed) through the shared vocabulary
+    (:func:`openbid.cli.options.add_hand_context`)."""
+    from openbid.cli.options import add_hand_context
+
+    add_hand_context(parser, **kwargs)
 
 
 def fixed_context(args) -> dict[str, object]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from openbid.cli.common import emit_json
 from openbid.base.errors import OpenbidError
+from openbid.cli.options import add_boards, add_output
 
 if TYPE_CHECKING:
     from openbid.dd.engine import Run, Session
@@ -40,7 +41,7 @@ def add_engine_options(p) -> None:
                    "and endplay installed")
     p.add_argument("--log", action="store_true",
                    help="print a line on stderr each time results are stored (for the logs of "
-                   "long runs; the progress bar shows only on a terminal)")
+                   "long runs; the progress: a bar on a terminal, else a line at the end)")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -58,18 +59,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                       "read). An interrupt keeps every result already back.")
     f.add_argument("--deals", type=int, metavar="N", help="the first N seeded boards")
     f.add_argument("--seed", default="1", metavar="S", help="the boards' seed (default 1)")
-    f.add_argument("--boards", metavar="FILE", help="the boards of a PBN or LIN file")
+    add_boards(f)
     f.add_argument("--import", dest="import_dir", metavar="DIR",
                    help="Binky's double-dummy shards (*.jsonl.gz) to add")
     add_store_option(f)
     add_engine_options(f)
+    add_output(f, "one object: what was asked, stored and solved, and the store")
     f.set_defaults(func=run_fill)
     s = dd.add_parser("show", help="what the store holds, or the results of deals",
                       description="Without DEAL: the store's size (deals, full tables, results)"
                       " and its sources. With DEALs (PBN, 'N:AKJT.QT874.JT.J2 ...'): each one's "
                       "table of tricks, by declarer and strain ('-' where not solved).")
     s.add_argument("deals", nargs="*", metavar="DEAL")
-    s.add_argument("--json", action="store_true")
+    add_output(s, "one object for the store, or one per deal")
     add_store_option(s)
     s.set_defaults(func=run_show)
     e = dd.add_parser("export", help="write the store as Parquet, CSV or JSON lines",
@@ -82,6 +84,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     e.add_argument("--complete", action="store_true", help="only deals with all 20 results")
     e.add_argument("--force", action="store_true", help="replace OUT if it exists")
     add_store_option(e)
+    add_output(e, "one object: deals written, the file and its format")
     e.set_defaults(func=run_export)
 
 
@@ -108,7 +111,7 @@ def session(store, args, label: str, total: int = 0) -> Iterator["Session"]:
     from openbid.cli.progress import Progress
     from openbid.dd.engine import Session
 
-    bar = Progress(label)
+    bar = Progress("solve", unit="deals")
 
     def log(line: str) -> None:
         print(f"openbid {label}: {line}", file=sys.stderr, flush=True)
@@ -170,11 +173,21 @@ def run_fill(args: argparse.Namespace) -> int:
             from openbid.studies.binky.ddstore import import_shards
 
             shards = import_shards(Path(args.import_dir), store)
-            print(f"imported {sum(n for _, n in shards):,} deals from {len(shards)} shards")
+            got: dict = {"imported": sum(n for _, n in shards), "shards": len(shards)}
+            if not args.json:
+                print(f"imported {got['imported']:,} deals from {len(shards)} shards")
         else:
             r = solve_into(store, (Request(b.deal) for b in boards), args, "dd fill", total)
-            print(engine_text(r))
+            got = {"asked": r.asked, "stored": r.stored, "solved": r.solved,
+                   "results": r.pairs_solved, "seconds": round(r.seconds, 1),
+                   "engine": r.engine, "workers": r.workers}
+            if not args.json:
+                print(engine_text(r))
         summary = store.summary()
+    if args.json:
+        emit_json({**got, "store": str(summary.path), "deals": summary.deals,
+                   "complete": summary.complete})
+        return 0
     print(f"store {summary.path}: {summary.deals:,} deals, {summary.complete:,} with all 20 "
           "results")
     return 0
@@ -236,5 +249,8 @@ def run_export(args: argparse.Namespace) -> int:
         store.check_export_target(out)  # never over the store it reads, --force or not
         check_target(out, args.force)
         n = store.export(out, fmt, complete_only=args.complete, force=args.force)
-    print(f"{n:,} deals written to {out} ({fmt})")
+    if args.json:
+        emit_json({"written": n, "out": str(out), "format": fmt})
+    else:
+        print(f"{n:,} deals written to {out} ({fmt})")
     return 0

@@ -12,6 +12,8 @@ from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.base import limits
 from openbid.base.errors import OpenbidError
 from openbid.base.limits import bounded
+from openbid.cli.options import add_count, add_deal_context, add_output
+from openbid.cli.progress import Progress
 
 
 def register(sub) -> None:
@@ -30,19 +32,17 @@ def register(sub) -> None:
                     "error.")
     p.add_argument("--auction", required=True, metavar="CALLS",
                    help="the calls from the dealer, e.g. '1NT P 2C P 2H'")
-    p.add_argument("--count", type=int, default=1, metavar="N", help="deals (default 1)")
+    add_count(p, "deals", 1)
     p.add_argument("--seed", type=int, default=1, help="the seed (default 1)")
     p.add_argument("--samples", type=int, default=2000, metavar="N",
                    help="at least N deals of the other cards for the ESTIMATE of the auction's "
                         "probability (default 2,000)")
-    p.add_argument("--dealer", choices=tuple("NESW"), default="N", help="the dealer (default N)")
-    p.add_argument("--vul", choices=("none", "NS", "EW", "both"), default="none",
-                   help="who is vulnerable (default none)")
+    add_deal_context(p)
     p.add_argument("--pbn", metavar="FILE", help="write the deals to FILE (PBN) instead")
     p.add_argument("--lin", metavar="FILE", help="write the deals to FILE (LIN) instead")
     p.add_argument("--force", action="store_true",
                    help="let --pbn and --lin replace an existing file")
-    p.add_argument("--json", action="store_true", help="one JSON object per deal, then a summary")
+    add_output(p, "one object per deal, then a summary")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -62,8 +62,12 @@ def run(args) -> int:
         if path:
             check_target(path, args.force, what)
     system = system_of(rules_from(args))
-    got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
-               seed=args.seed, samples=args.samples)
+    bar = Progress("tried", unit="deals")
+    try:
+        got = draw(system, args.auction, dealer=args.dealer, vul=args.vul, count=args.count,
+                   seed=args.seed, samples=args.samples, progress=bar)
+    finally:
+        bar.close()
     text = " ".join(auction)
     boards = [bid_board(i, deal, args.dealer, args.vul, bid, system)
               for i, (deal, bid) in enumerate(got.deals, 1)]

@@ -6,6 +6,7 @@ import time
 
 from openbid.cli.common import budget, emit_json
 from openbid.cli.context import add_context_options, context_label, fixed_context
+from openbid.cli.options import add_input, add_output
 from openbid.cli.progress import Progress
 
 
@@ -21,9 +22,9 @@ def register(sub) -> None:
                     "the seat or the vulnerability are compared once per context not fixed by "
                     "--seat and --vul. Exit 0: no hand changes what is compared; 1: some hand "
                     "does; 2: error or UNKNOWN.")
-    p.add_argument("a", metavar="A")
-    p.add_argument("b", metavar="B")
-    p.add_argument("--json", action="store_true")
+    add_input(p, "a", "a variant name or a rule file", metavar="A")
+    add_input(p, "b", "a variant name or a rule file", metavar="B")
+    add_output(p, "one object per transition, then a summary")
     p.add_argument("--no-count", action="store_true",
                    help="decide only (Z3), skip the exact census of what changes")
     p.add_argument("--examples", type=int, default=3, help="example hands per transition")

@@ -7,6 +7,7 @@ import argparse
 
 from openbid.cli.common import emit_json
 from openbid.base.errors import OpenbidError
+from openbid.cli.options import add_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -20,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="differences of points (-620, 450), or two scores as A-B (620-170,"
                    " 100--620)")
     p.add_argument("--table", action="store_true", help="print the IMP scale")
-    p.add_argument("--json", action="store_true", help="one JSON object per difference")
+    add_output(p, "one object per difference (with --table: the scale)")
     p.set_defaults(func=run_imps)
 
     m = sub.add_parser(
@@ -34,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     m.add_argument("scores", nargs="+", metavar="SCORE", help="North-South scores (-50, 420)")
     m.add_argument("--field", metavar="SCORES",
                    help="the other tables' North-South scores, comma-separated")
-    m.add_argument("--json", action="store_true", help="one JSON object per score")
+    add_output(m, "one object per score")
     m.set_defaults(func=run_mp)
 
 

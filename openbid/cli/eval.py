@@ -5,6 +5,7 @@ with the Pavlicek-rounded total of every fractional scale."""
 from __future__ import annotations
 
 from openbid.cli.common import BadInputs, add_rules_options, rules_from
+from openbid.cli.options import add_file, add_output
 from openbid.base.errors import OpenbidError
 
 
@@ -15,8 +16,8 @@ def register(sub) -> None:
                     "every evaluator openbid knows, exactly. Exit 0, or 2 if any hand could not "
                     "be read (the others are still evaluated).")
     p.add_argument("hands", nargs="*", metavar="HAND")
-    p.add_argument("--file", metavar="PATH", help="read one hand per line ('-' for stdin)")
-    p.add_argument("--json", action="store_true", help="one JSON object per line per hand")
+    add_file(p, "hand")
+    add_output(p, "one object per hand, a line each")
     add_rules_options(p)
     p.set_defaults(func=run)
 

@@ -7,6 +7,7 @@ import time
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
 from openbid.cli.context import add_context_options, context_label, fixed_context
+from openbid.cli.options import add_count, add_deprecated, add_output
 from openbid.cli.progress import Progress
 
 
@@ -19,11 +20,13 @@ def register(sub) -> None:
                     "context not fixed by --seat and --vul, each reported. Exit 0 if found (in "
                     "some context), 1 if no hand satisfies EXPR, 2 on error or UNKNOWN.")
     p.add_argument("expr", metavar="EXPR")
-    p.add_argument("--limit", type=int, default=5, help="how many distinct hands (default 5)")
-    p.add_argument("--count", action="store_true", help="also the exact number of hands")
+    add_count(p, "distinct hands (each a witness re-run by the executor)", 5)
+    add_deprecated(p, "--limit", "--count N", dest="count", type=int, metavar="N")
+    p.add_argument("--total", action="store_true",
+                   help="also the exact number of hands meeting EXPR (the census)")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
-    p.add_argument("--json", action="store_true")
+    add_output(p, "one object per hand found, and for the count")
     add_rules_options(p)
     add_context_options(p)
     p.set_defaults(func=run)
@@ -32,10 +35,10 @@ def register(sub) -> None:
 def run(args) -> int:
     from openbid.readers.contexts import grid
 
-    if args.limit < 0:
+    if args.count < 0:
         from openbid.base.errors import OpenbidError
 
-        raise OpenbidError(f"--limit must be 0 or more (hands to show), not {args.limit}")
+        raise OpenbidError(f"--count must be 0 or more (hands to find), not {args.count}")
     rules = rules_from(args)
     seated = _seated(args.expr)
     if seated is not None:
@@ -68,7 +71,7 @@ def _seated(text: str):
 
 def _find_deals(args, rules, expr) -> int:
     """Deals meeting a seat-qualified condition: Z3 over the named seats' hands with disjoint
-    cards, each deal re-checked; --count by the planner (exact, or an ESTIMATE)."""
+    cards, each deal re-checked; --total by the planner (exact, or an ESTIMATE)."""
     from openbid.checks import planner
     from openbid.checks.pair import deal_pbn, find_deals, seats_in
     from openbid.checks.verdicts import Status
@@ -79,9 +82,9 @@ def _find_deals(args, rules, expr) -> int:
         raise OpenbidError("--seat and --vul do not apply to a condition over seats "
                            "(N.HCP ...): it reads no facts of the deal")
     t0 = time.monotonic()
-    result = find_deals(expr, rules, max(1, args.limit), budget(args))
+    result = find_deals(expr, rules, max(1, args.count), budget(args))
     seconds = time.monotonic() - t0
-    deals = result.deals[:args.limit]
+    deals = result.deals[:args.count]
     if result.status is Status.UNKNOWN:
         if args.json:
             emit_json({"status": "unknown", "reason": result.reason})
@@ -102,7 +105,7 @@ def _find_deals(args, rules, expr) -> int:
         print(f"{len(deals)} deal(s) found by Z3 over the hands of "
               f"{', '.join(seats_in(expr))} with disjoint cards, each confirmed by the "
               f"executable; {seconds * 1000:.0f} ms")
-    if args.count:
+    if args.total:
         text = args.expr
         got = planner.count(text) or planner.estimate(text)
         if got.exact and (got.count > 0) != (result.status is Status.SAT):
@@ -132,7 +135,7 @@ def _find_one(args, rules, expr, context: dict) -> int:
 
     facts = tuple(sorted(context.items()))
     t0 = time.monotonic()
-    result = find(expr, rules, max(0, args.limit), budget(args), context=context)
+    result = find(expr, rules, max(0, args.count), budget(args), context=context)
     search_s = time.monotonic() - t0
     program = program_for(rules)
     if result.status is Status.UNKNOWN:
@@ -162,11 +165,11 @@ def _find_one(args, rules, expr, context: dict) -> int:
         found_by = " and ".join(source.get(m, m) for m in result.method.split("+") if m)
         print(f"{len(result.witnesses)} hand(s){more} found by {found_by}, each confirmed by the "
               f"executable; {search_s * 1000:.0f} ms")
-    if args.count:
+    if args.total:
         from openbid.readers.census.census import Census
         from openbid.readers.census.domain import TOTAL_HANDS
 
-        bar = Progress("count")
+        bar = Progress("census", unit="classes")
         try:
             groups = Census([rules], context).group([], bar, where=expr)
         finally:

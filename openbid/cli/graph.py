@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
-from openbid.cli.common import budget, add_rules_options, rules_from
+from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
+from openbid.cli.options import add_output
 from openbid.base.errors import OpenbidError
 
 FORMATS = ("dot", "mermaid", "json", "svg")
@@ -28,6 +29,8 @@ def register(sub) -> None:
                    help="check the structural claims (the graph is written only with --output)")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
+    add_output(p, "the graph as --format json (networkx node-link); with --check, the check "
+                  "instead (the graph then only with --output)")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -42,6 +45,8 @@ def run(args) -> int:
     if args.output and os.path.exists(args.output) and not args.force:
         raise OpenbidError(f"{args.output} exists; use --force to replace it")
     g = cfg.build(rules)
+    if args.json and not args.output:
+        args.format = "json"
     if args.output or not args.check:
         render = {"dot": cfg_render.to_dot, "mermaid": cfg_render.to_mermaid, "json": cfg_render.to_json,
                   "svg": cfg_render.to_svg}[args.format]
@@ -53,7 +58,10 @@ def run(args) -> int:
     if not args.check:
         return 0
     result = reachability.check_graph(rules, rlimit)
-    print(report(rules.title if rules.source else rules.name, g, result))
+    if args.json:
+        emit_json(report_json(rules.title if rules.source else rules.name, g, result))
+    else:
+        print(report(rules.title if rules.source else rules.name, g, result))
     return {"held": 0, "failed": 1}.get(result.verdict.value, 2)
 
 
@@ -61,6 +69,25 @@ def _write(path: str, text: str, force: bool) -> None:
     from openbid.base.files import write_new
 
     write_new(path, text, force)
+
+
+def report_json(name: str, g, result) -> dict:
+    """The data of :func:`report`."""
+    s = result.structure
+    return {
+        "rules": name, "nodes": g.number_of_nodes(), "edges": g.number_of_edges(),
+        "jumps": [{"source": str(j.source), "target": str(j.target), "label": j.label,
+                   "from_section": j.from_section, "to_section": j.to_section, "kind": j.kind,
+                   "note": j.note} for j in s.jumps],
+        "missing": list(s.missing), "exceptions_are_notes_1_and_2": s.holds,
+        "points": [{"label": p.label, "status": p.status.value,
+                    "witness": p.witness.to_pbn() if p.witness is not None else None,
+                    "outcome": str(p.outcome) if p.witness is not None else None,
+                    "arrives": getattr(p.arrives, "value", p.arrives),
+                    "reason": p.reason or None, "section": p.section,
+                    "condition": str(p.condition)} for p in result.points],
+        "dead": [p.label for p in result.dead], "verdict": result.verdict.value,
+    }
 
 
 def report(name: str, g, result) -> str:

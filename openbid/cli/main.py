@@ -272,11 +272,22 @@ def run() -> None:
 
 def _main(argv: list[str] | None) -> int:
     try:
+        from openbid.cli.runtime import flush_deprecations, stdin_files, upgrade_argv
+        from openbid.cli.progress import configure
+
         parser = build_parser()
-        args = parser.parse_args(argv)
+        flush_deprecations(write=False)
+        try:
+            args = parser.parse_args(upgrade_argv(list(sys.argv[1:] if argv is None else argv)))
+        except ArgumentError:
+            flush_deprecations(write=False)  # the error alone
+            raise
+        flush_deprecations()
         if not getattr(args, "func", None):
             return usage(parser)
-        code = int(args.func(args) or 0)
+        configure(getattr(args, "_command", None) or args.command, getattr(args, "quiet", False))
+        with stdin_files(args):
+            code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full or closed output is found here, not lost at exit
     except KeyboardInterrupt:
         return _stopped()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from openbid.cli.common import add_rules_options, budget, rules_from
+from openbid.cli.common import add_rules_options, budget, emit_json, rules_from
+from openbid.cli.options import add_hand_context, add_output
+from openbid.cli.progress import Progress
 
 DEFAULT_DEPTH = 1
 
@@ -28,11 +30,9 @@ def register(sub) -> None:
     p.add_argument("--depth", type=int, default=DEFAULT_DEPTH, metavar="N",
                    help=f"calls of the partnership from the opening (default {DEFAULT_DEPTH}: "
                         "the openings; each level more takes about as long again per call)")
-    p.add_argument("--seat", type=int, default=1, metavar="S",
-                   help="the seat the partnership opens in (1 the dealer ... 4; default 1)")
-    p.add_argument("--vul", choices=("none", "we", "they", "both"), default=None,
-                   help="fix the vulnerability (the partnership's view); default: every case "
-                        "the rules read")
+    add_hand_context(p, seat_default=1, note="; we: the partnership, whose auction from "
+                                             "--seat fixes no compass direction")
+    add_output(p, "the notes' data, every node and call with its ranges (instead of --format)")
     p.add_argument("--prove", action="store_true",
                    help="also prove each HCP and suit-length bound with Z3 (slower)")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
@@ -53,7 +53,17 @@ def run(args) -> int:
         raise OpenbidError(f"--seat must be 1 to 4, not {args.seat}")
     rlimit = budget(args)
     system = system_of(rules_from(args))
-    got = system_notes(system, args.depth, args.seat, args.vul, args.prove, rlimit)
+    progress = Progress("node")
+    try:
+        got = system_notes(system, args.depth, args.seat, args.vul, args.prove, rlimit,
+                           progress=progress)
+    finally:
+        progress.close()
+    if args.json:
+        from dataclasses import asdict
+
+        emit_json(asdict(got))
+        return 0
     render = {"md": fmt.markdown, "html": fmt.html, "bml": fmt.bml}[args.format]
     sys.stdout.write(render(got) + ("" if args.format == "html" else "\n"))
     return 0

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 
 from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
+from openbid.cli.options import STDIN_HELP, add_claims, add_json, add_quiet, tag
+from openbid.cli.runtime import from_stdin
 from openbid.checks.findings import DEFAULT_FAIL_ON, KINDS
 
 PART_CHOICES = ("all", "paper", "part-one", "part-two", "lemmas", "structure", "synopsis", "census",
@@ -30,7 +32,7 @@ def register(sub) -> None:
                       "an UNKNOWN.")
     p.add_argument("part", nargs="*", metavar="PART")  # validated in run (argparse checks a
     # list default against choices as one value)
-    p.add_argument("--json", action="store_true", help="one JSON object per checked item")
+    add_json(p, "one object per checked item, then a summary")
     p.add_argument("--report", metavar="DIR", help="write index.html, report.md, report.json")
     p.add_argument("--force", action="store_true", help="let --report replace an existing report")
     p.add_argument("--proposition", type=int, action="append", metavar="N",
@@ -38,16 +40,17 @@ def register(sub) -> None:
     p.add_argument("--breakdown", action="store_true",
                    help="Part Two: also count every leaf's hands by the bid really made "
                         "(one more pass over all hands, ~15-25 s)")
-    p.add_argument("--expected", metavar="FILE", help="the expectation file to compare with")
+    tag(p.add_argument("--expected", metavar="FILE",
+                       help="the expectation file to compare with (or to write with "
+                            "--update-expected) " + STDIN_HELP), "expected", stdin=True)
     p.add_argument("--update-expected", action="store_true",
                    help="record this run's verdicts as the expectation (explicit regeneration)")
     p.add_argument("--rlimit", type=int, default=None, metavar="UNITS",
                    help="Z3's resource budget per query (deterministic; default: the project's)")
-    p.add_argument("--quiet", action="store_true", help="no progress on the terminal")
-    p.add_argument("--claims", metavar="FILE", action="append",
-                   help="system: a claims file (docs/SYSTEMS.md: claims about the opening or "
-                        "about a node; repeatable; default for --variant sayc: "
-                        "openbid/systems/data/sayc_claims.txt and sayc_node_claims.txt)")
+    add_quiet(p)
+    add_claims(p, " (system: docs/SYSTEMS.md: claims about the opening or about a node; "
+                  "repeatable; default for --variant sayc: openbid/systems/data/sayc_claims.txt "
+                  "and sayc_node_claims.txt)")
     p.add_argument("--claim", action="append", metavar="ID",
                    help="system: only claim ID of the claims files (repeatable); its verdicts are "
                         "compared with the recorded ones of the same claims, never recorded")
@@ -83,8 +86,10 @@ def register(sub) -> None:
                         "text; --json always has them")
     p.add_argument("--tree-census", action="store_true",
                    help="(deprecated: the tree census is the default) ")
-    p.add_argument("--node-claims", metavar="FILE",
-                   help="(deprecated: give the file with --claims, which reads node claims too)")
+    tag(p.add_argument("--node-claims", metavar="FILE",
+                       help="(deprecated: give the file with --claims, which reads node claims "
+                            "too) " + STDIN_HELP), "deprecated", stdin=True)
+    p.set_defaults(_stdin_files=p.get_default("_stdin_files") + ("expected", "node_claims"))
     add_rules_options(p)
     from openbid.cli.context import add_context_options
 
@@ -124,6 +129,11 @@ def run(args) -> int:
     if args.claim and args.update_expected:
         raise OpenbidError("--claim checks some of the claims: its verdicts are not recorded as "
                            "an expectation (drop --claim or --update-expected)")
+    if args.update_expected and (from_stdin(args, args.expected) or (
+            not args.expected and from_stdin(args, rules.source))):
+        raise OpenbidError("--update-expected writes the expectation to a file: give --expected "
+                           "FILE (not '-', and a rule file from standard input has no place "
+                           "of its own)")
     if args.update_expected:
         path = exp.write_path(rules, args.expected)
         exp.check_writable(path, rules, parts)
@@ -138,21 +148,14 @@ def run(args) -> int:
 
         check_report_dir(Path(args.report), args.force)
     t0 = time.monotonic()
-    show = sys.stderr.isatty() and not args.quiet and not args.json
+    from openbid.cli.progress import Progress
 
-    widest = [40]
-
-    def progress(name: str) -> None:  # name: the parts still running
-        if show:
-            line = f"\r  {name:<12} {time.monotonic() - t0:5.1f}s "
-            widest[0] = max(widest[0], len(line))
-            sys.stderr.write(line.ljust(widest[0]))
-            sys.stderr.flush()
-
-    result = prove_all(rules, parts, args.proposition, rlimit, progress,
-                       breakdown=args.breakdown, system=system)
-    if show:
-        sys.stderr.write("\r" + " " * widest[0] + "\r")
+    progress = Progress("")  # a stage per part done, per round of the tree census, the table
+    try:
+        result = prove_all(rules, parts, args.proposition, rlimit, progress,
+                           breakdown=args.breakdown, system=system)
+    finally:
+        progress.close()
     seconds = time.monotonic() - t0
     changes: list[tuple[str, str | None, str | None]]  # (item, expected, got)
     skipped: list[str] = []
@@ -273,7 +276,7 @@ def _system_args(args, rules, parts: tuple[str, ...]):
     it is an error (it would do nothing)."""
     from openbid.cli.context import fixed_context
     from openbid.base.errors import OpenbidError
-    from openbid.systems.claims import SHIPPED, load_claims, select
+    from openbid.systems.claims import claims_for
     from openbid.studies.prove import SystemArgs
     from openbid.checks.nodes import has_blocks
 
@@ -288,15 +291,7 @@ def _system_args(args, rules, parts: tuple[str, ...]):
             if given:
                 raise OpenbidError(f"{option} is for the system checks: give PART system")
         return None
-    shipped = not args.claims and not rules.source and rules.name in SHIPPED
-    paths = list(args.claims or []) or ([str(p) for p in SHIPPED[rules.name]] if shipped else [])
-    if args.claim and not paths:
-        raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
-    claims = select(load_claims(paths, rules), args.claim) if paths else ()
-    # the shipped files by their place in the package (the same on every machine); the user's
-    # as given
-    shown = "; ".join(f"openbid/systems/data/{p.name}" for p in SHIPPED[rules.name]) \
-        if shipped else "; ".join(paths)
+    claims, shown = claims_for(rules, args.claims, args.claim)  # the API's check reads it too
     where = None
     if args.where:
         from openbid.cli.count import _parse

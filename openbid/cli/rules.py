@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from openbid.cli.common import emit_json
+from openbid.cli.options import VOCABULARY, tag, add_input, add_output
 from openbid.systems.variants import VARIANTS, load_variant
 
 
@@ -16,7 +18,10 @@ def register(sub) -> None:
                       description="Print a shipped variant (openbid rules list) as a rule file "
                                   "to copy and edit; give the copy to any command with --rules "
                                   "FILE.")
-    e.add_argument("--variant", default="code", metavar="V")
+    tag(e.add_argument("--variant", default="code", metavar="V",
+                        help=f"{VOCABULARY['variant'].help_start} {', '.join(VARIANTS)} "
+                             "(default code)"), "variant")
+    add_output(e, "one object: the variant and the rule file's text")
     e.set_defaults(func=run_export)
     c = sp.add_parser("check", help="read a rule file; find what prove would refuse; prove every "
                                     "bid point makes a real bid",
@@ -30,21 +35,27 @@ def register(sub) -> None:
                                   "BIDVAL. A call illegal at only some of the auctions its block "
                                   "matches is a warning. Exit 0 ok (warnings allowed), 1 a "
                                   "problem found, 2 error or UNKNOWN.")
-    c.add_argument("path", metavar="FILE")
+    add_input(c, "path", "the rule file")
     c.add_argument("--warnings", action="store_true",
                    help="list every call illegal at some (not all) of the auctions its block "
                         "matches (by default: how many; the rules' guards may keep every hand "
                         "from them there, and prove reports any a hand reaches)")
+    add_output(c, "one object: the problems (line, severity, message), the bid points whose "
+                  "BIDVAL is not a bid, and the verdict")
     c.set_defaults(func=run_check)
     ls = sp.add_parser("list", help="list the named variants",
                        description="The shipped systems and variants, each with what it is "
                                    "(give one to any command with --variant V).")
+    add_output(ls, "one object per variant: name and what it is")
     ls.set_defaults(func=run_list)
     nm = sp.add_parser("names", help="list the descriptors a rule can read (the registry)",
                        description="Every descriptor of the registry with its arguments, type, "
                                    "group and what it is; --group G for one group (prelim, "
                                    "modern, context, evaluator, ...).")
-    nm.add_argument("--group", metavar="G", default=None)
+    nm.add_argument("--group", metavar="G", default=None,
+                    help="only the descriptors of group G (prelim, modern, context, evaluator, "
+                         "...)")
+    add_output(nm, "one object per descriptor: call, type, group, what it is")
     nm.set_defaults(func=run_names)
     p.set_defaults(func=lambda args: __import__("openbid.cli.main").cli.main.usage(p))
 
@@ -56,7 +67,11 @@ def run_export(args) -> int:
     header = (f"OPENBID rules, variant {args.variant}: {VARIANTS[args.variant][2]}.\n"
               "Edit and load with --rules FILE; check with 'openbid rules check FILE'.\n"
               "The language: docs/RULES.md; suits are C=1 D=2 H=3 S=4, so 10 + suit is BIDVAL.")
-    sys.stdout.write(dumps(rules, header))
+    text = dumps(rules, header)
+    if args.json:
+        emit_json({"variant": args.variant, "text": text})
+    else:
+        sys.stdout.write(text)
     return 0
 
 
@@ -72,6 +87,13 @@ def run_check(args) -> int:
     rules = load(args.path)
     problems = static_problems(rules, Path(args.path).read_text(encoding="utf-8"))
     warnings = [pr for pr in problems if pr.severity == "warning"]
+    bar = Progress("bid points", unit="points")
+    try:
+        bad = invalid_bidvals(rules, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        return _check_json(args, rules, problems, bad)
     for pr in problems:
         if pr.severity == "error" or args.warnings:
             print(f"{args.path}:{pr.line}: {pr.severity}: {pr.message}")
@@ -79,11 +101,6 @@ def run_check(args) -> int:
         print(f"{args.path}: {len(warnings)} warning(s): calls illegal at some of the auctions "
               "their block matches (their guards may keep every hand away; --warnings lists "
               "them)")
-    bar = Progress(f"checking {args.path}")
-    try:
-        bad = invalid_bidvals(rules, progress=bar)
-    finally:
-        bar.close()
     for b in bad:
         if b.status is Status.SAT:
             print(f"{args.path}: bid {b.label} makes BIDVAL {b.bidval}, which is not a bid "
@@ -100,9 +117,32 @@ def run_check(args) -> int:
     return 0
 
 
+def _check_json(args, rules, problems, bad) -> int:
+    """``rules check --json``: the data of the text (warnings always listed)."""
+    from openbid.checks.verdicts import Status
+
+    status = (2 if any(b.status is Status.UNKNOWN for b in bad) else 1) if bad else (
+        1 if any(pr.severity == "error" for pr in problems) else 0)
+    emit_json({
+        "file": args.path,
+        "problems": [{"line": pr.line, "severity": pr.severity, "message": pr.message}
+                     for pr in problems],
+        "bid_points": [{"label": b.label, "status": b.status.value, "bidval": b.bidval,
+                        "witness": str(b.witness) if b.witness is not None else None}
+                       for b in bad],
+        "ok": status == 0,
+        **({"sections": len(rules.sections), "bid_statements": sum(1 for _ in rules.bids()),
+            "readings": rules.readings.as_dict()} if status == 0 else {}),
+    })
+    return status
+
+
 def run_list(args) -> int:
     for name, (_, _, doc) in VARIANTS.items():
-        print(f"{name:<24} {doc}")
+        if args.json:
+            emit_json({"name": name, "doc": doc})
+        else:
+            print(f"{name:<24} {doc}")
     return 0
 
 
@@ -125,6 +165,10 @@ def run_names(args) -> int:
         rows.append((call, sig.result, group, sig.doc))
     if not rows:
         raise OpenbidError(f"no descriptor in group {args.group!r}")
+    if args.json:
+        for call, result, group, doc in rows:
+            emit_json({"call": call, "type": result, "group": group, "doc": doc})
+        return 0
     width = max(len(r[0]) for r in rows)
     for call, result, group, doc in rows:
         print(f"{call:<{width}}  {result:<4}  {group:<14}  {doc}")

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from openbid.base.errors import OpenbidError, ResultError
+from openbid.cli.options import add_file, add_hand_context, add_output
 from openbid.bridge.scoring import Result, Score, is_compact_result, parse_result, score
 
 LABELS = {
@@ -31,11 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("result", nargs="*", metavar="RESULT",
                    help="results, each quoted, as two words or as one: 6CX +1 '3NT 0' 4S= 3NTX-2")
-    p.add_argument("--file", metavar="PATH",
-                   help="also score one result per line of PATH ('-' for stdin); blank lines and"
-                   " lines starting with '#' are skipped")
-    p.add_argument("--vul", action="store_true", help="the declaring side is vulnerable")
-    p.add_argument("--json", action="store_true", help="print one JSON object per result")
+    add_file(p, "result (blank lines and lines starting with '#' skipped)")
+    add_hand_context(p, seat=False, vul_default="none",
+                     note="; we: the declaring side, we or both score it vulnerable")
+    add_output(p, "one object per result")
     p.set_defaults(func=run)
 
 
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     for where, given in chain(argument_results(args.result), inputs([], args.file)):
         seen += 1
         try:
-            print(_render(given, args.vul, args.json))
+            print(_render(given, args.vul in ("we", "both"), args.json))
         except ResultError as exc:
             bad(where, exc)
     if not seen:

@@ -10,6 +10,8 @@ import tempfile
 
 from openbid.base.errors import OpenbidError
 from openbid.cli.common import add_rules_options, emit_json, rules_from
+from openbid.cli.options import add_deal_context, add_limit, add_output
+from openbid.cli.progress import Progress
 
 MAX_DEALS = 10 ** 12  # with a store
 MAX_WITHOUT_STORE = 10 ** 9  # without one: an interrupt keeps nothing, so a run stays shorter
@@ -40,16 +42,9 @@ def register(sub) -> None:
     p.add_argument("--deals", default="100000", metavar="N",
                    help="deals to bid (default 100,000; 1_000_000 and 1,000,000 read too)")
     p.add_argument("--seed", default="1", metavar="S", help="the seed, a whole number (default 1)")
-    p.add_argument("--dealer", default="N", choices=("N", "E", "S", "W", "cycle"),
-                   help="the dealer of every deal, or 'cycle': by the board number (deal i is "
-                   "board i + 1 of the standard 16-board cycle); default N")
-    p.add_argument("--vul", default="none", choices=("none", "NS", "EW", "both", "cycle"),
-                   help="who is vulnerable, or 'cycle' (by the board number); default none")
-    p.add_argument("--limit", type=int, default=20, metavar="K",
-                   help="nodes shown, and off-system nodes ranked (default 20; --json lists "
-                   "every node)")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object: every node reached with its calls, and the coverage")
+    add_deal_context(p, cycle=True)  # cycle: deal i is board i + 1 of the 16-board cycle
+    add_limit(p, "nodes, and off-system nodes ranked (--json lists every node)", 20)
+    add_output(p, "one object: every node reached with its calls, and the coverage")
     p.add_argument("--pbn", metavar="FILE",
                    help="also write every deal with its auction, contract and declarer (PBN) to "
                    "FILE, a new file (an existing one only with --force)")
@@ -64,8 +59,8 @@ def register(sub) -> None:
                    help="bid on the Dask cluster whose scheduler is at ADDRESS "
                    "(tcp://host:8786); its workers need openbid installed")
     p.add_argument("--log", action="store_true",
-                   help="a line on stderr each time a task's deals are in (the progress bar "
-                   "shows only on a terminal)")
+                   help="a line on stderr each time a task's deals are in (besides the "
+                   "progress: a bar on a terminal, else a line at the end)")
     add_rules_options(p)
     p.set_defaults(func=run)
 
@@ -127,11 +122,11 @@ def run(args) -> int:
 def _simulate(settings, n: int, args, pbn):
     from openbid.sim.engine import run as engine_run
 
-    bar = _bar(n)
+    bar: Progress | None = Progress("bid", unit="deals")
 
     def progress(done: int, total: int) -> None:
         if bar is not None:
-            bar.update(done - bar.n)
+            bar(done, total)
 
     def log(line: str) -> None:
         print(f"openbid simulate: {line}", file=sys.stderr, flush=True)
@@ -159,22 +154,6 @@ def _simulate(settings, n: int, args, pbn):
             bar.close()
         if store is not None:
             store.close()
-
-
-def _bar(total: int):
-    """tqdm on stderr when it is a terminal (rate and time left), else nothing."""
-    if not sys.stderr.isatty():
-        return None
-    from tqdm import tqdm
-
-    try:  # a terminal that reports no size (a bare pty): 80 x 24, else tqdm shows nothing
-        size = os.get_terminal_size(sys.stderr.fileno())
-        known = size.columns > 0 and size.lines > 0
-    except OSError:
-        known = False
-    return tqdm(total=total, unit=" deals", unit_scale=True, file=sys.stderr, leave=False,
-                desc="simulate", dynamic_ncols=known, ncols=None if known else 80,
-                nrows=None if known else 24)
 
 
 class _PbnOut:

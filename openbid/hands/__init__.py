@@ -4,3 +4,7 @@ and the hand evaluators of one form (the seeds' point scales, K&R points and the
 variants, Binky points).
 
 May import: openbid.base, openbid.bridge."""
+
+# Public: nothing. A user reaches this package through the Python API (openbid.api, docs/API.md);
+# its modules are internal to openbid (imported across its layers, never a promise to users).
+__all__: list[str] = []

@@ -8,3 +8,8 @@ auction begins so), :func:`openbid.sim.tally.summarize` (every node's figures an
 :func:`openbid.sim.deals.deals` (the seeded deals themselves).
 
 May import: openbid.base, bridge, hands, expr, systems, readers, formats, dd."""
+
+# Public: the modules a user of the Python API (openbid.api, docs/API.md) meets: a simulation's
+# summary (Summary, NodeStat, Share). Every other module is internal to openbid (imported across
+# its layers, never a promise to users).
+__all__: list[str] = ["tally"]

@@ -6,3 +6,7 @@ system's checks, with its recorded expectations (studies.expected).
 
 May import: the engine (openbid.base, bridge, hands, expr, systems, readers, checks, dd). The
 engine never imports a study."""
+
+# Public: nothing. A user reaches this package through the Python API (openbid.api, docs/API.md);
+# its modules are internal to openbid (imported across its layers, never a promise to users).
+__all__: list[str] = []

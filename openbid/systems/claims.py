@@ -287,3 +287,22 @@ def select(claims: tuple[Claim, ...], wanted: list[str] | None) -> tuple[Claim, 
         raise OpenbidError(f"no claim {missing[0]!r} in the claims file (it has "
                            f"{', '.join(sorted(ids))})")
     return tuple(c for c in claims if c.id in wanted)
+
+
+def claims_for(rules: Rules, paths: Iterable[str] | None = None,
+               wanted: Iterable[str] | None = None) -> tuple[tuple[Claim, ...], str]:
+    """The claims a system is checked against (``openbid prove --claims``, the API's
+    ``System.check``): those of the files at ``paths``, or by default a shipped system's own
+    (none for other rules); ``wanted``: only the claims of these ids. Returns the claims and the
+    files as reports show them (a shipped file by its place in the package, the same on every
+    machine; the user's as given)."""
+    given = list(paths or [])
+    shipped = not given and not rules.source and rules.name in SHIPPED
+    files = given or ([str(p) for p in SHIPPED[rules.name]] if shipped else [])
+    ids = list(wanted or [])
+    if ids and not files:
+        raise OpenbidError("--claim selects claims of a claims file: give --claims FILE")
+    claims = select(load_claims(files, rules), ids or None) if files else ()
+    shown = "; ".join(f"openbid/systems/data/{p.name}" for p in SHIPPED[rules.name]) \
+        if shipped else "; ".join(files)
+    return claims, shown

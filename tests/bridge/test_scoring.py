@@ -205,7 +205,7 @@ def run_cli(argv: list[str]) -> int:
 
 
 def test_cli_text_6cx_plus_1_vul(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_cli(["6CX +1", "--vul"]) == 0
+    assert run_cli(["6CX +1", "--vul", "we"]) == 0
     assert capsys.readouterr().out == (
         "6CX +1 vul: 1740\n"
         "  contract points:     240\n"
@@ -229,7 +229,7 @@ def test_cli_text_part_score_and_penalty(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_cli(["4DX 1", "--vul", "--json"]) == 0
+    assert run_cli(["4DX 1", "--vul", "we", "--json"]) == 0
     out = capsys.readouterr().out
     assert out.count("\n") == 1
     assert json.loads(out) == {
@@ -256,7 +256,7 @@ def test_cli_file_scores_good_lines_and_names_bad_ones(
 def test_cli_file_from_stdin_as_json(monkeypatch: pytest.MonkeyPatch,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("6CX +1\n7NTXX -13\n"))
-    assert run_cli(["--file", "-", "--vul", "--json"]) == 0
+    assert run_cli(["--file", "-", "--vul", "we", "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(row["result"], row["score"]) for row in rows] == [("6CX +1", 1740),
                                                                ("7NTXX -13", -7600)]
@@ -280,13 +280,13 @@ def test_cli_takes_several_results_as_arguments_and_a_file(tmp_path: Path, capsy
     """As openbid bid takes hands: arguments (each quoted, or as two words), then --file."""
     path = tmp_path / "results.txt"
     path.write_text("1S 0\n", encoding="utf-8")
-    assert run_cli(["6CX", "+1", "3NT 0", "--file", str(path), "--vul"]) == 0
+    assert run_cli(["6CX", "+1", "3NT 0", "--file", str(path), "--vul", "we"]) == 0
     heads = [ln for ln in capsys.readouterr().out.splitlines() if not ln.startswith(" ")]
     assert heads == ["6CX +1 vul: 1740", "3NT 0 vul: 600", "1S 0 vul: 80"]
 
 
 def test_openbid_main_scores_and_exits_2_on_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli_main.main(["score", "6CX +1", "--vul"]) == 0
+    assert cli_main.main(["score", "6CX +1", "--vul", "we"]) == 0
     assert capsys.readouterr().out.startswith("6CX +1 vul: 1740\n")
     assert cli_main.main(["score", "1C -8"]) == 2
     captured = capsys.readouterr()
@@ -297,7 +297,7 @@ def test_openbid_main_scores_and_exits_2_on_bad_input(capsys: pytest.CaptureFixt
 
 def test_compact_results_score_as_the_spaced_form(capsys) -> None:
     """'4S=', '4S+1', '3NTX-2' are single arguments; they mix with the two-word form."""
-    assert run_cli(["4S=", "6CX", "+1", "3NTX-2", "4S+1", "--vul"]) == 0
+    assert run_cli(["4S=", "6CX", "+1", "3NTX-2", "4S+1", "--vul", "we"]) == 0
     heads = [ln for ln in capsys.readouterr().out.splitlines() if not ln.startswith(" ")]
     assert heads == ["4S 0 vul: 620", "6CX +1 vul: 1740", "3NTX -2 vul: -500", "4S +1 vul: 650"]
 

@@ -160,7 +160,7 @@ def check(tmp_path, text, capsys):
 def test_gotoblock_agrees_with_the_reference(tmp_path, capsys):
     points = check(tmp_path, GOTOBLOCK, capsys)
     assert points["1b"]["state"] == "unreachable"
-    assert main(["find", "--rules", str(tmp_path / "f.rules"), 'meets("1b")', "--count"]) == 0
+    assert main(["find", "--rules", str(tmp_path / "f.rules"), 'meets("1b")', "--total"]) == 0
     assert "61,970,672,220" in capsys.readouterr().out
 
 

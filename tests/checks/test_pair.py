@@ -68,7 +68,7 @@ def test_claims_over_seats() -> None:
 
 
 def test_cli_find_seats(capsys) -> None:
-    assert main(["find", "N.HCP + S.HCP >= 37", "--limit", "2", "--count", "--json"]) == 0
+    assert main(["find", "N.HCP + S.HCP >= 37", "--count", "2", "--total", "--json"]) == 0
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert len([r for r in rows if "deal" in r]) == 2
     n = planner.count("N.HCP + S.HCP >= 37")

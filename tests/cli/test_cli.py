@@ -177,7 +177,7 @@ def test_bid_variant(capsys) -> None:
 
 # ---- openbid find ---------------------------------------------------------------------------
 def test_find_found(capsys) -> None:
-    code, out, _ = run(capsys, "find", "--limit", "3", 'section = "12h" and HCP >= 15')
+    code, out, _ = run(capsys, "find", "--count", "3", 'section = "12h" and HCP >= 15')
     assert code == 0
     lines = out.splitlines()
     assert len(lines) == 4 and lines[-1].startswith("3 hand(s)")
@@ -195,13 +195,13 @@ def test_find_unsat(capsys) -> None:
     assert code == 1
     assert "no hand satisfies this expression (proved by Z3: unsat)" in out
     # 37 = every A, K, Q (36) and one jack: four classes, the jack in each suit.
-    code, out, _ = run(capsys, "find", "HCP >= 37", "--limit", "5")
+    code, out, _ = run(capsys, "find", "HCP >= 37", "--count", "5")
     assert code == 0 and out.splitlines()[-1].startswith("4 hand(s) (no more exist)")
 
 
 def test_find_paper_hand(capsys) -> None:
     # p. 21: a hand that meets section 10 but passes at 1 exists (TOTALPTS 6).
-    code, out, _ = run(capsys, "find", "--json", "--limit", "1", 'meets("10") and section = "1"')
+    code, out, _ = run(capsys, "find", "--json", "--count", "1", 'meets("10") and section = "1"')
     assert code == 0
     obj = json.loads(out.splitlines()[0])
     assert holds(parse('meets("10") and TOTALPTS <= 6'), Hand.parse(obj["hand"]), CODE)
@@ -228,7 +228,7 @@ def test_find_unknown_section_label_is_an_error(capsys) -> None:
 
 
 def test_find_json_shape(capsys) -> None:
-    code, out, _ = run(capsys, "find", "--json", "--limit", "2", 'bid = "7NT"')
+    code, out, _ = run(capsys, "find", "--json", "--count", "2", 'bid = "7NT"')
     assert code == 0
     rows = [json.loads(line) for line in out.splitlines()]
     assert len(rows) == 2
@@ -242,12 +242,12 @@ def test_find_json_shape(capsys) -> None:
 
 
 def test_find_zero_limit(capsys) -> None:
-    code, out, _ = run(capsys, "find", "--limit", "0", "HCP >= 10")
+    code, out, _ = run(capsys, "find", "--count", "0", "HCP >= 10")
     assert code == 0 and out.startswith("0 hand(s)")
 
 
 def test_find_zero_limit_still_reports_unsat(capsys) -> None:
-    code, out, _ = run(capsys, "find", "--limit", "0", "ACES = 5")
+    code, out, _ = run(capsys, "find", "--count", "0", "ACES = 5")
     assert code == 1
 
 
@@ -267,7 +267,7 @@ def test_subprocess_bid_stdin() -> None:
 
 
 def test_subprocess_find_exit_codes() -> None:
-    assert _cli("find", "--limit", "1", "HCP >= 30").returncode == 0
+    assert _cli("find", "--count", "1", "HCP >= 30").returncode == 0
     assert _cli("find", "HCP >= 38").returncode == 1
     p = _cli("find", "HCP >= 3 and")
     assert p.returncode == 2 and "Traceback" not in p.stderr
@@ -282,7 +282,7 @@ def test_subprocess_no_traceback_for_sp_of_a_variable(tmp_path: Path) -> None:
 
 
 def test_subprocess_no_traceback_for_division_by_zero() -> None:
-    p = _cli("find", "--limit", "1", "HCP / SUITLENGTH(C) > 12")
+    p = _cli("find", "--count", "1", "HCP / SUITLENGTH(C) > 12")
     assert "Traceback" not in p.stderr
     assert p.returncode in (0, 1, 2)
 
@@ -306,7 +306,7 @@ def test_count_by_bid_json(capsys) -> None:
 
 @pytest.mark.slow
 def test_find_count_no_traceback() -> None:
-    p = _cli("find", "--count", "--limit", "1", "SLIDEPOINTS(S, 200, 1)")
+    p = _cli("find", "--total", "--count", "1", "SLIDEPOINTS(S, 200, 1)")
     assert "Traceback" not in p.stderr and p.returncode in (0, 1)
 
 

@@ -471,7 +471,7 @@ def test_filters_that_select_nothing_are_errors(capsys, monkeypatch, tmp_path):
         (("prove", "--expected", str(tmp_path / "missing.json")), "does not exist"),
         (("check-algol", "--sample", "0"), "--sample must be at least 1"),
         (("check-algol", "--sample", "-5"), "--sample must be at least 1"),
-        (("find", "HCP > 30", "--limit", "-1"), "--limit must be 0 or more"),
+        (("find", "HCP > 30", "--count", "-1"), "--count must be 0 or more"),
         (("diff", "code", "synopsis", "--examples", "-1"), "--examples must be 0 or more"),
         (("bid", "--file", str(empty)), "no hands in"),
         (("score", "--file", str(empty)), "no results in"),
@@ -587,7 +587,7 @@ def test_witnesses_do_not_depend_on_hash_seeds_or_jobs(tmp_path, my_rules):
     for seed, jobs in (("0", "1"), ("1", "2"), ("2", "2"), ("3", "1")):
         env = {"PYTHONHASHSEED": seed, "OPENBID_JOBS": jobs}
         p = cli("diff", "code", str(late), "--no-count", "--json", env=env)
-        f = cli("find", 'bid = "1S" and HCP < 12', "--limit", "3", "--json", env=env)
+        f = cli("find", 'bid = "1S" and HCP < 12', "--count", "3", "--json", env=env)
         assert p.returncode == 1 and f.returncode == 0, p.stderr + f.stderr
         got.add((json.loads(p.stdout)["witness"], f.stdout))
     assert len(got) == 1, got

@@ -231,7 +231,7 @@ def test_boards_from_a_pbn_file_and_a_rule_file(tmp_path: Path, capsys) -> None:
 def test_text_and_report(tmp_path: Path, capsys) -> None:
     report = tmp_path / "rep"
     assert cli_main.main(["compare", *SYSTEMS, "--deals", "16", "--seed", "r", "--store",
-                          str(tmp_path / "dd.duckdb"), "--report", str(report), "--top", "3"]) == 0
+                          str(tmp_path / "dd.duckdb"), "--report", str(report), "--limit", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "sayc (A) against code (B): 16 boards, seed r; each system bids every " \
         "board for both sides"
@@ -261,7 +261,7 @@ def test_the_t_quantile_matches_printed_tables() -> None:
 
 @pytest.mark.parametrize("argv", [
     ["compare", "sayc", "nope"], ["compare", "sayc", "code", "--deals", "0"],
-    ["compare", "sayc", "code", "--top", "-1"], ["compare", "sayc", "code", "--boards",
+    ["compare", "sayc", "code", "--limit", "-1"], ["compare", "sayc", "code", "--boards",
                                                  "/nonexistent.pbn"],
     ["compare", "sayc", "code", "--report", "/proc/openbid-report"],
     ["compare", "sayc", "code", "--workers", "-2"]])

@@ -154,8 +154,8 @@ def check_find(rules_text: str, expr: str) -> None:
         rules = load(p["gen.rules"])
         cond = rules.parse(expr)
         want = weight_where(rules, cond)
-        code, items = cli("find", "--rules", p["gen.rules"], expr, "--count", "--json",
-                          "--limit", "2")
+        code, items = cli("find", "--rules", p["gen.rules"], expr, "--total", "--json",
+                          "--count", "2")
     counted = [i for i in items if "count" in i]
     assert counted and counted[-1]["count"] == want, (counted, want)
     assert code == (0 if want else 1), (code, want)

@@ -37,7 +37,7 @@ def run_cli(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_the_json_lists_every_node_with_its_calls(capsys) -> None:
     code, out, err = run_cli(capsys, "simulate", "--variant", "sayc", "--deals", "3000",
-                             "--seed", "4", "--json", "--workers", "0")
+                             "--seed", "4", "--json", "--workers", "0", "--quiet")
     assert code == 0 and err == ""
     got = json.loads(out)
     assert (got["deals"], got["seed"], got["label"], got["system"]) == (3000, 4, "ESTIMATE",
@@ -75,7 +75,18 @@ def test_the_text_names_the_most_frequent_silent_auctions(capsys) -> None:
     assert any(x.startswith("  (opening)") and "100% (every deal)" in x for x in lines)
     at = lines.index("Coverage: where the system is silent (an off-system node passes)")
     ranked = [x for x in lines[at:] if x[:7].strip().rstrip(".").isdigit()]
-    assert len(ranked) == 3 and ranked[0].split()[1:4] == ["1D", "PASS", "1H"]
+    assert len(ranked) == 3
+    # the same run's JSON: the off-system nodes, most reached first
+    code, out, _ = run_cli(capsys, "simulate", "--variant", "sayc", "--deals", "20000",
+                           "--workers", "0", "--json", "--quiet")
+    nodes = json.loads(out)["nodes"]
+    off = sorted((n for n in nodes if n["kind"] == "off-system"),
+                 key=lambda n: -n["reached"]["count"])
+    for line, node in zip(ranked, off):
+        words = line.split()
+        at_deals = words.index("deals")
+        assert " ".join(words[1:at_deals - 1]) == node["auction"]
+        assert int(words[at_deals - 1].replace(",", "")) == node["reached"]["count"]
 
 
 def test_pbn_writes_every_deal_with_the_executors_auction(tmp_path: Path, capsys) -> None:
@@ -228,4 +239,4 @@ def test_progress_shows_on_a_terminal_only(tmp_path: Path) -> None:
             proc.wait()
     assert proc.returncode == 0 and b"openbid simulate:" in out
     text = seen.decode("utf-8", "replace")
-    assert "simulate:" in text and "deals/s" in text and "<" in text, text  # rate, time left
+    assert "bid:" in text and "deals/s" in text and "<" in text, text  # rate, time left
