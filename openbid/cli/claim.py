@@ -54,16 +54,24 @@ def run(args) -> int:
     except ExprError as exc:
         raise ExprError(f"COND: {exc.problem}", exc.text, exc.pos) from None
     system = system_of(rules_from(args))
-    t0 = time.monotonic()
-    got = partnership_claim(system, args.auction, cond, dealer=args.dealer, vul=args.vul,
-                            rlimit=budget(args))
-    seconds = time.monotonic() - t0
-    gap = None
-    if args.gap and got.verdict is Verdict.FAILED:
-        from openbid.checks.dealer import gap_estimate
+    from openbid.cli.progress import Progress
 
-        gap = gap_estimate(system, args.auction, cond, got.seats, dealer=args.dealer,
-                           vul=args.vul, pairs=args.gap, seed=args.seed)
+    t0 = time.monotonic()
+    progress = Progress("")
+    gap = None
+    try:
+        progress.stage("Z3 over the two hands")
+        got = partnership_claim(system, args.auction, cond, dealer=args.dealer, vul=args.vul,
+                                rlimit=budget(args))
+        seconds = time.monotonic() - t0
+        if args.gap and got.verdict is Verdict.FAILED:
+            from openbid.checks.dealer import gap_estimate
+
+            progress.stage(f"the gap's share over {args.gap:,} pairs")
+            gap = gap_estimate(system, args.auction, cond, got.seats, dealer=args.dealer,
+                               vul=args.vul, pairs=args.gap, seed=args.seed)
+    finally:
+        progress.close()
     text = " ".join(auction)
     who = " and ".join(got.seats)
     if args.json:

@@ -180,12 +180,17 @@ def _run_plain(args, text: str) -> int:
     if seats and (args.seat is not None or args.vul is not None):
         raise OpenbidError("--seat and --vul do not apply to a condition over seats (N.HCP ...): "
                            "it reads no facts of the deal")
-    got = planner.count(text)
-    if got is None:
-        if seats:
+    progress = Progress("")
+    try:
+        progress.stage("generating functions")
+        got = planner.count(text)
+        if got is None and seats:
+            progress.stage(f"sampling {args.samples:,} deals")
             got = planner.estimate(text, samples=args.samples, seed=args.seed)
-        else:
-            got = _by_census(args, text)
+    finally:
+        progress.close()
+    if got is None:
+        got = _by_census(args, text)
     if got.exact and got.count == 0:
         raise OpenbidError(f"{text!r} selects no {got.unit[:-1]}: nothing to count")
     if args.json:

@@ -134,9 +134,15 @@ def _run(capsys, *args: str) -> tuple[int, str, str]:
      r"openbid find: census: 34,033,880 of 34,033,880 classes in "),
     (("explain", "1NT P", "--view", "own"), r"openbid explain: own calls in "),
     (("notes", "--variant", "sayc"), r"openbid notes: node: \(opening\) \("),
-    (("prove", "--rules", SMALL, "--no-table"), r"openbid prove: round 1 \("),
+    (("prove", "--rules", SMALL, "--no-table", "--no-cache"), r"openbid prove: round 1 \("),
     (("deal", "--variant", "sayc", "--auction", "1NT P", "--samples", "500"),
      r"openbid deal: tried: 500 deals in "),
+    (("count", "N.HCP >= 15 and S.HCP >= 10"), r"openbid count: generating functions in "),
+    (("count", "N.HCP >= 15 and S.HCP >= 10 and N.SUITLENGTH(S) + S.SUITLENGTH(S) >= 8",
+      "--samples", "200"),
+     r"openbid count: sampling 200 deals in "),
+    (("claim", "--rules", SMALL, "--auction", "1NT P 2C P 2H",
+      "4 <= N.SUITLENGTH(H) and 23 <= N.HCP + S.HCP"), r"openbid claim: Z3 over the two hands in "),
 ])
 def test_stage_lines_on_a_pipe_none_with_quiet_and_the_same_output(capsys, args, stage) -> None:
     code, out, err = _run(capsys, *args)
@@ -149,6 +155,6 @@ def test_stage_lines_on_a_pipe_none_with_quiet_and_the_same_output(capsys, args,
 
 
 def test_prove_of_a_system_reports_the_tree_census_and_the_table(capsys) -> None:
-    _, _, err = _run(capsys, "prove", "--rules", SMALL, "--table-deals", "2000")
+    _, _, err = _run(capsys, "prove", "--rules", SMALL, "--table-deals", "2000", "--no-cache")
     assert re.search(r"openbid prove: round \d+ \(", err)
     assert re.search(r"openbid prove: table \(", err), err
