@@ -415,11 +415,42 @@ def _prose(text: str) -> list[str]:
     return [x.rstrip() for x, k in zip(lines, keep) if k]
 
 
+def _generated(only_check: bool) -> bool:
+    """The docs' other generated parts, in the same command: README's options table (from the
+    commands' declarations) and docs/API.md's outputs (from the API). Whether any differed."""
+    from openbid.cli.options import BEGIN, END, table_markdown, write_readme_table
+
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    stale = text.split(BEGIN, 1)[1].split(END, 1)[0] != "\n" + table_markdown()
+    if stale:
+        print(f"{'differs' if only_check else 'rewritten'}: README.md options table")
+        if not only_check:
+            write_readme_table(readme)
+    sys.path.insert(0, str(ROOT / "tests"))
+    import test_api_doc
+
+    if only_check:
+        api = test_api_doc.DOC
+        before = api.read_text(encoding="utf-8")
+        n = test_api_doc.regenerate()
+        after = api.read_text(encoding="utf-8")
+        if after != before:
+            api.write_text(before, encoding="utf-8")  # --check leaves the doc as it was
+        if n:
+            print(f"differs: docs/API.md ({n} output(s))")
+        return stale or bool(n)
+    n = test_api_doc.regenerate()
+    if n:
+        print(f"rewritten: docs/API.md ({n} output(s))")
+    return stale or bool(n)
+
+
 def main(argv: list[str]) -> int:
     only_check = "--check" in argv
     names = [a for a in argv if not a.startswith("-")]
     todo = [ROOT / n for n in names] if names else docs()
-    changed_any = False
+    changed_any = False if names else _generated(only_check)
     for doc in todo:
         old, new, changed = regenerate_doc(doc)
         if changed and not only_check:
