@@ -4,6 +4,7 @@ the chunk of some rows."""
 from __future__ import annotations
 
 import hashlib
+import zlib
 
 import numpy as np
 
@@ -23,7 +24,7 @@ class RowSets:
     def __init__(self, n: int) -> None:
         self.n = n
         self.numbers: dict[bytes, int] = {}  # a set of rows (its digest) -> its number
-        self.kept: list[np.ndarray] = []
+        self.kept: list = []  # arrays (bytes while compressed: see compact)
         self.sizes: list[int] = []  # each set's number of rows (read without unpacking it)
         self.packed: set[int] = set()
         # A walk reads a set soon after it is made (the next call of the same player, a few
@@ -31,6 +32,8 @@ class RowSets:
         # unpacking, up to RECENT rows in all (the oldest dropped first).
         self.recent: dict[int, np.ndarray] = {}
         self.recent_rows = 0
+        # sets compressed between walks (compact): a number -> its dtype and length
+        self.squeezed: dict[int, tuple[np.dtype, int]] = {}
 
     def intern(self, rows: np.ndarray) -> int:
         large = len(rows) * 32 > self.n  # a set is large or not by its size: one form each
@@ -59,6 +62,10 @@ class RowSets:
         """The set's rows, ascending, as intp (numpy gathers with intp indices about 1.7 times
         as fast as with int32 ones)."""
         got = self.kept[number]
+        if number in self.squeezed:  # compressed since it was made: back as it was
+            dt, size = self.squeezed.pop(number)
+            got = self.kept[number] = np.frombuffer(zlib.decompress(got), dtype=dt,
+                                                    count=size).copy()
         if number in self.packed:
             hit = self.recent.get(number)
             if hit is not None:
@@ -67,6 +74,17 @@ class RowSets:
             self._remember(number, rows)
             return rows
         return got.astype(np.intp)
+
+    def compact(self) -> None:
+        """Compress every set (a walk's sets are kept from round to round, and a later round
+        reads few of them again): a bitmap of a bidder's rows is mostly runs of zeros. Each
+        is decompressed when next read. The rows kept unpacked are dropped."""
+        for number, got in enumerate(self.kept):
+            if number not in self.squeezed:
+                self.squeezed[number] = (got.dtype, len(got))
+                self.kept[number] = zlib.compress(got.tobytes(), 1)  # type: ignore[call-overload]
+        self.recent.clear()
+        self.recent_rows = 0
 
     def _remember(self, number: int, rows: np.ndarray) -> None:
         self.recent[number] = rows

@@ -95,9 +95,10 @@ class Walk:
         # every coarse row's hands and first fine row (built by open())
         self.w_all = np.zeros(0)
         self.first_all = np.zeros(0, dtype=np.int64)
-        # per origin: its coarse rows (ascending), and those some of whose hands make another
-        # call at the opening (their rows, hands and first fine rows; None: there are none)
-        self.origins: list[tuple[np.ndarray, tuple | None]] = []
+        # per origin: its coarse rows that some of whose hands make another call at the
+        # opening (their rows, hands and first fine rows; None: there are none); its rows are
+        # its set's (csets)
+        self.origins: list[tuple | None] = []
         self.all_rows: tuple[int, int] | None = None  # the mask of every coarse row
         self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
         self.system_parts: list[list[tuple]] | None = None  # per fine part, per context
@@ -135,7 +136,7 @@ class Walk:
         once for all of them (those of the last COARSE_BYTES kept)."""
         got = self._coarse_arrays.pop(mask, None)
         if got is None:
-            split = self.origins[mask[0]][1]
+            split = self.origins[mask[0]]
             if len(rows) == self.cn and split is None:  # every coarse row, all of its hands
                 got = (self.w_all, self.first_all)
             else:
@@ -340,7 +341,7 @@ class Walk:
         digest = hashlib.blake2b(b"|".join(parts), digest_size=16).digest()
         got = self._origin_digests.get(digest)
         if got is None:
-            self.origins.append((rows, split))
+            self.origins.append(split)
             got = self._origin_digests[digest] = (len(self.origins) - 1,
                                                   self.csets.intern(rows))
         return got
@@ -573,6 +574,8 @@ class Walk:
         self._coarse_bytes = 0
         self.full_values.clear()
         self.full_bytes = 0
+        self.csets.compact()  # kept for the next rounds, which read few of them
+        self._cstacked = None
         return WalkResult(visited, found, counts, reach=reach, system=system,
                           cpu={"opening": c1 - c0, "later": time.process_time() - c1},
                           hits=hits, keys=keys)
