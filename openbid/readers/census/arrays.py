@@ -429,24 +429,39 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
     rules = run._rules()
     labels = rules.labels
     n = run.n
-    bidval = np.zeros(n, dtype=np.int16)
     fall = labels.index(rules.pass_label)
     section = np.full(n, fall, dtype=np.int16 if len(labels) > 127 else np.int8)
     # each bid point's bid value when it is one constant (-2: no site; -1: it varies)
     sbids = np.full(len(labels), -2, dtype=np.int16)
     sbids[fall] = 0  # falling through passes
-    for site in run.execution.sites:
+    sites = [s for s in run.execution.sites if s.fire is not False]
+    for site in sites:
+        li = labels.index(site.label)
+        if not np.isscalar(site.value) or sbids[li] not in (-2, int(site.value)):
+            sbids[li] = -1
+        else:
+            sbids[li] = int(site.value)
+    if not (sbids == -1).any():
+        # every bid point bids one constant: each row's bid value is its label's (one lookup
+        # after the labels, not a pass per site)
+        for site in sites:
+            if int(site.value) not in VALID_BIDVALS:
+                raise OpenbidError(f"{rules.title}: bid point {site.label} makes "
+                                   f"BIDVAL {int(site.value)}, which is not a bid "
+                                   "(Appendix 5); 'openbid rules check FILE' finds every such "
+                                   "point")
+            fire = np.ones(n, dtype=bool) if site.fire is True else site.fire
+            np.copyto(section, labels.index(site.label), where=fire, casting="unsafe")
+        sbids = np.maximum(sbids, 0)
+        run.__dict__["_section_bids"] = sbids
+        return sbids[section], section
+    bidval = np.zeros(n, dtype=np.int16)
+    for site in sites:
         fire = site.fire
-        if fire is False:
-            continue
         if fire is True:
             fire = np.ones(n, dtype=bool)
         scalar = np.isscalar(site.value)
         li = labels.index(site.label)
-        if not scalar or sbids[li] not in (-2, int(site.value)):
-            sbids[li] = -1
-        else:
-            sbids[li] = int(site.value)
         value = site.value if scalar else site.value[fire]
         if not (value in VALID_BIDVALS if scalar else np.isin(value, valid).all()):
             bad = sorted(set(np.atleast_1d(value).tolist()) - VALID_BIDVALS)[:3]

@@ -88,6 +88,14 @@ def patterns(masks: list[np.ndarray], n: int,
     matrix, patterns x masks). The masks are packed up to 62 to an integer key and the keys
     numbered one word at a time. ``first_rows`` False: no first rows (None; up to 62 masks,
     each pattern's masks are then read off its key, with no pass over the rows)."""
+    if len(masks) <= 16 and not first_rows:  # a table of every pattern: mark, number
+        word = _word(masks, n)
+        present = np.zeros(1 << len(masks), dtype=bool)
+        present[word] = True
+        values = np.flatnonzero(present)
+        ids = (np.cumsum(present) - 1)[word]  # (dense_values' numbering: by the key)
+        on = ((values[:, None] >> np.arange(len(masks), dtype=np.int64)) & 1).astype(bool)
+        return ids, None, on
     if len(masks) <= WORD and not first_rows:
         ids, values = dense_values(_word(masks, n))
         on = ((values[:, None] >> np.arange(len(masks), dtype=np.int64)) & 1).astype(bool)

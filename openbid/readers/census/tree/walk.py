@@ -290,8 +290,8 @@ class Walk:
         self.cn = self.csets.n = cn
         self.ccomp_bounds = np.cumsum((0,) + self.cchunk.sizes)
         self.w_all, self.first_all = every_row(self.p, self.pc, comps)
-        self.first_all = self.first_all.astype(
-            np.int32 if self.p.domain.classes() < 1 << 31 else np.int64)
+        # (int64, as the readings take them: numpy's least-per-group needs matching types)
+        self.first_all = self.first_all.astype(np.intp, copy=False)
         self.all_rows = self._origin(np.arange(cn, dtype=np.int32), None)
         for key, opening in merged.items():
             joined = Calls.join(calls[key], offsets)
