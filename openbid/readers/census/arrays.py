@@ -437,7 +437,8 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
     sites = [s for s in run.execution.sites if s.fire is not False]
     for site in sites:
         li = labels.index(site.label)
-        if not np.isscalar(site.value) or sbids[li] not in (-2, int(site.value)):
+        scalar = np.isscalar(site.value)
+        if not scalar or sbids[li] not in (-2, int(site.value)):
             sbids[li] = -1
         else:
             sbids[li] = int(site.value)
