@@ -543,9 +543,6 @@ class ChunkView:
                 got = ids[3] * self.pass_.domain.suits[3].size + ids[4]
             else:
                 got = ids[key]
-            # as intp once (a chunk's ids may be narrower): numpy casts any other index
-            # array to intp at every gather
-            got = got.astype(np.intp, copy=False)
             self._gathers[("index", key)] = got
         return got
 
