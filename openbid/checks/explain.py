@@ -140,8 +140,15 @@ def shows_many(rules: Rules, givens: list[Expr | None], exprs: list[tuple[str, E
     # value -> (hand, context), at each context's lowest and highest value
     ends: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
     selected = [0] * len(givens)
+    done: dict[tuple, list] = {}  # the folded questions of a pass -> its histograms
     for key, who in passes.items():
-        got = histograms_many(rules, [givens[k] for k, _ in who], plain, kinds, dict(key))
+        asked = [givens[k] for k, _ in who]
+        folded = _folded(rules, plain + [g if g is not None else TRUE for g in asked], key)
+        got = done.get(folded) if folded is not None else None
+        if got is None:
+            got = histograms_many(rules, asked, plain, kinds, dict(key))
+            if folded is not None:
+                done[folded] = got
         for (k, ctx), (hist, n) in zip(who, got):
             selected[k] += n
             if not n:
@@ -167,6 +174,21 @@ def shows_many(rules: Rules, givens: list[Expr | None], exprs: list[tuple[str, E
         _prove(rules, given, plain, sh.shown, dict(fixeds[k]), rlimit)
         out.append(sh)
     return out
+
+
+def _folded(rules: Rules, exprs: list[Expr], facts: tuple) -> tuple | None:
+    """``exprs`` with the facts of the deal ``facts`` read as constants and folded
+    (openbid.systems.rules.fold), when what they fold to reads none of those facts (through a
+    definition left as it is, or the rules of ``chose``): then two contexts whose questions
+    fold alike count alike, hand by hand, and one census pass answers both. None otherwise."""
+    from openbid.systems.rules.fold import fold_exprs
+
+    if not facts:
+        return None
+    got = fold_exprs(rules, tuple(exprs), facts)
+    if set(facts_read(rules, list(got))) & {n for n, _ in facts}:
+        return None
+    return got
 
 
 def histograms(rules: Rules, given: Expr | None, exprs: list[Expr], kinds: list[str],

@@ -54,3 +54,46 @@ def test_a_budget_too_small_labels_each_bound_unproved(responder) -> None:
     E._prove(system.rules, given, [e for _, e in exprs], shown, {"SEAT": 3}, 1)
     assert all(s.proved.startswith("census only (Z3: ") for s in shown), \
         [s.proved for s in shown]
+
+
+VUL_RULES = """\
+name vul
+define OVERBID = if VUL and not THEYVUL then 2 else if THEYVUL and not VUL then 4 else 3
+section 1 "open" when HCP >= 12
+  bid one when true value 1C
+section 2 "preempt" when SUITLENGTH(S) >= OVERBID + 3
+  bid three when true value 3S
+
+auction "1C" else pass
+  section 1 "overcall" when (VUL and HCP >= 9) or (not VUL and HCP >= 7)
+    bid spades when SUITLENGTH(S) >= 5 value 1S
+"""
+
+
+@pytest.mark.parametrize("auction", ["P 3S", "1C 1S"])
+def test_contexts_that_fold_alike_share_one_census_pass(tmp_path, monkeypatch, auction) -> None:
+    """The preempt reads the vulnerability through OVERBID, which is 3 both when neither and
+    when both sides are vulnerable: those two contexts fold alike and one pass answers both
+    (counts, ends, hands the same as reading each); the overcall folds differently in each
+    vulnerability of its side, and each reads its own pass."""
+    path = tmp_path / "vul.rules"
+    path.write_text(VUL_RULES)
+    system = system_of(resolve(None, str(path)))
+    a = T.checked_auction(system, auction)
+    histories = [T.history(system, a, s) for s in range(len(a))]
+    exprs = E.descriptors(system.rules)
+    calls = []
+    real = E.histograms_many
+
+    def counting(*args, **kwargs):
+        calls.append(args[4])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(E, "histograms_many", counting)
+    fixeds = [{"SEAT": s + 1} for s in range(len(a))]
+    shared = E.shows_many(system.rules, histories, exprs, fixeds)
+    n_shared = len(calls)
+    monkeypatch.setattr(E, "_folded", lambda *args: None)  # every pass read
+    every = E.shows_many(system.rules, histories, exprs, fixeds)
+    assert shared == every
+    assert (n_shared, len(calls) - n_shared) == ((3, 4) if auction == "P 3S" else (3, 3))
