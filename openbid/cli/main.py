@@ -120,7 +120,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
                     "systems at double dummy. The 1967 paper it began with (London & "
                     "Wasserman's OPENBID) is re-derived by 'openbid prove'.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     if argv is not None:
         wanted = _named_module(argv)
@@ -141,6 +141,22 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             raise
         module.register(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: argparse's own, with the version read (from the installed metadata, whose
+    import costs every command's start) only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit") -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        formatter = parser._get_formatter()
+        formatter.add_text(f"{parser.prog} {version()}")
+        parser._print_message(formatter.format_help(), sys.stdout)
+        parser.exit()
 
 
 def _named_module(argv: list[str]) -> str | None:
