@@ -357,13 +357,16 @@ def _main(argv: list[str] | None) -> int:
         except ArgumentError:
             flush_deprecations(write=False)  # the error alone
             raise
-        flush_deprecations()
         if not getattr(args, "func", None):
+            flush_deprecations()
             return usage(parser)
         configure(getattr(args, "_command", None) or args.command, getattr(args, "quiet", False))
         with stdin_files(args):
             code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full or closed output is found here, not lost at exit
+        # a deprecated spelling is named once the command has run (bad input is shown alone:
+        # one message)
+        flush_deprecations(write=code != 2)
     except KeyboardInterrupt:
         return _stopped()
     except OpenbidError as exc:
