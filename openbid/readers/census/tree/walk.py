@@ -512,12 +512,13 @@ class Walk:
 
     # -- the walk ---------------------------------------------------------------------------------
     def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]],
-             skip: frozenset[Auction] = frozenset(), reach_of: Auction | None = None
-             ) -> WalkResult:
+             skip: frozenset[Auction] = frozenset(), reach_of: Auction | None = None,
+             descend: bool = True) -> WalkResult:
         """Visit ``roots`` and every node below them (``known``: the calls other walks found
         at some nodes); a node of ``skip`` is not read (its counts are known: its calls are
         in ``known``). ``reach_of``: the node whose players' reach is reported (default: each
-        root)."""
+        root). ``descend`` False: read the roots only (with a cache, the census's parent
+        looks their children up in it and sends the next round only the nodes it lacks)."""
         import time
 
         c0 = time.process_time()
@@ -563,6 +564,8 @@ class Walk:
                 if self.cache is not None:
                     keys[a] = self._cached[a][0]
             found[a] = here
+            if not descend:
+                continue
             for call in sorted(here | set(known.get(a, ())), reverse=True):
                 if not illegal(a, call):
                     stack.append(a + (call,))
