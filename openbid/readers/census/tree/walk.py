@@ -516,8 +516,8 @@ class Walk:
              descend: bool = True) -> WalkResult:
         """Visit ``roots`` and every node below them (``known``: the calls other walks found
         at some nodes); a node of ``skip`` is not read (its counts are known: its calls are
-        in ``known``). ``reach_of``: the node whose players' reach is reported (default: each
-        root). ``descend`` False: read the roots only (with a cache, the census's parent
+        in ``known``). ``reach_of``: the node whose players' reach is reported (None:
+        none). ``descend`` False: read the roots only (with a cache, the census's parent
         looks their children up in it and sends the next round only the nodes it lacks)."""
         import time
 
@@ -531,7 +531,7 @@ class Walk:
         reach: dict[Auction, set[int]] = {}
         hits: dict[Auction, str] = {}  # nodes counted before (the cache's key)
         keys: dict[Auction, str] = {}  # nodes counted here, with a cache (their keys)
-        for r in roots if reach_of is None else (reach_of,):
+        for r in () if reach_of is None else (reach_of,):  # (only the census's root's is used)
             reach[r] = {p for p in range(4) if self._makes(r, p)}
         stack = list(roots)
         while stack:
