@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from openbid.systems.auction_facts import (
-    contract, ended, facts, illegal, match, parse_auction,
+    contract, ended, facts, illegal, match, match_calls, parse_auction,
 )
 from openbid.bridge.bids import VALID_BIDVALS, bid_text
 from openbid.base.errors import OpenbidError
@@ -36,6 +36,7 @@ __all__ = ["System", "Node", "Choice", "DealAuction", "load_system", "parse_auct
 
 SEATS = "NESW"
 MAX_BLOCKS = 10_000
+_NOTHING = object()
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ class System:
         for block in self.blocks:
             self._by_length.setdefault(len(block.tokens), []).append(block)
         self._by_first: dict[tuple[int, str], list[AuctionBlock]] = {}  # see _candidates
+        self._matches: dict[tuple[str, ...], tuple | None] = {}  # see _matched
+        self._by_first_vars: dict[tuple[int, str], list[tuple]] = {}  # see _candidates_of
         opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
         if len(rules.auctions) > MAX_BLOCKS:
@@ -153,14 +156,11 @@ class System:
                         tuple(f.items()))
         else:
             node = Node(auction, None, None, (), tuple(f.items()))
-            start = next(i for i, c in enumerate(auction) if c != "PASS")
-            for b in self._candidates(len(auction) - start, auction[start]):
-                binding = match(b.tokens, dict(b.variables), auction)
-                if binding is None:
-                    continue
+            found = self._matched(auction)
+            if found is not None:
+                b, binding = found
                 rules = self._block_rules(b, {**f, **binding})
                 node = Node(auction, rules, b, tuple(binding.items()), tuple(f.items()))
-                break
         if len(self._nodes) < 100_000:
             self._nodes[auction] = node
         return node
@@ -171,11 +171,51 @@ class System:
         got = self._nodes.get(auction)
         if got is not None:
             return got.rules is not None
-        start = next((i for i, c in enumerate(auction) if c != "PASS"), None)
-        if start is None:
+        if all(c == "PASS" for c in auction):
             return True
-        return any(match(b.tokens, dict(b.variables), auction) is not None
-                   for b in self._candidates(len(auction) - start, auction[start]))
+        return self._matched(auction) is not None
+
+    def _matched(self, auction: tuple[str, ...]):
+        """The first block (in file order) whose pattern matches ``auction`` (someone has
+        bid), with its binding of the suit variables; None: none matches (kept)."""
+        got = self._matches.get(auction, _NOTHING)
+        if got is _NOTHING:
+            got = None
+            start = next(i for i, c in enumerate(auction) if c != "PASS")
+            calls = auction[start:]
+            for b, tokens, variables in self._candidates_of(len(calls), calls[0]):
+                binding = match_calls(tokens, variables, calls)
+                if binding is not None:
+                    got = (b, binding)
+                    break
+            if len(self._matches) < 200_000:
+                self._matches[auction] = got
+        return got
+
+    def table_source(self, auction: tuple[str, ...]) -> tuple[Rules, tuple, bool] | None:
+        """The table the rules at ``auction`` are bound from (the opening's, or the matching
+        block's own), the values bound to it (name, type and value of each name it reads), and
+        whether falling through them is a gap (the block does not say ``else pass``); None
+        off-system. Found without building the node's table: the two decide it."""
+        if all(c == "PASS" for c in auction):
+            return self.opening, (("SEAT", "int", facts(auction)["SEAT"]),), False
+        found = self._matched(auction)
+        if found is None:
+            return None
+        b, binding = found
+        rules, names = self._own_table(b)
+        values = {**facts(auction), **binding}
+        return rules, tuple((k, type(v).__name__, v) for k, v in sorted(values.items())
+                            if k in names), not b.else_pass
+
+    def _candidates_of(self, length: int, first: str) -> list[tuple]:
+        """:meth:`_candidates`, each with its pattern's tokens and variables (as a dict)."""
+        key = (length, first)
+        got = self._by_first_vars.get(key)
+        if got is None:
+            got = self._by_first_vars[key] = [(b, b.tokens, dict(b.variables))
+                                              for b in self._candidates(length, first)]
+        return got
 
     def _candidates(self, length: int, first: str) -> list[AuctionBlock]:
         """The blocks (in file order) whose pattern has ``length`` calls and whose first call
@@ -191,12 +231,7 @@ class System:
         """A block's rules with the facts and suit variables it reads bound to ``values``:
         the nodes a block matches with the same values of what it reads share one table
         (built once)."""
-        got = self._block_names.get(id(block))
-        if got is None:  # the block's own table, and the names it reads
-            rules = Rules(block.sections, self.rules.readings, self.rules.name,
-                          self.rules.definitions, source=self.rules.source, system=self.rules)
-            got = self._block_names[id(block)] = (rules, _names_read(rules))
-        rules, names = got
+        rules, names = self._own_table(block)
         key = (id(block),) + tuple((k, type(v).__name__, v) for k, v in sorted(values.items())
                                    if k in names)
         bound = self._block_tables.get(key)
@@ -204,6 +239,15 @@ class System:
             bound = self._block_tables[key] = _bound(
                 rules, {k: Const(v) for k, v in values.items() if k in names})
         return bound
+
+    def _own_table(self, block) -> tuple[Rules, frozenset[str]]:
+        """A block's own table (unbound), and the names it reads."""
+        got = self._block_names.get(id(block))
+        if got is None:
+            rules = Rules(block.sections, self.rules.readings, self.rules.name,
+                          self.rules.definitions, source=self.rules.source, system=self.rules)
+            got = self._block_names[id(block)] = (rules, _names_read(rules))
+        return got
 
     # -- bidding ----------------------------------------------------------------------------
     def call(self, auction: tuple[str, ...] | str, hand: Hand, vul: str | None = "none") -> Choice:
