@@ -228,6 +228,9 @@ class TreeCache:
         return digest("opening", self.fine, coarse, f"{part[0]}-{part[1]}",
                       self.table_key(folded), repr(vul), str(gap))
 
+    def has_calls(self, key: str) -> bool:
+        return self.store.has(OPENING, key)
+
     def get_calls(self, key: str):
         from openbid.readers.census.tree.opening import Calls
 

@@ -333,6 +333,7 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
         frontier = _resolve(tc, spec, [root], counts, children, hits)
     skip = frozenset(hits) | frozenset(a for a in children if a not in hits)
     resolved = set(hits)  # the nodes whose counts the parent took from the cache
+    visited: set[Auction] = set()  # the nodes any walk visited
     count_system = spec.system is not None and spec.count_system
     reach_of: Auction | None = root
     reach: set[int] = set()
@@ -369,6 +370,7 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
                 if res.replan is not None:
                     return Replan(*res.replan)
                 done[k].update(res.visited)
+                visited.update(res.visited)
                 for stage, sec in res.cpu.items():
                     cpu[stage] = cpu.get(stage, 0.0) + sec
                 if res.system is not None:
@@ -430,7 +432,8 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     top = counts.get(())
     if top is not None and top.selected != TOTAL_HANDS * contexts:
         raise AssertionError(f"the root counts {top.selected} hands, not C(52,13) x {contexts}")
-    out = TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n)
+    out = TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n,
+                     visited=visited)
     out.seconds.update({f"cpu {stage}": round(sec, 2) for stage, sec in cpu.items()})
     if shared is not None:
         out.system_checks = shared
