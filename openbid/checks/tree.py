@@ -315,9 +315,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
         nc: NodeCounts = counts.counts[a]
         if nc.selected == 0:
             continue
-        node = system.node(a)
+        node = system.located(a)  # (its points' names: the table need not be bound)
+        assert node is not None and node.rules is not None
         rules = node.rules
-        assert rules is not None
         for call, (hands, ex, labels) in sorted(nc.calls.items()):
             why = illegal(a, call)
             if why:
@@ -387,9 +387,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
         ex = fields.pop("witness")
         a = fields["node"]
         call, point = made[j]
-        table = system.node(a).rules
-        assert table is not None
-        shown = "" if point == table.pass_label else system.node(a).point(point)
+        where = system.located(a)
+        assert where is not None and where.rules is not None
+        shown = "" if point == where.rules.pass_label else where.point(point)
         out.findings.append(Finding(population=HISTORY, witness=Witness(
             ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields))
     if not out.root:

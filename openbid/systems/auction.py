@@ -194,6 +194,18 @@ class System:
                 self._matches[auction] = got
         return got
 
+    def located(self, auction: tuple[str, ...]) -> "Node | None":
+        """The node at ``auction`` with its block's own table (unbound: the same sections,
+        labels and bid points as the node's rules, without building them) as ``rules``;
+        None off-system. For what names a node's points, not for reading its rules."""
+        if all(c == "PASS" for c in auction):
+            return Node(auction, self.opening, None, (), ())
+        found = self._matched(auction)
+        if found is None:
+            return None
+        b, binding = found
+        return Node(auction, self._own_table(b)[0], b, tuple(binding.items()), ())
+
     def table_source(self, auction: tuple[str, ...]) -> tuple[Rules, tuple, bool] | None:
         """The table the rules at ``auction`` are bound from (the opening's, or the matching
         block's own), the values bound to it (name, type and value of each name it reads), and
