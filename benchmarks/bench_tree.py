@@ -30,7 +30,10 @@ Run: python3 benchmarks/bench_tree.py [--full [--check] [--save DIR]]
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
+import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -143,6 +146,14 @@ def main() -> None:
                     help="with --full: only the paper and the whole of SAYC")
     args = ap.parse_args()
     print(machine_note())
+    # Every run as an installed openbid runs: its modules' bytecode cached (where
+    # PYTHONDONTWRITEBYTECODE is set, as here, every run would compile openbid's sources first),
+    # in a temporary folder (the repository stays as it is); the first run fills it.
+    print(f"bytecode: cached in a temporary folder (PYTHONDONTWRITEBYTECODE was "
+          f"{os.environ.pop('PYTHONDONTWRITEBYTECODE', '')!r} here)")
+    pyc = tempfile.mkdtemp(prefix="bench-tree-pyc-")
+    atexit.register(shutil.rmtree, pyc, True)
+    os.environ["PYTHONPYCACHEPREFIX"] = pyc
     rows: list[list] = []
     if args.full and args.sayc_only:
         print("SAYC (each row as measured):", flush=True)
