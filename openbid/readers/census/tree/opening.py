@@ -142,12 +142,12 @@ class Calls:
 
     def rows(self, call: str) -> np.ndarray:
         """The coarse rows some of whose hands make ``call`` (ascending, int32)."""
-        whole = np.flatnonzero(self.codes == self.calls.index(call)) \
-            if call in self.calls else np.zeros(0, dtype=np.intp)
+        hit = self.codes == self.calls.index(call) if call in self.calls else \
+            np.zeros(len(self.codes), dtype=bool)
         sp = self.split.get(call)
-        if sp is not None:
-            whole = np.union1d(whole, sp[0])
-        return whole.astype(np.int32)
+        if sp is not None:  # (split rows are coded SPLIT: none is in ``hit`` yet)
+            hit[sp[0]] = True
+        return np.flatnonzero(hit).astype(np.int32)
 
 
 @dataclass
