@@ -83,6 +83,7 @@ class Store:
         self.root = Path(root) if root is not None else cache_dir()
         self.version = code_version()
         self.base = self.root / f"v{FORMAT}"
+        self._base = str(self.base)
         self.written = 0  # entries written by this store
         self.read = 0  # entries read (and trusted)
         self.refused = 0  # entries found but not trusted (truncated, corrupt, foreign)
@@ -101,12 +102,15 @@ class Store:
                                "give --no-cache)") from None
 
     def path(self, kind: str, key: str) -> Path:
-        return self.base / kind / key[:2] / f"{key}.bin"
+        return Path(self._where(kind, key))
+
+    def _where(self, kind: str, key: str) -> str:
+        return f"{self._base}{os.sep}{kind}{os.sep}{key[:2]}{os.sep}{key}.bin"
 
     def get(self, kind: str, key: str) -> bytes | None:
         """The payload of the entry ``kind``/``key``, or None (absent, or not trusted)."""
         try:
-            with open(self.path(kind, key), "rb") as fh:
+            with open(self._where(kind, key), "rb") as fh:
                 data = fh.read()
         except OSError:
             return None
@@ -118,7 +122,7 @@ class Store:
         return payload
 
     def has(self, kind: str, key: str) -> bool:
-        return self.path(kind, key).exists()
+        return os.path.exists(self._where(kind, key))
 
     def _check(self, data: bytes, kind: str, key: str) -> bytes | None:
         if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:

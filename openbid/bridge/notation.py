@@ -442,10 +442,9 @@ def call_text(call: str, style: str = "pbn") -> str:
 # ---- auctions --------------------------------------------------------------------------------
 def ended(auction: Sequence[str]) -> bool:
     """Four passes, or three passes after a call that is not a pass."""
-    n = len(auction)
-    if n >= 4 and all(c == "PASS" for c in auction):
-        return True
-    return n >= 4 and any(c != "PASS" for c in auction) and tuple(auction[-3:]) == ("PASS",) * 3
+    # (four passes end it, and so do three after a call: either way, at least four calls of
+    # which the last three are passes)
+    return len(auction) >= 4 and auction[-1] == auction[-2] == auction[-3] == "PASS"
 
 
 def illegal(auction: Sequence[str], call: str) -> str:

@@ -137,17 +137,29 @@ def shows_many(rules: Rules, givens: list[Expr | None], exprs: list[tuple[str, E
             key = tuple(sorted((n, v) for n, v in ctx.items() if n in read))
             passes.setdefault(key, []).append((k, ctx))
     dist: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
-    ends: list[list[dict]] = [[{} for _ in exprs] for _ in givens]  # value -> (hand, context)
+    # value -> (hand, context), at each context's lowest and highest value
+    ends: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
     selected = [0] * len(givens)
+    done: dict[tuple, list] = {}  # the folded questions of a pass -> its histograms
     for key, who in passes.items():
-        got = histograms_many(rules, [givens[k] for k, _ in who], plain, kinds, dict(key))
+        asked = [givens[k] for k, _ in who]
+        folded = _folded(rules, plain + [g if g is not None else TRUE for g in asked], key)
+        got = done.get(folded) if folded is not None else None
+        if got is None:
+            got = histograms_many(rules, asked, plain, kinds, dict(key))
+            if folded is not None:
+                done[folded] = got
         for (k, ctx), (hist, n) in zip(who, got):
             selected[k] += n
-            for i, d in enumerate(hist):
-                for v, (w, hand) in d.items():
+            if not n:
+                continue
+            for i, h in enumerate(hist):
+                for v, w in h.counts.items():
                     dist[k][i][v] = dist[k][i].get(v, 0) + w
-                    if v not in ends[k][i]:
-                        ends[k][i][v] = (hand, tuple(sorted(ctx.items())))
+                c = tuple(sorted(ctx.items()))
+                for v, hand in ((min(h.counts), h.lo_hand), (max(h.counts), h.hi_hand)):
+                    if v not in ends[k][i]:  # the first context's hand at that value
+                        ends[k][i][v] = (hand, c)
     out = []
     for k, given in enumerate(givens):
         if not selected[k]:
@@ -164,17 +176,44 @@ def shows_many(rules: Rules, givens: list[Expr | None], exprs: list[tuple[str, E
     return out
 
 
+def _folded(rules: Rules, exprs: list[Expr], facts: tuple) -> tuple | None:
+    """``exprs`` with the facts of the deal ``facts`` read as constants and folded
+    (openbid.systems.rules.fold), when what they fold to reads none of those facts (through a
+    definition left as it is, or the rules of ``chose``): then two contexts whose questions
+    fold alike count alike, hand by hand, and one census pass answers both. None otherwise."""
+    from openbid.systems.rules.fold import fold_exprs
+
+    if not facts:
+        return None
+    got = fold_exprs(rules, tuple(exprs), facts)
+    if set(facts_read(rules, list(got))) & {n for n, _ in facts}:
+        return None
+    return got
+
+
 def histograms(rules: Rules, given: Expr | None, exprs: list[Expr], kinds: list[str],
                ctx: dict) -> tuple[list[dict], int]:
-    """One census pass in context ``ctx``: per expression, value -> (hands meeting ``given``
-    with that value, the first such hand in class order); and the hands meeting ``given``."""
-    return histograms_many(rules, [given], exprs, kinds, ctx)[0]
+    """One census pass in context ``ctx``: per expression, value -> hands meeting ``given``
+    with that value; and the hands meeting ``given``."""
+    got = histograms_many(rules, [given], exprs, kinds, ctx)[0]
+    return [h.counts for h in got[0]], got[1]
+
+
+@dataclass
+class Histogram:
+    """One expression over the hands meeting one condition in one context: value -> hands, and
+    the first hand (in class order) at the lowest and at the highest value."""
+
+    counts: dict
+    lo_hand: str
+    hi_hand: str
 
 
 def histograms_many(rules: Rules, givens: list[Expr | None], exprs: list[Expr],
-                    kinds: list[str], ctx: dict) -> list[tuple[list[dict], int]]:
-    """:func:`histograms` for several conditions in one pass (each expression read once per
-    chunk; the chunks in the process pool when there are many)."""
+                    kinds: list[str], ctx: dict) -> list[tuple[list[Histogram], int]]:
+    """Per condition of ``givens``, in one census pass in context ``ctx`` (each expression read
+    once per chunk; the chunks in the process pool when there are many): per expression its
+    :class:`Histogram`, and the hands meeting the condition."""
     from openbid.base.workers import map_chunks
     from openbid.readers.census.passes import plan, spec_for
 
@@ -188,29 +227,38 @@ def histograms_many(rules: Rules, givens: list[Expr | None], exprs: list[Expr],
         parts = map_chunks(_hist_chunk, task, len(p))
     m = len(givens)
     sums: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
-    first: list[list[dict]] = [[{} for _ in exprs] for _ in givens]
+    # per condition and expression: [lowest value, its first class, highest, its first class]
+    ends: list[list[list]] = [[[None, None, None, None] for _ in exprs] for _ in givens]
     total = [0] * m
-    for part in parts:  # in chunk order: the first example of a value is the first class's
+    for part in parts:  # in chunk order: the first class at a value is the first chunk's
         for g, (n, per) in enumerate(part):
             total[g] += n
-            for j, d in enumerate(per):
-                for key, (w, ids) in d.items():
-                    sums[g][j][key] = sums[g][j].get(key, 0) + w
-                    first[g][j].setdefault(key, ids)
+            for j, (counts, lo, lo_ids, hi, hi_ids) in enumerate(per):
+                d = sums[g][j]
+                for key, w in counts.items():
+                    d[key] = d.get(key, 0) + w
+                e = ends[g][j]
+                if e[0] is None or lo < e[0]:
+                    e[0], e[1] = lo, lo_ids
+                if e[2] is None or hi > e[2]:
+                    e[2], e[3] = hi, hi_ids
 
-    def hand(ids: tuple) -> str:
+    def hand(ids: tuple | None) -> str:
+        if ids is None:
+            return ""
         return p.domain.class_hand(ids).lowest(p.model.small_ranks).to_pbn()
 
-    return [([{v: (w, hand(first[g][j][v])) for v, w in sums[g][j].items()}
+    return [([Histogram(sums[g][j], hand(ends[g][j][1]), hand(ends[g][j][3]))
               for j in range(len(exprs))], total[g]) for g in range(m)]
 
 
 POOLED = 6  # passes of more chunks than this run in the process pool
 
 
-def _hist_chunk(task: tuple, i: int) -> list[tuple[int, list[dict]]]:
+def _hist_chunk(task: tuple, i: int) -> list[tuple[int, list[tuple]]]:
     """One chunk of :func:`histograms_many` (a pool task): per condition, the hands meeting it
-    and per expression value -> (hands, the first class: its positions C D H S)."""
+    and per expression (value -> hands, the lowest value, its first class: positions C D H S,
+    the highest value, its first class); no hand: (0, [])."""
     from openbid.readers.census.arrays import as_fx, full_mask
     from openbid.readers.census.passes import plan
 
@@ -219,12 +267,13 @@ def _hist_chunk(task: tuple, i: int) -> list[tuple[int, list[dict]]]:
     view = p.view(i)
     reader = view.reader(0)
     n = view.size
-    out: list[tuple[int, list[dict]]] = [(0, [{} for _ in exprs]) for _ in givens]
-    keeps = [full_mask(reader.cond(g), n) if g is not None and g != TRUE
-             else np.ones(n, bool) for g in givens]
-    if not any(k.any() for k in keeps):
+    out: list[tuple[int, list[tuple]]] = [(0, []) for _ in givens]
+    keeps = [full_mask(reader.cond(g), n) if g is not None and g != TRUE else None
+             for g in givens]  # None: every row
+    if not any(k is None or k.any() for k in keeps):
         return out
     weight = np.asarray(view.weight).astype(np.int64)
+    fweight = weight.astype(np.float64)  # bincount's sums: below 2**53
     values = []
     for j, e in enumerate(exprs):
         if kinds[j] == "bool":
@@ -232,23 +281,40 @@ def _hist_chunk(task: tuple, i: int) -> list[tuple[int, list[dict]]]:
         else:
             fx = as_fx(reader.value(e), n)
             values.append((np.asarray(fx.a, dtype=np.int64) - fx.lo, fx.lo, fx.den))
+    ids = view.chunk.ids
+    keys: list[dict] = [{} for _ in exprs]  # per expression: its value as shown, per position
+
+    def first(row: int) -> tuple:
+        return tuple(int(ids[s][row]) for s in (1, 2, 3, 4))
+
+    def key(j: int, v: int):
+        got = keys[j].get(v)
+        if got is None:
+            _, lo, den = values[j]
+            got = keys[j][v] = bool(v) if kinds[j] == "bool" else \
+                _plain(Fraction(v + lo, den))
+        return got
+
     for g, keep in enumerate(keeps):
-        if not keep.any():
-            continue
-        idx = np.flatnonzero(keep)
-        w = weight[idx]
-        per: list[dict] = []
-        for j, (full, lo, den) in enumerate(values):
-            a = full[idx]
-            counts = np.bincount(a, weights=w.astype(np.float64))  # sums below 2**53
-            firsts = np.full(len(counts), len(a), dtype=np.int64)
-            np.minimum.at(firsts, a, np.arange(len(a)))
-            d = {}
-            for v in np.flatnonzero(counts).tolist():
-                key = bool(v) if kinds[j] == "bool" else _plain(Fraction(v + lo, den))
-                row = int(idx[firsts[v]])
-                d[key] = (int(counts[v]), tuple(int(view.chunk.ids[s][row]) for s in (1, 2, 3, 4)))
-            per.append(d)
+        if keep is None:
+            idx, w, fw = None, weight, fweight
+        else:
+            if not keep.any():
+                continue
+            idx = np.flatnonzero(keep)
+            w, fw = weight[idx], fweight[idx]
+        per: list[tuple] = []
+        for j, (full, _, _) in enumerate(values):
+            a = full if idx is None else full[idx]
+            counts = np.bincount(a, weights=fw)
+            present = np.flatnonzero(counts)
+            low, high = int(present[0]), int(present[-1])
+            rows = [int(np.argmax(a == low)), int(np.argmax(a == high))]
+            if idx is not None:
+                rows = [int(idx[r]) for r in rows]
+            d = {key(j, v): int(c) for v, c in zip(present.tolist(),
+                                                   counts[present].tolist())}
+            per.append((d, key(j, low), first(rows[0]), key(j, high), first(rows[1])))
         out[g] = (int(w.sum()), per)
     return out
 
@@ -283,6 +349,7 @@ def _prove(rules: Rules, given: Expr | None, exprs: list[Expr], shown: list[Show
     solver.add(sym.domain)
     if given is not None:
         solver.add(sym.cond(given))
+    outsides = []
     for e, s in zip(exprs, shown):
         if s.kind == "bool":
             v = sym.cond(e)
@@ -290,6 +357,13 @@ def _prove(rules: Rules, given: Expr | None, exprs: list[Expr], shown: list[Show
         else:
             outside = [sym.cond(Compare("<", e, Const(Fraction(s.lo)))),
                        sym.cond(Compare(">", e, Const(Fraction(s.hi))))]
+        outsides.append(outside)
+    every = [q for outside in outsides for q in outside]
+    if every and check(solver, z3.Or(every)).status is Status.UNSAT:
+        for s in shown:  # no hand lies outside any range: every bound proved in one query
+            s.proved = "z3"
+        return
+    for s, outside in zip(shown, outsides):  # each bound on its own: which one, and why
         s.proved = "z3"
         for q in outside:
             r = check(solver, q)
@@ -496,7 +570,7 @@ def _table_shown(system, a, dealer, vul, seat, name, e, kind, values, kept, smp,
     exact = constrained == [seat]
     if exact:  # the only constrained player: its hands are the census's
         got, total = histograms(system.rules, conds[seat], [e], ["num"], ctxs[seat])
-        for v, (w, _) in sorted(got[0].items()):
+        for v, w in sorted(got[0].items()):
             dist.append(Share(_value_of(v, kind), w / total, w / total, w / total, True))
     elif n:
         uniq, counts = np.unique(vals, return_counts=True)
@@ -675,10 +749,15 @@ def own_views(system, auction, histories, exprs, vul, rlimit):
         raise
 
 
+# the vulnerability word of the facts VUL and THEYVUL (as openbid.checks.nodes.bidder_vul,
+# without importing the node checks and networkx)
+_VUL_WORD = {(False, False): "none", (True, False): "we", (False, True): "they",
+             (True, True): "both"}
+
+
 def recheck_own(system, auction, own, exprs) -> None:
     """Every end hand of the own-calls views re-run through the executor: it makes the
     player's calls and has the value."""
-    from openbid.checks.nodes import bidder_vul
     from openbid.systems.evaluate import value
 
     rules = system.rules
@@ -688,7 +767,7 @@ def recheck_own(system, auction, own, exprs) -> None:
             e = dict(exprs)[s.name]
             for v, pbn, ctx in ((s.lo, s.lo_hand, s.lo_context), (s.hi, s.hi_hand, s.hi_context)):
                 c = dict(ctx)
-                word = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+                word = _VUL_WORD[bool(c.get("VUL", False)), bool(c.get("THEYVUL", False))]
                 hand = Hand.parse(pbn)
                 made = all(system.call(auction[:t], hand, word).call == auction[t]
                            for t in range(seat, n, 4))

@@ -315,9 +315,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
         nc: NodeCounts = counts.counts[a]
         if nc.selected == 0:
             continue
-        node = system.node(a)
+        node = system.located(a)  # (its points' names: the table need not be bound)
+        assert node is not None and node.rules is not None
         rules = node.rules
-        assert rules is not None
         for call, (hands, ex, labels) in sorted(nc.calls.items()):
             why = illegal(a, call)
             if why:
@@ -336,6 +336,12 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
         for c, (_, _, lbs) in nc.calls.items():
             for lb in lbs:
                 calls_of.setdefault(lb, set()).add(c)
+        # the takers of each point's hands in the rules' order (the chunks' counts arrive in
+        # any order)
+        place = {lb: i for i, lb in enumerate(rules.labels)}
+        takers: dict[str, list[tuple[str, int]]] = {}
+        for (mine, taker), hands in sorted(nc.taken.items(), key=lambda kv: place[kv[0][1]]):
+            takers.setdefault(mine, []).append((taker, hands))
         for lb in rules.labels[:-1]:
             name = node.point(lb)
             total = out.points.setdefault(name, PointTotal(node.name or "(opening)", lb, ""))
@@ -354,15 +360,13 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                     count=met, of=nc.selected,
                     detail=f"its guard holds for {met:,} hand-contexts, every one bid by an "
                            f"earlier point (the first: {node.point(taker)})")
-            # the takers in the rules' order (the chunks' counts arrive in any order)
-            for (mine, taker), hands in sorted(nc.taken.items(),
-                                               key=lambda kv: rules.labels.index(kv[0][1])):
-                if mine != lb or taker == rules.pass_label:
+            for taker, hands in takers.get(lb, ()):
+                if taker == rules.pass_label:
                     continue
                 own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
                 if not own or not theirs or (own == theirs and len(own) == 1):
                     continue
-                ex = nc.taken_example[(mine, taker)]
+                ex = nc.taken_example[(lb, taker)]
                 add(ex, (a, ex, theirs, taker, lb), kind="overlap", node=a, point=name,
                     count=hands, of=nc.selected, subject=node.point(taker),
                     detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
@@ -383,9 +387,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
         ex = fields.pop("witness")
         a = fields["node"]
         call, point = made[j]
-        table = system.node(a).rules
-        assert table is not None
-        shown = "" if point == table.pass_label else system.node(a).point(point)
+        where = system.located(a)
+        assert where is not None and where.rules is not None
+        shown = "" if point == where.rules.pass_label else where.point(point)
         out.findings.append(Finding(population=HISTORY, witness=Witness(
             ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields))
     if not out.root:

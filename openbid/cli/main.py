@@ -29,6 +29,39 @@ COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove",
             "compare", "dd", "simulate", "audit", "notes", "check_algol",
             "binky")
 
+# Each command as --help lists it: (name, the module that registers it, its one-line help as
+# that module gives it; tests/cli/test_lazy_parser.py checks they agree). A command line names
+# one command: only its module is imported (each imports much of the engine), the others are
+# listed from here.
+LISTED = (
+    ("bid", "bid", "bid hands with OPENBID"),
+    ("auction", "auction", "bid a whole deal to the end"),
+    ("eval", "eval", "every hand evaluator (K&R, Bumwrap, ...) of each hand"),
+    ("count", "count", "exact census of all hands by bid, section, or any expression"),
+    ("find", "find", "find hands satisfying an expression (counterexample search)"),
+    ("claim", "claim", "a partnership claim after an auction (HELD, FAILED with hands, VACUOUS)"),
+    ("deal", "deal", "deals whose auction begins a given way (uniform, seeded, PBN)"),
+    ("prove", "prove", "re-derive the paper's claims (Part One, Part Two, lemmas, ...) and the "
+                       "seeds' (K&R, point scales, Binky)"),
+    ("explain", "explain", "what an auction shows about each player's hand"),
+    ("graph", "graph", "the control-flow graph (DOT, Mermaid, JSON, SVG) and its structural "
+                       "claims"),
+    ("rules", "rules", "export, check or list rule tables"),
+    ("diff", "diff", "compare two variants or rule files on every hand"),
+    ("score", "score", "score a duplicate bridge result, e.g. '6CX +1'"),
+    ("imps", "duplicate", "turn differences of points into IMPs (WBF scale)"),
+    ("mp", "duplicate", "score a board's results in matchpoints"),
+    ("compare", "compare", "which of two systems scores better at double dummy (IMPs)"),
+    ("dd", "dd", "fill, inspect and export the double-dummy store"),
+    ("simulate", "simulate", "bid a whole system over many random deals: how often each auction "
+                             "arises, where the system is silent"),
+    ("audit", "audit", "where a session's auctions (PBN, LIN) depart from a system"),
+    ("notes", "notes", "system notes computed from the rules (md, html, bml)"),
+    ("check-algol", "check_algol", "compare the rules engine with the literal Algol on all "
+                                   "classes"),
+    ("binky", "binky", "derive Binky points from a table of double-dummy tricks (seed 003)"),
+)
+
 
 PIPE_CLOSED = 128 + signal.SIGPIPE  # the status of a process ended by SIGPIPE (141)
 # a write that could not be done: a closed pipe, a full disk or quota, a file too large, I/O
@@ -73,7 +106,11 @@ def _ascii_float(text: str) -> float:
     return float(text)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command (``argv`` None), or of the command ``argv`` names: then only
+    that command's module is imported and registers its parser; every other command is listed
+    with its help (:data:`LISTED`) but has no options of its own. Either parser reads ``argv``
+    and prints ``openbid --help`` alike."""
     parser = _Parser(
         prog="openbid",
         description="Verify bridge bidding systems mechanically: check a system written as rule "
@@ -83,8 +120,18 @@ def build_parser() -> argparse.ArgumentParser:
                     "systems at double dummy. The 1967 paper it began with (London & "
                     "Wasserman's OPENBID) is re-derived by 'openbid prove'.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    if argv is not None:
+        wanted = _named_module(argv)
+        done = False
+        for name, module_name, text in LISTED:
+            if module_name != wanted:
+                sub.add_parser(name, help=text)
+            elif not done:  # the module registers each of its commands, in this order
+                importlib.import_module(f"openbid.cli.{module_name}").register(sub)
+                done = True
+        return parser
     for name in COMMANDS:
         try:
             module = importlib.import_module(f"openbid.cli.{name}")
@@ -94,6 +141,33 @@ def build_parser() -> argparse.ArgumentParser:
             raise
         module.register(sub)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: argparse's own, with the version read (from the installed metadata, whose
+    import costs every command's start) only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit") -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        formatter = parser._get_formatter()
+        formatter.add_text(f"{parser.prog} {version()}")
+        parser._print_message(formatter.format_help(), sys.stdout)
+        parser.exit()
+
+
+def _named_module(argv: list[str]) -> str | None:
+    """The module of the command ``argv`` names (its first word not an option: the top-level
+    options take no value), or None."""
+    for word in argv:
+        if word == "--":
+            return None
+        if not word.startswith("-"):
+            return next((m for name, m, _ in LISTED if name == word), None)
+    return None
 
 
 def version() -> str:
@@ -275,20 +349,24 @@ def _main(argv: list[str] | None) -> int:
         from openbid.cli.runtime import flush_deprecations, stdin_files, upgrade_argv
         from openbid.cli.progress import configure
 
-        parser = build_parser()
         flush_deprecations(write=False)
+        words = upgrade_argv(list(sys.argv[1:] if argv is None else argv))
+        parser = build_parser(words)
         try:
-            args = parser.parse_args(upgrade_argv(list(sys.argv[1:] if argv is None else argv)))
+            args = parser.parse_args(words)
         except ArgumentError:
             flush_deprecations(write=False)  # the error alone
             raise
-        flush_deprecations()
         if not getattr(args, "func", None):
+            flush_deprecations()
             return usage(parser)
         configure(getattr(args, "_command", None) or args.command, getattr(args, "quiet", False))
         with stdin_files(args):
             code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full or closed output is found here, not lost at exit
+        # a deprecated spelling is named once the command has run (bad input is shown alone:
+        # one message)
+        flush_deprecations(write=code != 2)
     except KeyboardInterrupt:
         return _stopped()
     except OpenbidError as exc:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from openbid.systems.auction_facts import (
-    contract, ended, facts, illegal, match, parse_auction,
+    contract, ended, facts, illegal, match, match_calls, parse_auction,
 )
 from openbid.bridge.bids import VALID_BIDVALS, bid_text
 from openbid.base.errors import OpenbidError
@@ -36,6 +36,7 @@ __all__ = ["System", "Node", "Choice", "DealAuction", "load_system", "parse_auct
 
 SEATS = "NESW"
 MAX_BLOCKS = 10_000
+_NOTHING = object()
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class System:
         self.blocks = rules.auctions
         self._nodes: dict[tuple[str, ...], Node] = {}
         # a block -> its own table and the names it reads
-        self._block_names: dict[int, tuple[Rules, frozenset[str]]] = {}
+        self._block_names: dict[int, tuple[Rules, tuple[str, ...]]] = {}
         self._block_tables: dict[tuple, Rules] = {}  # (block, what it reads) -> its rules
         # the blocks by the number of calls their pattern matches, each list in file order (a
         # block matches an auction only if it has as many calls past the leading passes)
@@ -118,6 +119,9 @@ class System:
         for block in self.blocks:
             self._by_length.setdefault(len(block.tokens), []).append(block)
         self._by_first: dict[tuple[int, str], list[AuctionBlock]] = {}  # see _candidates
+        self._matches: dict[tuple[str, ...], tuple | None] = {}  # see _matched
+        self._facts_of: dict[tuple[str, ...], dict] = {}  # see _facts
+        self._by_first_vars: dict[tuple[int, str, str], list[tuple]] = {}  # _candidates_of
         opening = replace(rules, auctions=(), system=rules)
         self.opening = opening
         if len(rules.auctions) > MAX_BLOCKS:
@@ -146,21 +150,18 @@ class System:
             return got
         if ended(auction):
             raise OpenbidError(f"the auction {_text(auction)!r} has ended: nobody is to call")
-        f = facts(auction)
+        f = self._facts(auction)
         if all(c == "PASS" for c in auction):
             seat: dict[str, Expr] = {"SEAT": Const(f["SEAT"])}
             node = Node(auction, replace(_bound(self.opening, seat), system=self.rules), None, (),
                         tuple(f.items()))
         else:
             node = Node(auction, None, None, (), tuple(f.items()))
-            start = next(i for i, c in enumerate(auction) if c != "PASS")
-            for b in self._candidates(len(auction) - start, auction[start]):
-                binding = match(b.tokens, dict(b.variables), auction)
-                if binding is None:
-                    continue
-                rules = self._block_rules(b, {**f, **binding})
+            found = self._matched(auction)
+            if found is not None:
+                b, binding = found
+                rules = self._block_rules(b, auction, binding)
                 node = Node(auction, rules, b, tuple(binding.items()), tuple(f.items()))
-                break
         if len(self._nodes) < 100_000:
             self._nodes[auction] = node
         return node
@@ -171,11 +172,89 @@ class System:
         got = self._nodes.get(auction)
         if got is not None:
             return got.rules is not None
-        start = next((i for i, c in enumerate(auction) if c != "PASS"), None)
-        if start is None:
+        if all(c == "PASS" for c in auction):
             return True
-        return any(match(b.tokens, dict(b.variables), auction) is not None
-                   for b in self._candidates(len(auction) - start, auction[start]))
+        return self._matched(auction) is not None
+
+    def _matched(self, auction: tuple[str, ...]):
+        """The first block (in file order) whose pattern matches ``auction`` (someone has
+        bid), with its binding of the suit variables; None: none matches (kept)."""
+        got = self._matches.get(auction, _NOTHING)
+        if got is _NOTHING:
+            got = None
+            start = next(i for i, c in enumerate(auction) if c != "PASS")
+            calls = auction[start:]
+            for b, tokens, variables in self._candidates_of(len(calls), calls[0],
+                                                            calls[1] if len(calls) > 1 else ""):
+                binding = match_calls(tokens, variables, calls)
+                if binding is not None:
+                    got = (b, binding)
+                    break
+            if len(self._matches) < 200_000:
+                self._matches[auction] = got
+        return got
+
+    def located(self, auction: tuple[str, ...]) -> "Node | None":
+        """The node at ``auction`` with its block's own table (unbound: the same sections,
+        labels and bid points as the node's rules, without building them) as ``rules``;
+        None off-system. For what names a node's points, not for reading its rules."""
+        if all(c == "PASS" for c in auction):
+            return Node(auction, self.opening, None, (), ())
+        found = self._matched(auction)
+        if found is None:
+            return None
+        b, binding = found
+        return Node(auction, self._own_table(b)[0], b, tuple(binding.items()), ())
+
+    def table_source(self, auction: tuple[str, ...]) -> tuple[Rules, tuple, bool] | None:
+        """The table the rules at ``auction`` are bound from (the opening's, or the matching
+        block's own), the values bound to it (name, type and value of each name it reads), and
+        whether falling through them is a gap (the block does not say ``else pass``); None
+        off-system. Found without building the node's table: the two decide it."""
+        if all(c == "PASS" for c in auction):
+            return self.opening, (("SEAT", "int", self._facts(auction)["SEAT"]),), False
+        found = self._matched(auction)
+        if found is None:
+            return None
+        b, binding = found
+        rules, names = self._own_table(b)
+        return rules, self._values_key(names, auction, binding), not b.else_pass
+
+    def _facts(self, auction: tuple[str, ...]) -> dict:
+        """The facts of ``auction`` (kept: a node's table and its key both read them)."""
+        got = self._facts_of.get(auction)
+        if got is None:
+            got = facts(auction)
+            if len(self._facts_of) < 200_000:
+                self._facts_of[auction] = got
+        return got
+
+    def _values_key(self, names: tuple[str, ...], auction: tuple[str, ...],
+                    binding: dict) -> tuple:
+        """(name, type, value) of each name a table reads (``names``, sorted) that the
+        auction's facts or the pattern's ``binding`` give a value."""
+        f = self._facts(auction) if any(n not in binding for n in names) else {}
+        out = []
+        for k in names:
+            v = binding[k] if k in binding else f.get(k, _NOTHING)
+            if v is not _NOTHING:
+                out.append((k, type(v).__name__, v))
+        return tuple(out)
+
+    def _candidates_of(self, length: int, first: str, second: str) -> list[tuple]:
+        """:meth:`_candidates` whose second token can match ``second`` too (the second call
+        after the leading passes, "" when there is none), each with its pattern's tokens and
+        variables (as a dict)."""
+        key = (length, first, second)
+        got = self._by_first_vars.get(key)
+        if got is None:
+            got = []
+            for b in self._candidates(length, first):
+                variables = dict(b.variables)
+                if not second or _may_open(b.tokens[1], variables, second):
+                    got.append((b, b.tokens, variables))
+            self._by_first_vars[key] = got
+        return got
 
     def _candidates(self, length: int, first: str) -> list[AuctionBlock]:
         """The blocks (in file order) whose pattern has ``length`` calls and whose first call
@@ -187,23 +266,26 @@ class System:
                                          if _may_open(b.tokens[0], dict(b.variables), first)]
         return got
 
-    def _block_rules(self, block, values: dict) -> Rules:
-        """A block's rules with the facts and suit variables it reads bound to ``values``:
-        the nodes a block matches with the same values of what it reads share one table
-        (built once)."""
-        got = self._block_names.get(id(block))
-        if got is None:  # the block's own table, and the names it reads
-            rules = Rules(block.sections, self.rules.readings, self.rules.name,
-                          self.rules.definitions, source=self.rules.source, system=self.rules)
-            got = self._block_names[id(block)] = (rules, _names_read(rules))
-        rules, names = got
-        key = (id(block),) + tuple((k, type(v).__name__, v) for k, v in sorted(values.items())
-                                   if k in names)
+    def _block_rules(self, block, auction: tuple[str, ...], binding: dict) -> Rules:
+        """A block's rules with the facts of ``auction`` and the suit variables of its
+        pattern (``binding``) that it reads bound: the nodes a block matches with the same
+        values of what it reads share one table (built once)."""
+        rules, names = self._own_table(block)
+        values = self._values_key(names, auction, binding)
+        key = (id(block),) + values
         bound = self._block_tables.get(key)
         if bound is None:
-            bound = self._block_tables[key] = _bound(
-                rules, {k: Const(v) for k, v in values.items() if k in names})
+            bound = self._block_tables[key] = _bound(rules, {k: Const(v) for k, _, v in values})
         return bound
+
+    def _own_table(self, block) -> tuple[Rules, tuple[str, ...]]:
+        """A block's own table (unbound), and the names it reads (sorted)."""
+        got = self._block_names.get(id(block))
+        if got is None:
+            rules = Rules(block.sections, self.rules.readings, self.rules.name,
+                          self.rules.definitions, source=self.rules.source, system=self.rules)
+            got = self._block_names[id(block)] = (rules, tuple(sorted(_names_read(rules))))
+        return got
 
     # -- bidding ----------------------------------------------------------------------------
     def call(self, auction: tuple[str, ...] | str, hand: Hand, vul: str | None = "none") -> Choice:
@@ -315,8 +397,8 @@ def _side_vul(vul: str, seat: str) -> str:
 
 
 def _may_open(token: tuple, variables: dict, call: str) -> bool:
-    """Can a pattern's first token match the auction's first call (as :func:`match` reads
-    it)."""
+    """Can a pattern's token match a call (as :func:`match` reads it: the first token, or
+    another alone)."""
     if token[0] == "any":
         return True
     if token[0] == "call":

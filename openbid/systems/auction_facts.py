@@ -105,7 +105,12 @@ def match(tokens: tuple[tuple, ...], variables: dict[str, tuple[int, ...]],
     k = 0
     while k < len(auction) and auction[k] == "PASS":
         k += 1
-    calls = auction[k:]
+    return match_calls(tokens, variables, auction[k:])
+
+
+def match_calls(tokens: tuple[tuple, ...], variables: dict[str, tuple[int, ...]],
+                calls: tuple[str, ...]) -> dict[str, int] | None:
+    """:func:`match` of the calls after the leading passes."""
     if len(calls) != len(tokens):
         return None
     binding: dict[str, int] = {}

@@ -125,6 +125,9 @@ def test_an_edit_takes_the_nodes_it_does_not_reach_from_the_cache(counted, tmp_p
     assert () in warm.cached and ("1C",) in warm.cached
     assert ("1NT", "PASS") not in warm.cached
     _same(warm, tree_census(_system(tmp_path, text, "cold.rules")))
+    # the walks visited exactly the nodes whose keys the edit changed, nothing the cache held
+    changed = {a for a in warm.counts if first.keys.get(a) != warm.keys[a]}
+    assert changed and warm.visited == changed == set(warm.counts) - warm.cached
 
 
 def _entries(d: Path, kind: str) -> list[Path]:

@@ -161,7 +161,11 @@ class Rules:
     def pass_section(self) -> int:
         """Where falling through every section goes (no bid: PASS): 14 as in OPENBID, or one past
         the last section if that is later."""
-        return max(PASS_SECTION, self.sections[-1].number + 1)
+        got = self.__dict__.get("_pass_section")
+        if got is None:  # (kept, as labels: read at every node of a tree)
+            got = self.__dict__["_pass_section"] = max(PASS_SECTION,
+                                                       self.sections[-1].number + 1)
+        return got
 
     @property
     def pass_label(self) -> str:

@@ -27,7 +27,7 @@ import numpy as np
 from openbid.base import cache as store_module
 from openbid.base.cache import Store, digest
 from openbid.expr.unparse import unparse
-from openbid.systems.auction import Node, System
+from openbid.systems.auction import System
 from openbid.systems.rules.model import Rules
 from openbid.systems.rules.text import dumps
 from openbid.readers.census.passes import Pass
@@ -143,6 +143,7 @@ class TreeCache:
         self.contexts = contexts
         self._tables: dict[int, tuple[Rules, str]] = {}  # id(rules) -> (rules, key)
         self._nodes: dict[Auction, str | None] = {}
+        self._ats: dict[Auction, str] = {}  # a node -> its table's key (see _at)
         self._whole: str | None = None
 
     # -- keys ---------------------------------------------------------------------------------
@@ -165,11 +166,11 @@ class TreeCache:
         """The key of the counts at the node ``a`` (which has rules)."""
         got = self._nodes.get(a)
         if got is None:
-            node = self.system.node(a)
-            assert node.rules is not None
+            source = self.system.table_source(a)
+            assert source is not None
             # (the bidder's side: which vulnerability each context is from the bidder's seat)
             parts = ["node", self.ranks, str(self.contexts), f"side {len(a) % 2}",
-                     self._at(node), str(node.block is not None and not node.else_pass)]
+                     self._at(a), str(source[2])]
             for c in sorted(claims, key=lambda c: c.id):
                 text = unparse(c.cond)
                 parts.append(f"claim {c.id} {c.call} {text}")
@@ -177,13 +178,19 @@ class TreeCache:
                     parts.append(self.whole())
             turn = len(a) % 4
             for t in range(turn, len(a), 4):  # the bidder's earlier calls and their rules
-                at = self._at(self.system.node(a[:t])) if self.system.on_system(a[:t]) else "off"
-                parts.append(at + " " + a[t])
+                parts.append(self._at(a[:t]) + " " + a[t])
             got = self._nodes[a] = digest(*parts)
         return got
 
-    def _at(self, node: Node) -> str:
-        return "off" if node.rules is None else self.table_key(node.rules)
+    def _at(self, a: Auction) -> str:
+        """The key of the table at the node ``a`` ("off": none), from the table it is bound
+        from and the values bound (as :meth:`table_key` keys a node's table)."""
+        got = self._ats.get(a)
+        if got is None:
+            source = self.system.table_source(a)
+            got = self._ats[a] = "off" if source is None else \
+                digest("bound", self.table_key(source[0]), repr(source[1]))
+        return got
 
     # -- nodes --------------------------------------------------------------------------------
     def get_node(self, key: str) -> NodeCounts | None:
@@ -220,6 +227,9 @@ class TreeCache:
         assert self.fine, "the fine pass decides the opening's parts"
         return digest("opening", self.fine, coarse, f"{part[0]}-{part[1]}",
                       self.table_key(folded), repr(vul), str(gap))
+
+    def has_calls(self, key: str) -> bool:
+        return self.store.has(OPENING, key)
 
     def get_calls(self, key: str):
         from openbid.readers.census.tree.opening import Calls

@@ -108,6 +108,7 @@ class TreeCounts:
     # the tree check's replays of a node's findings called is kept under the node's key
     cache: Any = field(default=None, repr=False)
     keys: dict[Auction, str] = field(default_factory=dict, repr=False)
+    visited: set[Auction] = field(default_factory=set, repr=False)  # nodes the walks visited
 
     @property
     def nodes(self) -> int:

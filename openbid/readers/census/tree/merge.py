@@ -45,7 +45,7 @@ def _serve(conn, spec: TreeSpec, mine: list[int], walks_fine: list[list[list[int
             msg = conn.recv()
             if msg is None:
                 return
-            known, roots, skip, reach_of = msg
+            known, roots, skip, reach_of, descend = msg
             # each walk's result is sent as soon as it is walked (the parent merges it while
             # the next is walked), then None: this round's share is done
             for k in mine:
@@ -57,7 +57,7 @@ def _serve(conn, spec: TreeSpec, mine: list[int], walks_fine: list[list[list[int
                                         cache)
                 try:
                     conn.send({k: w.walk(tuple(roots.get(k, ())), known, skip,
-                                         None if k in reached else reach_of)})
+                                         None if k in reached else reach_of, descend)})
                     reached.add(k)
                 except Replan as r:
                     conn.send({k: WalkResult([], {}, {}, (r.auction, r.vul))})
@@ -150,7 +150,7 @@ class _Workers:
         _ACTIVE.add(self)  # type: ignore[arg-type]
 
     def round(self, known: dict, roots: list[list[Auction]], skip: frozenset = frozenset(),
-              reach_of: Auction | None = None):
+              reach_of: Auction | None = None, descend: bool = True):
         """The results of one round (chunk -> WalkResult), each chunk's as soon as it is walked:
         the first are merged while the others are still walked."""
         from multiprocessing.connection import wait
@@ -159,7 +159,7 @@ class _Workers:
         for conn, mine in zip(self.conns, self.owned):
             share = {k: roots[k] for k in mine if roots[k]}
             if share or reach_of is not None:
-                conn.send((known, share, skip, reach_of))
+                conn.send((known, share, skip, reach_of, descend))
                 pending.append(conn)
         while pending:
             for ready in wait(pending):
@@ -330,8 +330,10 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     keys: dict[Auction, str] = {}  # nodes counted, by key (with a cache)
     frontier: list[Auction] = [root]
     if tc is not None:  # the nodes the cache holds, from the root down to the first it lacks
-        frontier = _resolve(tc, spec, root, counts, children, hits)
+        frontier = _resolve(tc, spec, [root], counts, children, hits)
     skip = frozenset(hits) | frozenset(a for a in children if a not in hits)
+    resolved = set(hits)  # the nodes whose counts the parent took from the cache
+    visited: set[Auction] = set()  # the nodes any walk visited
     count_system = spec.system is not None and spec.count_system
     reach_of: Auction | None = root
     reach: set[int] = set()
@@ -353,15 +355,22 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     if count_system:
         roots = [r or [root] for r in roots]  # every walk reads the opening for the checks
     workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) if walks else None
+    # With a cache, a round reads only nodes the cache lacks: the parent looks every child of
+    # what was read up in it, and the next round reads those it lacks (the walks never visit
+    # a node the cache holds). Without one, a walk reads all that lies below its roots.
+    descend = tc is None
     try:
         while workers is not None and (any(roots) or reach_of is not None):
             rounds += 1
-            known = {a: tuple(sorted(cs)) for a, cs in children.items()}
-            for k, res in ((k, r) for got in workers.round(known, roots, skip, reach_of)
+            known = {a: tuple(sorted(cs)) for a, cs in children.items()} if descend else {}
+            read_now = set(roots[0]) if not descend else set()
+            for k, res in ((k, r) for got in workers.round(known, roots, skip, reach_of,
+                                                            descend)
                            for k, r in sorted(got.items())):
                 if res.replan is not None:
                     return Replan(*res.replan)
                 done[k].update(res.visited)
+                visited.update(res.visited)
                 for stage, sec in res.cpu.items():
                     cpu[stage] = cpu.get(stage, 0.0) + sec
                 if res.system is not None:
@@ -382,14 +391,27 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
             nodes = {root} | {a + (c,) for a, cs in children.items() for c in cs}
             if len(nodes) > max_nodes:
                 raise OpenbidError(f"the auction tree has more than {max_nodes:,} nodes")
-            roots = [sorted(b for b in nodes - done[k] if b[:-1] in done[k]) for k in range(n)]
+            if descend:
+                roots = [sorted(b for b in nodes - done[k] if b[:-1] in done[k])
+                         for k in range(n)]
+                continue
+            assert tc is not None
+            missing: list[Auction] = []
+            for a in sorted(read_now):
+                if a in hits:  # (another run wrote it meanwhile: its calls are its own)
+                    continue
+                starts = [a + (c,) for c in sorted(children.get(a, ()))]
+                missing += _resolve(tc, spec, starts, counts, children, hits, resolved)
+            skip = frozenset(hits)
+            roots = [sorted(missing) for _ in range(n)]
     finally:
         if workers is not None:
             workers.close()
+    nodes = {root} | {a + (c,) for a, cs in children.items() for c in cs}
     pending: list[tuple[str, NodeCounts]] = []
     if tc is not None:
         for a, key in hits.items():  # counted before (in full: any walk's own part dropped)
-            if a not in skip:
+            if a not in resolved:
                 got = tc.get_node(key)
                 if got is None:
                     raise _Stale(" ".join(a))
@@ -410,7 +432,8 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     top = counts.get(())
     if top is not None and top.selected != TOTAL_HANDS * contexts:
         raise AssertionError(f"the root counts {top.selected} hands, not C(52,13) x {contexts}")
-    out = TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n)
+    out = TreeCounts(system_of(spec.rules), counts, tree_children, contexts, rounds, n,
+                     visited=visited)
     out.seconds.update({f"cpu {stage}": round(sec, 2) for stage, sec in cpu.items()})
     if shared is not None:
         out.system_checks = shared
@@ -445,16 +468,16 @@ class _Commit:
         return n
 
 
-def _resolve(tc, spec: TreeSpec, root: Auction, counts: dict, children: dict,
-             hits: dict) -> list[Auction]:
-    """The nodes below ``root`` whose counts the cache holds, each with its calls, down to the
-    first nodes it lacks (returned: the walks start there)."""
+def _resolve(tc, spec: TreeSpec, starts: list[Auction], counts: dict, children: dict,
+             hits: dict, resolved: set | None = None) -> list[Auction]:
+    """The nodes from ``starts`` down whose counts the cache holds, each with its calls, down
+    to the first nodes it lacks (returned: the walks read them)."""
     system = system_of(spec.rules)
     claims: dict[Auction, list[NodeClaim]] = {}
     for c in spec.claims:
         claims.setdefault(c.auction, []).append(c)
     frontier = []
-    stack = [root]
+    stack = list(starts)
     while stack:
         a = stack.pop()
         if ended(a):
@@ -469,6 +492,8 @@ def _resolve(tc, spec: TreeSpec, root: Auction, counts: dict, children: dict,
                 continue
             counts[a] = nc
             hits[a] = key
+            if resolved is not None:
+                resolved.add(a)
             calls = list(nc.calls)
         children[a] = {c for c in calls if not illegal(a, c)}
         stack.extend(a + (c,) for c in sorted(children[a]))

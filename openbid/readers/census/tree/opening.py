@@ -142,12 +142,10 @@ class Calls:
 
     def rows(self, call: str) -> np.ndarray:
         """The coarse rows some of whose hands make ``call`` (ascending, int32)."""
+        hit = self.codes == self.calls.index(call) if call in self.calls else \
+            np.zeros(len(self.codes), dtype=bool)
         sp = self.split.get(call)
-        if call not in self.calls:
-            return np.zeros(0, dtype=np.int32) if sp is None else \
-                np.unique(sp[0]).astype(np.int32)
-        hit = self.codes == self.calls.index(call)
-        if sp is not None:  # the split rows (code SPLIT, never a call's): one mask, no sort
+        if sp is not None:  # (split rows are coded SPLIT: none is in ``hit`` yet)
             hit[sp[0]] = True
         return np.flatnonzero(hit).astype(np.int32)
 

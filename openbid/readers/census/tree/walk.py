@@ -63,6 +63,8 @@ class Walk:
         self.openings = openings
         self.cache = cache
         self._cached: dict[Auction, tuple[str, NodeCounts | None]] = {}
+        self._later: dict[tuple, list] = {}  # opening readings left in the cache (open())
+        self._offsets: list[int] = []  # each fine part's first coarse row
         self._full_cview: ChunkView | None = None
         self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
         self._coarse_arrays: dict = {}  # a coarse mask -> (its hands, first rows), likewise
@@ -245,13 +247,21 @@ class Walk:
         # the readings whose counts some opening node needs (all of them without a cache)
         counted = {key for key, slot in wanted.items()
                    if cache is None or keep or any(self.node_cached(a) is None for a in slot[5])}
+        dom = self.p.domain
+        cdigest = self.coarse_digest()
+        # the readings whose calls the cache holds for every part (and whose counts no node
+        # needs): taken from it when a node's rows first need them (see _open_later)
+        if cache is not None and not keep:
+            self._later = {key: slot for key, slot in wanted.items() if key not in counted
+                           and all(cache.has_calls(cache.opening_key(
+                               cdigest, (part[0], part[-1]), slot[2], key[1], slot[3]))
+                               for part in self.fine)}
+            wanted = {key: slot for key, slot in wanted.items() if key not in self._later}
         merged = {key: OpeningReading() for key in wanted}
         calls: dict[tuple, list] = {key: [] for key in wanted}
         offsets: list[int] = []
         cn = 0
         system_parts: list[list[tuple]] = []
-        dom = self.p.domain
-        cdigest = self.coarse_digest()
         for part in self.fine:
             fcomps = tuple(c for i in part for c in dom.plan[i][1])
             span = (part[0], part[-1])
@@ -293,15 +303,43 @@ class Walk:
         # (int64, as the readings take them: numpy's least-per-group needs matching types)
         self.first_all = self.first_all.astype(np.intp, copy=False)
         self.all_rows = self._origin(np.arange(cn, dtype=np.int32), None)
+        self._offsets = offsets
         for key, opening in merged.items():
-            joined = Calls.join(calls[key], offsets)
-            for call in joined.calls:
-                opening.children[call] = self._origin(joined.rows(call),
-                                                      joined.split.get(call))
-            if key not in counted:
-                opening.counts = None  # type: ignore[assignment]  # (taken from the cache)
-            self.evals[key] = opening
+            self._opened(key, opening, Calls.join(calls[key], offsets), key in counted)
         self.system_parts = system_parts if keep else None
+
+    def _opened(self, key: tuple, opening, joined, counted: bool) -> None:
+        """An opening reading made (or its calls taken from the cache: ``counted`` False),
+        with the origin of each of its calls."""
+        for call in joined.calls:
+            opening.children[call] = self._origin(joined.rows(call), joined.split.get(call))
+        if not counted:
+            opening.counts = None  # (taken from the cache)
+        self.evals[key] = opening
+
+    def _open_later(self, key: tuple) -> None:
+        """An opening reading whose calls open() left in the cache: taken from it now (a part
+        spoilt since is read again)."""
+        from openbid.readers.census.tree.opening import Calls, FinePart, OpeningReading
+
+        a, vul, folded, gap, claims, _ = self._later.pop(key)
+        cache = self.cache
+        assert cache is not None
+        dom = self.p.domain
+        parts = []
+        for part in self.fine:
+            okey = cache.opening_key(self.coarse_digest(), (part[0], part[-1]), folded, key[1],
+                                     gap)
+            got = cache.get_calls(okey)
+            if got is None:
+                fcomps = tuple(c for i in part for c in dom.plan[i][1])
+                fp = FinePart(self.p, self.pc, dom.chunk_of(fcomps, dom.plan[part[0]][0]),
+                              self.identity, [(folded, vul)])
+                got = fp.calls_of(fp.read(gap, folded, vul, False, False))
+                cache.put_calls(okey, got)
+                del fp
+            parts.append(got)
+        self._opened(key, OpeningReading(), Calls.join(parts, self._offsets), False)
 
     def part_rows(self, comps) -> int:
         """The coarse rows of some compositions."""
@@ -476,6 +514,8 @@ class Walk:
             assert mask == -1, a
             self.open()
             key = self._key(a, -1, ctx)[0]
+            if key in self._later:
+                self._open_later(key)
             got = self.evals.get(key)
             if got is None:
                 raise AssertionError(f"the opening node {' '.join(a) or '(dealer)'} was not read")
@@ -513,12 +553,13 @@ class Walk:
 
     # -- the walk ---------------------------------------------------------------------------------
     def walk(self, roots: tuple[Auction, ...], known: dict[Auction, tuple[str, ...]],
-             skip: frozenset[Auction] = frozenset(), reach_of: Auction | None = None
-             ) -> WalkResult:
+             skip: frozenset[Auction] = frozenset(), reach_of: Auction | None = None,
+             descend: bool = True) -> WalkResult:
         """Visit ``roots`` and every node below them (``known``: the calls other walks found
         at some nodes); a node of ``skip`` is not read (its counts are known: its calls are
-        in ``known``). ``reach_of``: the node whose players' reach is reported (default: each
-        root)."""
+        in ``known``). ``reach_of``: the node whose players' reach is reported (None:
+        none). ``descend`` False: read the roots only (with a cache, the census's parent
+        looks their children up in it and sends the next round only the nodes it lacks)."""
         import time
 
         c0 = time.process_time()
@@ -531,7 +572,7 @@ class Walk:
         reach: dict[Auction, set[int]] = {}
         hits: dict[Auction, str] = {}  # nodes counted before (the cache's key)
         keys: dict[Auction, str] = {}  # nodes counted here, with a cache (their keys)
-        for r in roots if reach_of is None else (reach_of,):
+        for r in () if reach_of is None else (reach_of,):  # (only the census's root's is used)
             reach[r] = {p for p in range(4) if self._makes(r, p)}
         stack = list(roots)
         while stack:
@@ -564,6 +605,8 @@ class Walk:
                 if self.cache is not None:
                     keys[a] = self._cached[a][0]
             found[a] = here
+            if not descend:
+                continue
             for call in sorted(here | set(known.get(a, ())), reverse=True):
                 if not illegal(a, call):
                     stack.append(a + (call,))
