@@ -137,3 +137,22 @@ def test_a_precondition_or_another_fact_is_not_shared():
     rules = loads(SYSTEM)
     assert SystemJob(rules, (), given=parse("HCP >= 12")).share() is None
     assert SystemJob(rules, ()).share() is not None
+
+
+def test_the_checks_counted_again_when_only_they_are_missing_from_the_cache(both, tmp_path):
+    """Every node from the cache, the opening's checks not: the walks read the opening for
+    them alone (no node is counted again), and they equal the checks counted with the nodes."""
+    import shutil
+
+    from openbid.base.cache import FORMAT
+
+    rules, _, _ = both
+    job = SystemJob(rules, ())
+    share = job.share()
+    assert share is not None
+    first = tree_census(rules, share=share, jobs=2, cache=tmp_path)
+    first.commit()
+    shutil.rmtree(tmp_path / f"v{FORMAT}" / "tree-share")
+    again = tree_census(rules, share=share, jobs=2, cache=tmp_path)
+    assert again.cached == set(first.counts) and again.visited == {()}
+    assert repr(again.system_checks) == repr(first.system_checks)

@@ -398,8 +398,8 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
             assert tc is not None
             missing: list[Auction] = []
             for a in sorted(read_now):
-                if a in hits:  # (another run wrote it meanwhile: its calls are its own)
-                    continue
+                if a in resolved:  # (the opening, read for its system checks: its subtree
+                    continue  # was looked up before the first round)
                 starts = [a + (c,) for c in sorted(children.get(a, ()))]
                 missing += _resolve(tc, spec, starts, counts, children, hits, resolved)
             skip = frozenset(hits)
