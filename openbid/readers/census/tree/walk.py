@@ -97,9 +97,9 @@ class Walk:
         # every coarse row's hands and first fine row (built by open())
         self.w_all = np.zeros(0)
         self.first_all = np.zeros(0, dtype=np.int64)
-        # per origin: its coarse rows that some of whose hands make another call at the
-        # opening (their rows, hands and first fine rows; None: there are none); its rows are
-        # its set's (csets)
+        # per origin: those of its coarse rows some of whose hands make another call at the
+        # opening (their rows, hands and first fine rows; None: there are none); the origin's
+        # rows are its set's (csets), not kept twice
         self.origins: list[tuple | None] = []
         self.all_rows: tuple[int, int] | None = None  # the mask of every coarse row
         self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
