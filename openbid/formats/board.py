@@ -11,7 +11,8 @@ readers yield it in place of the board and go on with the next board where they 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from pathlib import Path
+from typing import BinaryIO, Callable, Iterator
 
 from openbid.base.errors import OpenbidError
 from openbid.bridge.duplicate import VULNERABILITIES, board as board_cycle
@@ -117,3 +118,20 @@ def strict(items: Iterator[Item]) -> Iterator[Board]:
         if isinstance(item, Unreadable):
             raise OpenbidError(str(item))
         yield item
+
+
+def read_file(path: str | Path, read: Callable[[BinaryIO, str], Iterator["Item"]]
+              ) -> Iterator["Item"]:
+    """``read`` (a format's reader of an open binary file) over the file at ``path``, one item
+    at a time: a file that cannot be opened or read is an :class:`OpenbidError` naming it;
+    everything else is reported in its place."""
+    source = str(path)
+    try:
+        fh = open(path, "rb")
+    except OSError as exc:
+        raise OpenbidError(f"cannot read {source}: {exc.strerror or exc}") from None
+    with fh:
+        try:
+            yield from read(fh, source)
+        except OSError as exc:
+            raise OpenbidError(f"cannot read {source}: {exc.strerror or exc}") from None

@@ -29,7 +29,7 @@ from typing import BinaryIO, Iterator
 from openbid.base.errors import OpenbidError, clip, shown
 from openbid.bridge.notation import (SEATS, SUITS, call_text, canonical_call, cards_text,
                                      hand_cards, illegal, number, parse_deal, deal_text)
-from openbid.formats.board import Board, Item, Unreadable, by_cycle
+from openbid.formats.board import Board, Item, Unreadable, by_cycle, read_file
 
 BLOCK = 1 << 16  # bytes read at a time
 MAX_VALUE = 1 << 16  # bytes of one value
@@ -111,16 +111,7 @@ class _Rec:
 
 def read_lin(path: str | Path) -> Iterator[Item]:
     """The boards of a LIN file, one at a time (see the module's docstring)."""
-    source = str(path)
-    try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise OpenbidError(f"cannot read {source}: {exc.strerror or exc}") from None
-    with fh:
-        try:
-            yield from _read(fh, source)
-        except OSError as exc:
-            raise OpenbidError(f"cannot read {source}: {exc.strerror or exc}") from None
+    return read_file(path, _read)
 
 
 def read_lin_from(fh: BinaryIO, source: str) -> Iterator[Item]:

@@ -34,7 +34,8 @@ from openbid.base.errors import OpenbidError, clip, shown
 from openbid.bridge.notation import (SEATS, call_text, canonical_call, cards_text, deal_text,
                                      declarer as final_declarer, ended, illegal, number,
                                      parse_deal, seat)
-from openbid.formats.board import STRAINS, VUL_WORDS, Board, Item, Unreadable, by_cycle
+from openbid.formats.board import (STRAINS, VUL_WORDS, Board, Item, Unreadable, by_cycle,
+                                   read_file)
 
 MAX_LINE = 1 << 16  # bytes of a line read; the rest of a longer line is skipped (a problem)
 MAX_TOKENS = 100_000  # tokens of one game (a game this long is not a game: skipped)
@@ -160,14 +161,8 @@ class _Game:
 
 def read_pbn(path: str | Path) -> Iterator[Item]:
     """The games of a PBN file, one at a time (see the module's docstring). A file that cannot
-    be opened is an :class:`OpenbidError`; everything else is reported per game."""
-    source = str(path)
-    try:
-        fh = open(path, "rb")
-    except OSError as exc:
-        raise OpenbidError(f"cannot read {source}: {exc.strerror or exc}") from None
-    with fh:
-        yield from _read(fh, source)
+    be opened (or read) is an :class:`OpenbidError`; everything else is reported per game."""
+    return read_file(path, _read)
 
 
 def read_pbn_from(fh: BinaryIO, source: str) -> Iterator[Item]:
