@@ -102,7 +102,11 @@ class Audit:
             assert b.departure is not None
             key = b.departure.rule or f"{b.departure.node_text}/(pass)"
             got[key] += 1
-            notes.setdefault(key, b.departure.note)
+            # (a pass by falling through is told apart by its node: the note alone is the
+            # same at every node)
+            d = b.departure
+            notes.setdefault(key, d.note if d.rule else d.note + (
+                f" after {d.node_text}" if d.node else " at the opening"))
         return sorted(((r, notes[r], k) for r, k in got.items()), key=lambda t: (-t[2], t[0]))
 
     def beyond_by_node(self) -> list[tuple[tuple[str, ...], int]]:

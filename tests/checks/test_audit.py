@@ -229,3 +229,18 @@ def test_each_call_is_read_with_the_bidders_vulnerability(vul: str) -> None:
         bid = sayc.bid_deal(_hands(key), "W", vul)
         board = Board(n, "W", vul, tuple(seat_hands(key)[s] for s in SEATS), bid.auction)
         assert audit_board(sayc, board).status == AGREES
+
+
+def test_passes_by_falling_through_at_two_nodes_are_two_rules_told_apart():
+    """A pass by falling through is counted per node, and its line says which node (the note
+    alone is the same everywhere)."""
+    from openbid.checks.audit import Audit, BoardAudit, Departure
+
+    def gone(node: tuple[str, ...]) -> BoardAudit:
+        d = Departure(node, "N", "1S", "PASS", "", "mine: no bid point applies (pass)")
+        return BoardAudit("s.pbn", 1, 1, "N", node + ("1S",), DEPARTS, len(node) + 1, d)
+
+    a = Audit("mine", "both", boards=[gone(()), gone(("1C", "PASS")), gone(("1C", "PASS"))])
+    assert [(note, k) for _, note, k in a.by_rule()] == [
+        ("mine: no bid point applies (pass) after 1C PASS", 2),
+        ("mine: no bid point applies (pass) at the opening", 1)]
