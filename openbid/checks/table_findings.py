@@ -146,6 +146,12 @@ class Group:
         return max(found, key=lambda t: t.probability.value)
 
     @property
+    def nowhere(self) -> bool:
+        """A dead point whose block applies at no node a hand reaches (dead in the whole
+        system)."""
+        return any(t.nowhere for t in self.tables.values())
+
+    @property
     def at_table(self) -> bool | None:
         if self.reached is not None:
             return True

@@ -14,13 +14,8 @@ WORDS = {"gap": "gap", "illegal-call": "illegal call", "dead": "dead point",
          "unexpected-pass": "claim holding though expected to fail"}
 
 
-def _nowhere(g: Any) -> bool:
-    """A dead point whose block applies at no node a hand reaches (dead in the whole system)."""
-    return any(getattr(t, "nowhere", False) for t in g.tables.values())
-
-
 def _nodes(g: Any, most: int = 3) -> str:
-    if _nowhere(g):
+    if g.nowhere:
         return "no node (its block applies at no node a hand reaches)"
     nodes = []
     for f in g.findings:
@@ -35,7 +30,7 @@ def _group_line(g: Any, fails: bool) -> str:
     mark = "FAILS" if fails else "     "
     what = f"{WORDS.get(g.kind, g.kind)} {g.rule}"
     t = g.reached
-    if t is None or _nowhere(g):
+    if t is None or g.nowhere:
         return f"  {mark} {what} at {_nodes(g)}"
     where = " ".join(t.auction) or "(opening)"
     share = g.share
@@ -61,8 +56,8 @@ def text(groups: list, fails: Callable[[Any], bool], overlaps: bool = False,
 
     over = [g for g in groups if g.kind == "overlap"]
     rest = [g for g in groups if g.kind != "overlap"]
-    nowhere = [g for g in rest if _nowhere(g)]
-    rest = [g for g in rest if not _nowhere(g)]
+    nowhere = [g for g in rest if g.nowhere]
+    rest = [g for g in rest if not g.nowhere]
     # what to fix first: the groups that fail the run, then the others (each by probability)
     rest = sorted(rest, key=lambda g: not group_fails(g))
     at = [g for g in rest if g.at_table]
