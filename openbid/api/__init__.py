@@ -588,20 +588,9 @@ def _side_vul(vul: str | None, dealer: str | None, turn: int) -> str | None:
 
 
 def _context(seat: int | None, vul: str | None) -> dict[str, object]:
-    from openbid.base.errors import OpenbidError
+    from openbid.bridge.notation import hand_context
 
-    out: dict[str, object] = {}
-    if seat is not None:
-        if isinstance(seat, bool) or seat not in (1, 2, 3, 4):
-            raise OpenbidError(f"--seat must be 1, 2, 3 or 4, not {seat}")
-        out["SEAT"] = int(seat)
-    if vul is not None:
-        table = {"none": (False, False), "we": (True, False), "they": (False, True),
-                 "both": (True, True)}
-        if vul not in table:
-            raise OpenbidError(f"--vul must be one of {', '.join(table)}, not {vul!r}")
-        out["VUL"], out["THEYVUL"] = table[vul]
-    return out
+    return hand_context(seat, vul)
 
 
 def _missing(name: str) -> str:

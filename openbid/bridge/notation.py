@@ -380,6 +380,35 @@ def seat(text: str, what: str = "seat") -> str:
     return word
 
 
+# the vulnerability from the bidder's side -> the facts VUL and THEYVUL
+SIDE_VULS: dict[str, tuple[bool, bool]] = {
+    "none": (False, False),
+    "we": (True, False),
+    "they": (False, True),
+    "both": (True, True),
+}
+
+
+def hand_context(seat: int | None = None, vul: str | None = None, *, seat_name: str = "seat",
+                 vul_name: str = "vul") -> dict[str, object]:
+    """The facts of the deal fixed for one hand: ``SEAT`` from ``seat`` (1-4), ``VUL`` and
+    ``THEYVUL`` from ``vul`` (the bidder's side: none, we, they, both); None leaves a fact
+    free. Bad values are an :class:`OpenbidError` naming ``seat_name`` or ``vul_name`` (an
+    option, a parameter)."""
+    from openbid.base.errors import OpenbidError
+
+    out: dict[str, object] = {}
+    if seat is not None:
+        if isinstance(seat, bool) or seat not in (1, 2, 3, 4):
+            raise OpenbidError(f"{seat_name} must be 1, 2, 3 or 4, not {seat}")
+        out["SEAT"] = int(seat)
+    if vul is not None:
+        if vul not in SIDE_VULS:
+            raise OpenbidError(f"{vul_name} must be one of {', '.join(SIDE_VULS)}, not {vul!r}")
+        out["VUL"], out["THEYVUL"] = SIDE_VULS[vul]
+    return out
+
+
 def seat_vul(vul: str, at: str) -> str:
     """The deal's vulnerability (none, NS, EW, both) from the side of seat ``at``: none, we,
     they or both."""

@@ -33,6 +33,7 @@ from openbid.expr.ast import Call, Expr, Name, walk
 from openbid.systems.auction import System
 from openbid.systems.auction_facts import FACTS
 from openbid.systems.rules.model import Rules, map_exprs
+from openbid.bridge.notation import SIDE_VULS as VULS  # the bidder's side -> VUL, THEYVUL
 
 SUIT_NAMES = ("S", "H", "D", "C")
 CONTEXT_FACTS = {"SEAT", "VUL", "THEYVUL"} | set(FACTS)
@@ -143,7 +144,6 @@ def system_notes(system: System, depth: int = 2, seat: int = 1, vul: str | None 
     return out
 
 
-VULS = {"none": (False, False), "we": (True, False), "they": (False, True), "both": (True, True)}
 
 
 def _node(system: System, auction: tuple[str, ...], depth: int, vul: str | None, prove: bool,

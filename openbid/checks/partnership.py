@@ -23,8 +23,8 @@ from openbid.bridge.hand import Hand
 from openbid.checks.pair import deal_claim, seats_in
 from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT, Verdict
+from openbid.bridge.duplicate import VULNERABILITIES as VULS
 
-VULS = ("none", "NS", "EW", "both")
 
 
 def side_vul(vul: str, seat: str) -> tuple[bool, bool]:

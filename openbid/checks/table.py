@@ -47,9 +47,9 @@ from openbid.expr.ast import FALSE, TRUE, Const, Expr, bind, conj
 from openbid.systems.auction import System, chooses_expr, parse_auction
 from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT, Status
+from openbid.bridge.duplicate import VULNERABILITIES as VULS
 
 SEATS = "NESW"
-VULS = ("none", "NS", "EW", "both")
 TOTAL_HANDS = comb(52, 13)
 WRITTEN_LIMIT = 20_000  # nodes of a written-out call condition; a larger one is read as chose()
 RECHECKED = 12  # sampled deals (kept, and rejected) re-bid by the executor per sample

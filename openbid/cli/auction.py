@@ -7,8 +7,8 @@ import sys
 from openbid.cli.common import add_rules_options, emit_json, rules_from
 from openbid.base.errors import OpenbidError
 from openbid.cli.options import add_deal_context, add_output
+from openbid.bridge.duplicate import VULNERABILITIES as VULS
 
-VULS = ("none", "NS", "EW", "both")
 
 
 def register(sub) -> None:

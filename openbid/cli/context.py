@@ -8,14 +8,7 @@ way through the rules reads (``bid``, ``eval``: :func:`missing_fact` names the o
 
 from __future__ import annotations
 
-from openbid.base.errors import OpenbidError
-
-VULS: dict[str, tuple[bool, bool]] = {  # --vul -> (VUL, THEYVUL)
-    "none": (False, False),
-    "we": (True, False),
-    "they": (False, True),
-    "both": (True, True),
-}
+from openbid.bridge.notation import SIDE_VULS as VULS, hand_context  # --vul -> (VUL, THEYVUL)
 
 def add_context_options(parser, **kwargs) -> None:
     """Add ``--seat`` and ``--vul`` (relative: a single hand's view) to an argparse parser (both
@@ -29,18 +22,8 @@ def add_context_options(parser, **kwargs) -> None:
 def fixed_context(args) -> dict[str, object]:
     """The facts the options fixed, e.g. ``{"SEAT": 3, "VUL": False, "THEYVUL": True}``; an
     empty dict when neither was given (range over all)."""
-    out: dict[str, object] = {}
-    seat = getattr(args, "seat", None)
-    if seat is not None:
-        if seat not in (1, 2, 3, 4):
-            raise OpenbidError(f"--seat must be 1, 2, 3 or 4, not {seat}")
-        out["SEAT"] = int(seat)
-    vul = getattr(args, "vul", None)
-    if vul is not None:
-        if vul not in VULS:
-            raise OpenbidError(f"--vul must be one of {', '.join(VULS)}, not {vul!r}")
-        out["VUL"], out["THEYVUL"] = VULS[vul]
-    return out
+    return hand_context(getattr(args, "seat", None), getattr(args, "vul", None),
+                        seat_name="--seat", vul_name="--vul")
 
 
 def context_label(context: dict[str, object] | tuple) -> str:

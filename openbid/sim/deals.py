@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from openbid.base.errors import OpenbidError
-from openbid.bridge.duplicate import board
+from openbid.bridge.duplicate import VULNERABILITIES, board
 from openbid.bridge.hand import Hand
 
 SCHEME = "openbid-sim-deals-1"
@@ -35,7 +35,7 @@ CHUNK = 1 << 16  # deals per seeded chunk
 WORDS = 52  # raw words a deal reads
 KEY_BITS = 26  # random bits of a card's key
 SEATS = "NESW"
-VULS = ("none", "NS", "EW", "both")  # a deal's vulnerability code: bit 0 NS, bit 1 EW
+VULS = VULNERABILITIES  # a deal's vulnerability code (its place): bit 0 NS, bit 1 EW
 RANKS = "AKQJT98765432"
 MAX_SEED = 2 ** 63 - 1
 

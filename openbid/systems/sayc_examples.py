@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openbid.systems.auction import System
-from openbid.bridge.notation import canonical_call
+from openbid.bridge.notation import SIDE_VULS, canonical_call
 from openbid.base.errors import OpenbidError
 from openbid.bridge.hand import Hand
 from openbid.systems.blocks import Block, BlockFormatError, read_blocks
@@ -29,7 +29,7 @@ SHIPPED = Path(__file__).resolve().parent / "data" / "sayc_examples.txt"
 
 _KEYS = ("source", "quote", "auction", "hand", "hand_source", "vul", "call", "also", "note")
 HAND_SOURCES = ("booklet", "constructed")
-VULS = ("none", "we", "they", "both")
+VULS = tuple(SIDE_VULS)  # the bidder's side
 
 
 class ExamplesFileError(BlockFormatError):
