@@ -595,13 +595,9 @@ def _context(seat: int | None, vul: str | None) -> dict[str, object]:
 
 def _missing(name: str) -> str:
     """The message for a fact of the deal a rule read and the call did not give."""
-    from openbid.hands.registry import Context, registry
+    from openbid.hands.registry import missing_fact
 
-    entry = registry().default(name, 0)
-    doc = entry.doc if isinstance(entry, Context) else "a fact of the deal"
-    give = {"SEAT": "seat=1|2|3|4", "VUL": "vul=none|we|they|both",
-            "THEYVUL": "vul=none|we|they|both"}.get(name, f"{name.lower()}=")
-    return f"{name} is a fact of the deal ({doc}) that the rules read here: give {give}"
+    return missing_fact(name, lambda parameter, values: f"{parameter}={values}")
 
 
 def _rules_of(system: str | os.PathLike[str] | System | None) -> Rules:

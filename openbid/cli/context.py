@@ -44,10 +44,6 @@ def context_label(context: dict[str, object] | tuple) -> str:
 
 def missing_fact(name: str) -> str:
     """The message for a fact of the deal a rule read and no option gave: names the option."""
-    from openbid.hands.registry import Context, registry
+    from openbid.hands.registry import missing_fact as message
 
-    entry = registry().default(name, 0)
-    doc = entry.doc if isinstance(entry, Context) else "a fact of the deal"
-    option = {"SEAT": "--seat 1|2|3|4", "VUL": "--vul none|we|they|both",
-              "THEYVUL": "--vul none|we|they|both"}.get(name, f"--{name.lower()}")
-    return f"{name} is a fact of the deal ({doc}) that the rules read here: give {option}"
+    return message(name, lambda option, values: f"--{option} {values}".rstrip())

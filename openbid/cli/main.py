@@ -23,12 +23,6 @@ import threading
 
 from openbid.base.errors import OpenbidError, clip
 
-# Module names under openbid.cli, in the order they appear in --help.
-COMMANDS = ("bid", "auction", "eval", "count", "find", "claim", "deal", "prove", "explain", "graph",
-            "rules", "diff", "score", "duplicate",
-            "compare", "dd", "simulate", "audit", "notes", "check_algol",
-            "binky")
-
 # Each command as --help lists it: (name, the module that registers it, its one-line help as
 # that module gives it; tests/cli/test_lazy_parser.py checks they agree). A command line names
 # one command: only its module is imported (each imports much of the engine), the others are
@@ -61,6 +55,8 @@ LISTED = (
                                    "classes"),
     ("binky", "binky", "derive Binky points from a table of double-dummy tricks (seed 003)"),
 )
+# Module names under openbid.cli, in the order they appear in --help.
+COMMANDS = tuple(dict.fromkeys(module for _, module, _ in LISTED))
 
 
 PIPE_CLOSED = 128 + signal.SIGPIPE  # the status of a process ended by SIGPIPE (141)

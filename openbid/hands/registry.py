@@ -5,12 +5,15 @@ fill it, and :func:`registry` imports them, here and nowhere else."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from openbid.hands.entries import (REGISTRY, SUITS, Context, Derived, Entry, Family, PatternTable,
                                    Reading, Registry, Signature, SuitTable, Value)
 from openbid.base.errors import OpenbidError
 
 __all__ = ["REGISTRY", "SUITS", "Context", "Derived", "Entry", "Family", "PatternTable", "Reading",
-           "Readings", "Registry", "Signature", "SuitTable", "Value", "registry"]
+           "Readings", "Registry", "Signature", "SuitTable", "Value", "missing_fact",
+           "registry"]
 
 
 def registry() -> Registry:
@@ -20,6 +23,17 @@ def registry() -> Registry:
     import openbid.hands.evaluators.catalog  # noqa: F401  (registers the evaluators)
 
     return REGISTRY
+
+
+def missing_fact(name: str, give: Callable[[str, str], str]) -> str:
+    """The message for a fact of the deal (``name``) a rule read and the caller did not give;
+    ``give(name, values)`` spells how to give it (an option, a parameter), ``values`` "" when
+    the fact's values are not listed."""
+    entry = registry().default(name, 0)
+    doc = entry.doc if isinstance(entry, Context) else "a fact of the deal"
+    how = {"SEAT": ("seat", "1|2|3|4"), "VUL": ("vul", "none|we|they|both"),
+           "THEYVUL": ("vul", "none|we|they|both")}.get(name, (name.lower(), ""))
+    return f"{name} is a fact of the deal ({doc}) that the rules read here: give {give(*how)}"
 
 
 class Readings:
