@@ -26,8 +26,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-import networkx as nx
-
 from openbid.base.errors import OpenbidError
 from openbid.bridge.hand import Hand
 from openbid.systems.auction_facts import ended, illegal
@@ -188,6 +186,8 @@ def build_tree(model: NodeModel, claims_at: Callable[[Auction], tuple] | None = 
                            f"by the system already reach {seen:,} distinct auctions): the node "
                            "checks take at most that many; check a smaller system, or give the "
                            "blocks 'else pass' and fewer calls")
+    import networkx as nx  # (the node checks only: prove's census needs no graph)
+
     g = nx.DiGraph()
     tree = Tree(title, g)
     level: list[Auction] = [()]

@@ -194,6 +194,44 @@ class System:
                 self._matches[auction] = got
         return got
 
+    def patterns_key(self) -> str:
+        """What decides every match of an auction (:meth:`_matched`): the blocks' patterns and
+        their variables, in file order (a digest)."""
+        import hashlib
+
+        text = repr([(b.tokens, sorted(dict(b.variables).items())) for b in self.blocks])
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def matches(self) -> dict[tuple[str, ...], tuple[int, dict[str, int]] | None]:
+        """The auctions matched so far: each one's block (by its place in the file) and
+        binding, None when no block matches (for :meth:`adopt_matches` in another run)."""
+        place = {id(b): i for i, b in enumerate(self.blocks)}
+        return {a: None if m is None else (place[id(m[0])], dict(m[1]))
+                for a, m in self._matches.items()}
+
+    def adopt_matches(self, key: str, matches: object) -> int:
+        """Take the matches of a run whose :meth:`patterns_key` was ``key`` (nothing unless it
+        is this system's, and unless every entry is well formed); how many were taken."""
+        if key != self.patterns_key() or not isinstance(matches, dict):
+            return 0
+        n = len(self.blocks)
+        got: dict[tuple[str, ...], tuple | None] = {}
+        for a, m in matches.items():
+            if not (isinstance(a, tuple) and all(isinstance(c, str) for c in a)):
+                return 0
+            if m is None:
+                got[a] = None
+                continue
+            if not (isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], int)
+                    and 0 <= m[0] < n and isinstance(m[1], dict)
+                    and all(isinstance(k, str) and isinstance(v, int)
+                            for k, v in m[1].items())):
+                return 0
+            got[a] = (self.blocks[m[0]], m[1])
+        for a, m in got.items():
+            self._matches.setdefault(a, m)
+        return len(got)
+
     def located(self, auction: tuple[str, ...]) -> "Node | None":
         """The node at ``auction`` with its block's own table (unbound: the same sections,
         labels and bid points as the node's rules, without building them) as ``rules``;

@@ -134,6 +134,66 @@ def _entries(d: Path, kind: str) -> list[Path]:
     return sorted((d / f"v{FORMAT}" / kind).rglob("*.bin"))
 
 
+def test_the_systems_pack_alone_gives_a_whole_run(counted, tmp_path):
+    """The pack of the last run holds every node it counted and what its findings' hands
+    called: with every single entry gone, an unchanged system still reads nothing; a run
+    that finds all it needs in the pack leaves it as it is."""
+    d, first = counted
+    cache = _copy(d, tmp_path)
+    for kind in ("tree-node", "tree-made"):
+        for path in _entries(cache, kind):
+            path.unlink()
+    (pack,) = _entries(cache, "tree-pack")
+    before = pack.read_bytes()
+    again = tree_census(resolve(None, str(SMALL)), cache=cache)
+    assert again.cached == set(first.counts) and again.rounds == 0
+    _same(first, again)
+    again.commit()
+    assert pack.read_bytes() == before
+
+
+def test_a_pack_of_another_system_gives_only_what_has_the_same_keys(counted, tmp_path):
+    """An edited system (same name) finds the last run's pack: a node whose key the edit
+    changed is counted anew, whatever the pack holds; after the run the pack is the edited
+    system's."""
+    d, first = counted
+    text = SMALL.read_text().replace('"Stayman" when HCP >= 8', '"Stayman" when HCP >= 9', 1)
+    cache = _copy(d, tmp_path)
+    for path in _entries(cache, "tree-node"):
+        path.unlink()
+    warm = tree_census(_system(tmp_path, text), cache=cache)
+    _same(warm, tree_census(_system(tmp_path, text, "cold.rules")))
+    assert ("1NT", "PASS") not in warm.cached and () in warm.cached
+    warm.commit()
+    again = tree_census(_system(tmp_path, text), cache=cache)
+    assert again.rounds == 0 and again.cached == set(warm.counts)
+
+
+def test_the_auctions_matched_are_taken_only_for_the_same_patterns(counted):
+    """The pack keeps which block matched each auction: taken only by a system whose blocks'
+    patterns are the same, only when every entry is well formed, and then equal to matching
+    afresh."""
+    from openbid.systems.auction import System
+
+    _, first = counted
+    matches = first.system.matches()
+    key = first.system.patterns_key()
+    assert len(matches) > 100
+    fresh = System(first.system.rules)
+    assert fresh.adopt_matches("another", matches) == 0
+    bad = dict(matches)
+    a = next(a for a, m in matches.items() if m is not None)
+    bad[a] = (len(first.system.blocks), {})  # no such block
+    assert fresh.adopt_matches(key, bad) == 0
+    assert fresh.adopt_matches(key, matches) == len(matches)
+    other = System(first.system.rules)
+    for a, m in matches.items():
+        got, want = fresh._matched(a), other._matched(a)
+        assert (got is None) == (want is None) == (m is None), a
+        if got is not None:
+            assert got[0] is fresh.blocks[m[0]] and got[1] == want[1], a
+
+
 def test_a_corrupt_truncated_or_foreign_entry_is_ignored_and_written_again(counted, tmp_path):
     d, first = counted
     cache = _copy(d, tmp_path)
@@ -157,6 +217,11 @@ def test_a_corrupt_truncated_or_foreign_entry_is_ignored_and_written_again(count
     for path in bad[:3] + bad[4:]:
         key = path.stem
         assert store.get("tree-node", key) is None, path
+    # the system's pack (every node of the last run in one entry) is spoilt too: each node is
+    # then looked up alone
+    (pack,) = _entries(cache, "tree-pack")
+    pack.write_bytes(pack.read_bytes()[:-7])
+    assert store.get("tree-pack", pack.stem) is None
     warm = tree_census(resolve(None, str(SMALL)), cache=cache)
     _same(warm, first)
     # the nodes of the four untrusted entries (nodes alike in rules, history and side share
@@ -179,8 +244,9 @@ def test_a_corrupt_part_of_the_opening_is_read_again(counted, tmp_path):
     assert parts
     for path in parts[::2]:
         path.write_bytes(b"garbage")
-    for path in _entries(cache, "tree-node"):  # every node counted again, over those parts
-        path.unlink()
+    for kind in ("tree-node", "tree-pack"):  # every node counted again, over those parts
+        for path in _entries(cache, kind):
+            path.unlink()
     warm = tree_census(resolve(None, str(SMALL)), cache=cache)
     assert not warm.cached
     _same(warm, first)

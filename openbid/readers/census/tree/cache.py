@@ -13,6 +13,12 @@
   folded table, the fine and coarse classes and the part.
 * The opening's system checks, counted from the census's readings of the opening (SystemShare):
   decided by the opening, the checks' expressions and contexts, and the fine classes.
+* A pack of a system's last run (by its name, the ranks and the contexts): every node's counts
+  and replays that run used, under their own keys, in one entry, and the blocks that matched
+  its auctions. It only spares reading them one by one, and matching the auctions again: an
+  entry is taken from it only under the key the node has now, each is checked as a single
+  entry would be, and the matches only while the blocks' patterns are the same (a pack that
+  cannot be read is ignored).
 
 An entry that cannot be read as such is a miss. Returns data; never prints.
 """
@@ -38,6 +44,8 @@ NODE = "tree-node"
 OPENING = "tree-opening"
 SHARE = "tree-share"
 MADE = "tree-made"
+PACK = "tree-pack"
+PACK_SLACK = 2  # a whole run rewrites the pack when it holds this many times its nodes
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -131,8 +139,10 @@ class TreeCache:
     number of contexts counted."""
 
     def __init__(self, store: Store, system: System, ranks: str, contexts: int,
-                 p: Pass | None = None) -> None:
-        """``ranks``: the ranks the hand model tracks; ``p``: the fine pass (the walks')."""
+                 p: Pass | None = None, pack: bool = False) -> None:
+        """``ranks``: the ranks the hand model tracks; ``p``: the fine pass (the walks');
+        ``pack``: take nodes and replays from the system's pack (the census's parent: it
+        looks every node up; a worker looks up only nodes the parent found missing)."""
         self.store = store
         self.system = system
         self.fine = domain_digest(p) if p is not None else ""
@@ -145,6 +155,11 @@ class TreeCache:
         self._nodes: dict[Auction, str | None] = {}
         self._ats: dict[Auction, str] = {}  # a node -> its table's key (see _at)
         self._whole: str | None = None
+        self._use_pack = pack
+        self._packed: tuple[dict, dict] | None = None  # the pack: key -> counts, key -> made
+        self._packed_whole = ""  # the whole system the pack was written for (whole())
+        self._used: tuple[dict, dict] = ({}, {})  # the nodes and replays this run took or made
+        self._stale = False  # something used was not in the pack
 
     # -- keys ---------------------------------------------------------------------------------
     def table_key(self, rules: Rules) -> str:
@@ -194,32 +209,93 @@ class TreeCache:
 
     # -- nodes --------------------------------------------------------------------------------
     def get_node(self, key: str) -> NodeCounts | None:
+        if self._use_pack:
+            got = self._pack()[0].get(key)
+            if got is not None and _sound(got):
+                self._used[0][key] = got
+                return got
+            self._stale = True
         data = self.store.get(NODE, key)
         if data is None:
             return None
         got = store_module.loads(data, (NodeCounts, Example))
-        return got if isinstance(got, NodeCounts) and _sound(got) else None
+        if not (isinstance(got, NodeCounts) and _sound(got)):
+            return None
+        self._used[0][key] = got
+        return got
 
     def put_node(self, key: str, nc: NodeCounts) -> None:
         self.store.put(NODE, key, store_module.dumps(nc))
+        self._used[0][key] = nc
+        self._stale = True
 
     # -- what the replays of a node's findings called ------------------------------------------
     def get_made(self, key: str, n: int) -> list[tuple[str, str]] | None:
         """The (call, bid point) of each of the ``n`` findings' hands of the node of ``key``,
         as the executor re-ran them when the node was counted (decided by what decides the
         node's counts: its key)."""
+        if self._use_pack:
+            got = self._pack()[1].get(key)
+            if _made_sound(got, n):
+                self._used[1][key] = got
+                return got
+            self._stale = True
         data = self.store.get(MADE, key)
         if data is None:
             return None
         got = store_module.loads(data, ())
-        if not (isinstance(got, list) and len(got) == n and all(
-                isinstance(m, tuple) and len(m) == 2 and all(isinstance(x, str) for x in m)
-                for m in got)):
+        if not _made_sound(got, n):
             return None
+        assert isinstance(got, list)
+        self._used[1][key] = got
         return got
 
     def put_made(self, key: str, made: list[tuple[str, str]]) -> None:
         self.store.put(MADE, key, store_module.dumps(list(made)))
+        self._used[1][key] = list(made)
+        self._stale = True
+
+    # -- the pack of the system's last run ----------------------------------------------------
+    def pack_key(self) -> str:
+        return digest("pack", self.system.rules.name, self.ranks, str(self.contexts))
+
+    def _pack(self) -> tuple[dict, dict]:
+        if self._packed is None:
+            self._packed = ({}, {})
+            data = self.store.get(PACK, self.pack_key())
+            got = None if data is None else store_module.loads(data, (NodeCounts, Example))
+            if isinstance(got, tuple) and len(got) == 4 and isinstance(got[2], str) and all(
+                    isinstance(d, dict) and all(isinstance(k, str) for k in d)
+                    for d in got[:2]) and isinstance(got[3], tuple) and len(got[3]) == 2:
+                self._packed, self._packed_whole = got[:2], got[2]
+                self.system.adopt_matches(*got[3])  # (the auctions' blocks, if still so)
+        return self._packed
+
+    def edited(self) -> bool:
+        """Is the system not the one the pack was last written for (some node will likely be
+        read: the census's workers may start at once)."""
+        self._pack()
+        return self._packed_whole != self.whole()
+
+    def write_pack(self, whole: bool) -> bool:
+        """Keep the nodes and replays this run used as the system's pack (``whole``: the run
+        was of the whole tree; else the pack keeps its other entries too); only when something
+        used was not in it (or, after a whole run, it holds far more than was used, or was
+        written for another system). Whether it was written."""
+        if not self._use_pack:
+            return False
+        nodes, made = self._used
+        old = self._pack()
+        if not self._stale and not (whole and (len(old[0]) > PACK_SLACK * max(1, len(nodes))
+                                               or self._packed_whole != self.whole())):
+            return False
+        if not whole:
+            nodes, made = {**old[0], **nodes}, {**old[1], **made}
+        matches = (self.system.patterns_key(), self.system.matches())
+        self.store.put(PACK, self.pack_key(), store_module.dumps((nodes, made, self.whole(),
+                                                                 matches)))
+        self._packed, self._packed_whole, self._stale = (nodes, made), self.whole(), False
+        return True
 
     # -- the opening's calls, per part ----------------------------------------------------------
     def opening_key(self, coarse: str, part: tuple[int, int], folded: Rules,
@@ -286,6 +362,11 @@ class TreeCache:
 
     def put_share(self, key: str, counts) -> None:
         self.store.put(SHARE, key, store_module.dumps(list(counts)))
+
+
+def _made_sound(got, n: int) -> bool:
+    return isinstance(got, list) and len(got) == n and all(
+        isinstance(m, tuple) and len(m) == 2 and all(isinstance(x, str) for x in m) for m in got)
 
 
 def _sound(nc: NodeCounts) -> bool:

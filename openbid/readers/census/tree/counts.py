@@ -43,6 +43,9 @@ class Example:
         """This example in the vulnerability ``vul`` (None: as it is)."""
         return self if vul is None or vul == self.vul else Example(self.order, self.hand, vul)
 
+    def __reduce__(self):  # (pickled by its fields' values: the cache reads thousands at once)
+        return Example, (self.order, self.hand, self.vul)
+
 
 @dataclass
 class NodeCounts:
@@ -57,6 +60,10 @@ class NodeCounts:
     gap: int = 0
     gap_example: Example | None = None
     claims: dict[str, list] = field(default_factory=dict)  # id -> [premise hands, fails, Example]
+
+    def __reduce__(self):  # (pickled by its fields' values, in order, as Example)
+        return NodeCounts, (self.selected, self.calls, self.bids, self.meets, self.taken,
+                            self.taken_example, self.gap, self.gap_example, self.claims)
 
     def add(self, other: "NodeCounts", vul: str | None = None) -> None:
         """Add ``other``'s counts; ``vul``: the vulnerability its examples are named in (the

@@ -28,8 +28,12 @@ MAX_TREE_NODES = 2_000_000
 
 
 # -- the workers: each owns some walks for the whole census -------------------------------------
-def _serve(conn, spec: TreeSpec, mine: list[int], walks_fine: list[list[list[int]]],
-           openings: tuple[Auction, ...], cache_dir: str | None, parent: int) -> None:
+def _serve(conn, spec: TreeSpec, mine: "list[int] | tuple[int, int, int, int | None]",
+           walks_fine: list[list[list[int]]] | None, openings: tuple[Auction, ...],
+           cache_dir: str | None, parent: int) -> None:
+    """``walks_fine`` None: the worker plans the walks itself (started before the parent
+    planned: ``mine`` is then its number, the workers', the jobs and the group), sends how
+    many there are, and opens its own before the first round comes."""
     from openbid.base.workers import _worker_start
 
     _worker_start(parent)
@@ -41,6 +45,16 @@ def _serve(conn, spec: TreeSpec, mine: list[int], walks_fine: list[list[list[int
     cache = _tree_cache(cache_dir, system, p.model.tracked, spec, p)
     reached: set[int] = set()  # walks that reported the reach of the census's root
     try:
+        if walks_fine is None:
+            assert isinstance(mine, tuple)
+            i, procs, jobs, group = mine
+            walks_fine = partition(p, pc, jobs, group)
+            conn.send(len(walks_fine))
+            mine = list(range(i, len(walks_fine), procs))
+            for k in mine:  # (the coarse rows every later node reads)
+                walks[k] = Walk(spec, p, k, walks_fine[k], pc, system, memo, openings, cache)
+                walks[k].open()
+        assert isinstance(mine, list)
         while True:
             msg = conn.recv()
             if msg is None:
@@ -125,19 +139,28 @@ class _Workers:
     """Processes that each own a share of the chunks, from the first round to the last; ended
     when the census ends (and with the command, however it ends)."""
 
-    def __init__(self, spec: TreeSpec, walks: list[list[list[int]]],
-                 openings: tuple[Auction, ...], n: int, cache_dir: str | None = None) -> None:
+    def __init__(self, spec: TreeSpec, walks: list[list[list[int]]] | None,
+                 openings: tuple[Auction, ...], n: int, cache_dir: str | None = None,
+                 group: int | None = None) -> None:
+        """``walks`` None: each worker plans them (the same), while the parent does something
+        else (:meth:`walks` waits for their number)."""
         import multiprocessing as mp
         import os
 
         from openbid.base.workers import _ACTIVE
 
         ctx = mp.get_context("fork")
-        n_chunks = len(walks)
-        n = max(1, min(n, n_chunks))
-        self.procs, self.conns, self.owned = [], [], []
-        for i in range(n):
-            mine = list(range(i, n_chunks, n))
+        n_chunks = n if walks is None else len(walks)
+        procs = max(1, min(n, n_chunks))
+        from multiprocessing.connection import Connection
+
+        self.procs: list = []
+        self.conns: list[Connection] = []
+        self.owned: list[list[int]] = []
+        self._n = None if walks is None else n_chunks
+        for i in range(procs):
+            owned = [] if walks is None else list(range(i, n_chunks, procs))
+            mine = (i, procs, n, group) if walks is None else owned
             here, there = ctx.Pipe()
             proc = ctx.Process(target=_serve, args=(there, spec, mine, walks, openings, cache_dir,
                                                       os.getpid()),
@@ -146,8 +169,28 @@ class _Workers:
             there.close()
             self.procs.append(proc)
             self.conns.append(here)
-            self.owned.append(mine)
+            self.owned.append(owned)
         _ACTIVE.add(self)  # type: ignore[arg-type]
+
+    def walks(self) -> int:
+        """How many walks the workers share (when they planned them: the same in each)."""
+        if self._n is None:
+            got = set()
+            for conn in self.conns:
+                try:
+                    got.add(conn.recv())
+                except EOFError:
+                    from openbid.base.errors import OpenbidError
+
+                    raise OpenbidError("a worker of the tree census ended unexpectedly (out "
+                                       "of memory? --from AUCTION checks a part of the tree)") \
+                        from None
+            if len(got) != 1:
+                raise AssertionError(f"the workers planned different walks: {sorted(got)}")
+            self._n = got.pop()
+            procs = len(self.conns)
+            self.owned = [list(range(i, self._n, procs)) for i in range(procs)]
+        return self._n
 
     def round(self, known: dict, roots: list[list[Auction]], skip: frozenset = frozenset(),
               reach_of: Auction | None = None, descend: bool = True):
@@ -293,13 +336,14 @@ def _cache_dir(cache) -> str | None:
 
 
 def _tree_cache(cache_dir: str | None, system, ranks: str, spec: TreeSpec,
-                p: Pass | None = None):
+                p: Pass | None = None, pack: bool = False):
     if cache_dir is None:
         return None
     from openbid.base.cache import Store
     from openbid.readers.census.tree.cache import TreeCache
 
-    return TreeCache(Store(cache_dir), system, ranks, len(DEAL_VULS) if spec.vul else 1, p)
+    return TreeCache(Store(cache_dir), system, ranks, len(DEAL_VULS) if spec.vul else 1, p,
+                     pack)
 
 
 def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_nodes: int,
@@ -315,7 +359,7 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
         return plan(spec.pass_spec())
 
     tc = _tree_cache(cache_dir, system_of(spec.rules),
-                     ranks if ranks is not None else the_plan().model.tracked, spec)
+                     ranks if ranks is not None else the_plan().model.tracked, spec, pack=True)
     shared = None  # the opening's system checks, from the cache
     share_key = ""
     if tc is not None and spec.system is not None:
@@ -329,21 +373,42 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     hits: dict[Auction, str] = {}  # nodes the cache held, by key
     keys: dict[Auction, str] = {}  # nodes counted, by key (with a cache)
     frontier: list[Auction] = [root]
-    if tc is not None:  # the nodes the cache holds, from the root down to the first it lacks
-        frontier = _resolve(tc, spec, [root], counts, children, hits)
+    count_system = spec.system is not None and spec.count_system
+    workers: _Workers | None = None
+    if tc is not None and not count_system and tc.edited():
+        # The system is not the one the cache last held whole: some node is likely to be read.
+        # The workers plan and open their walks while the parent looks the nodes up.
+        workers = _Workers(spec, None, openings_of(root), n_jobs, cache_dir, group)
+    try:
+        if tc is not None:  # the nodes the cache holds, from the root down to the first it lacks
+            frontier = _resolve(tc, spec, [root], counts, children, hits)
+    except BaseException:
+        if workers is not None:
+            workers.close()
+        raise
     skip = frozenset(hits) | frozenset(a for a in children if a not in hits)
     resolved = set(hits)  # the nodes whose counts the parent took from the cache
     visited: set[Auction] = set()  # the nodes any walk visited
-    count_system = spec.system is not None and spec.count_system
     reach_of: Auction | None = root
     reach: set[int] = set()
     if root == () and not frontier:
         reach, reach_of = {0, 1, 2, 3}, None  # every player's first call is at the opening
-    walks: list = []
+    n = 0
     if frontier or reach_of is not None or count_system:  # some walk must read something
-        p = the_plan()
-        walks = partition(p, planning.coarse_plan(spec, p), n_jobs, group)
-    n = len(walks)
+        if workers is None:
+            p = the_plan()
+            walks = partition(p, planning.coarse_plan(spec, p), n_jobs, group)
+            workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) \
+                if walks else None
+        try:
+            n = workers.walks() if workers is not None else 0
+        except BaseException:
+            if workers is not None:
+                workers.close()
+            raise
+    elif workers is not None:  # started for nothing: the cache held every node
+        workers.close()
+        workers = None
     done: list[set[Auction]] = [set(skip) for _ in range(n)]
     roots: list[list[Auction]] = [sorted(frontier) for _ in range(n)]
     nodes: set[Auction] = {root} | {a + (c,) for a, cs in children.items() for c in cs}
@@ -354,7 +419,6 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     cpu: dict[str, float] = {}  # the walks' CPU seconds, by stage
     if count_system:
         roots = [r or [root] for r in roots]  # every walk reads the opening for the checks
-    workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) if walks else None
     # With a cache, a round reads only nodes the cache lacks: the parent looks every child of
     # what was read up in it, and the next round reads those it lacks (the walks never visit
     # a node the cache holds). Without one, a walk reads all that lies below its roots.
@@ -447,7 +511,7 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     if tc is not None:
         out.cached = set(hits)
         shared_now = out.system_checks if shared is None and spec.system is not None else None
-        out.commit = _Commit(tc, pending, share_key, shared_now)
+        out.commit = _Commit(tc, pending, share_key, shared_now, root == ())
         out.cache, out.keys = tc, {**keys, **hits}
     return out
 
@@ -456,14 +520,16 @@ class _Commit:
     """Writes what a census counted to its cache, once its caller has checked it (the tree
     check re-runs every example hand first: a result that did not replay is never kept)."""
 
-    def __init__(self, tc, pending: list, share_key: str, shared) -> None:
+    def __init__(self, tc, pending: list, share_key: str, shared, whole: bool) -> None:
         self.tc, self.pending, self.share_key, self.shared = tc, pending, share_key, shared
+        self.whole = whole
 
     def __call__(self) -> int:
         for key, nc in self.pending:
             self.tc.put_node(key, nc)
         if self.shared is not None:
             self.tc.put_share(self.share_key, self.shared)
+        self.tc.write_pack(self.whole)
         n, self.pending, self.shared = len(self.pending), [], None
         return n
 

@@ -75,10 +75,16 @@ class RowSets:
             return rows
         return got.astype(np.intp)
 
+    COMPACT_BYTES = 8 << 20  # sets kept as they are up to this many bytes in all
+
     def compact(self) -> None:
         """Compress every set (a walk's sets are kept from round to round, and a later round
         reads few of them again): a bitmap of a bidder's rows is mostly runs of zeros. Each
-        is decompressed when next read. The rows kept unpacked are dropped."""
+        is decompressed when next read. The rows kept unpacked are dropped. Sets of fewer
+        than COMPACT_BYTES in all (a re-check reading a few nodes) are left as they are."""
+        if sum(got.nbytes for number, got in enumerate(self.kept)
+               if number not in self.squeezed) < self.COMPACT_BYTES:
+            return
         for number, got in enumerate(self.kept):
             if number not in self.squeezed:
                 self.squeezed[number] = (got.dtype, len(got))

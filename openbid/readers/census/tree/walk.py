@@ -618,7 +618,6 @@ class Walk:
         self.full_values.clear()
         self.full_bytes = 0
         self.csets.compact()  # kept for the next rounds, which read few of them
-        self._cstacked = None
         return WalkResult(visited, found, counts, reach=reach, system=system,
                           cpu={"opening": c1 - c0, "later": time.process_time() - c1},
                           hits=hits, keys=keys)
