@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from openbid.systems.auction import System, system_of
+from openbid.systems.auction import Node, System, system_of
 from openbid.base.errors import OpenbidError
 from openbid.expr.ast import Expr, Not, disj
 from openbid.systems.evaluate import holds
@@ -297,80 +297,107 @@ def run_replays(system: System, replays: list[tuple],
     return [m for _, made in parts for m in made]
 
 
-def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
-    """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
-    points, each hand re-run; the points' totals."""
+@dataclass
+class _NodePart:
+    """One node's share of the findings (see :func:`_node_part`): the hands to re-run, each
+    finding's fields with the place of its hand among them, and its points' shares of the
+    totals (name, block, label, bids, meets, hand-contexts, calls), in the rules' order."""
+
+    replays: list[tuple] = field(default_factory=list)
+    pending: list[tuple[dict, int]] = field(default_factory=list)
+    points: list[tuple[str, str, str, int, int, int, set[str]]] = field(default_factory=list)
+
+
+def _node_part(system: System, a: Auction, nc: NodeCounts) -> _NodePart:
+    """The findings of the node ``a`` (gaps, illegal calls, shadowed points, overlaps), each
+    with the hand that shows it; the hands of its calls to re-run; its points' shares of the
+    totals. Decided by the node and its counts alone: any order of the nodes gives the same."""
     from openbid.systems.auction_facts import illegal
 
-    replays: list[tuple] = []
-    pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
+    part = _NodePart()
+    replays, pending = part.replays, part.pending
 
     def add(ex: Example, replay: tuple, **fields) -> None:
         pending.append((fields, len(replays)))
         replays.append(replay)
         fields["witness"] = ex
 
+    node = system.located(a)  # (its points' names: the table need not be bound)
+    assert node is not None and node.rules is not None
+    rules = node.rules
+    for call, (hands, ex, labels) in sorted(nc.calls.items()):
+        why = illegal(a, call)
+        if why:
+            add(ex, (a, ex, call, None, None), kind="illegal-call", node=a,
+                point=",".join(sorted(labels)), count=hands, of=nc.selected,
+                detail=f"{call}: {why}", subject=call)
+        else:
+            replays.append((a, ex, call, None, None))
+    if nc.gap:
+        assert nc.gap_example is not None
+        add(nc.gap_example, (a, nc.gap_example, "PASS", rules.pass_label, None), kind="gap",
+            node=a, count=nc.gap, of=nc.selected,
+            detail=f"block \"{node.name}\": hands consistent with the history that no "
+                   "rule bids (the block does not say 'else pass')")
+    calls_of: dict[str, set[str]] = {}  # a point can make several calls (a loop, a value)
+    for c, (_, _, lbs) in nc.calls.items():
+        for lb in lbs:
+            calls_of.setdefault(lb, set()).add(c)
+    # the takers of each point's hands in the rules' order (the chunks' counts arrive in
+    # any order)
+    place = {lb: i for i, lb in enumerate(rules.labels)}
+    takers: dict[str, list[tuple[str, int]]] = {}
+    for (mine, taker), hands in sorted(nc.taken.items(), key=lambda kv: place[kv[0][1]]):
+        takers.setdefault(mine, []).append((taker, hands))
+    for lb in rules.labels[:-1]:
+        name = node.point(lb)
+        part.points.append((name, node.name or "(opening)", lb, nc.bids.get(lb, 0),
+                            nc.meets.get(lb, 0), nc.selected, calls_of.get(lb, set())))
+        met = nc.meets.get(lb, 0)
+        if met and not nc.bids.get(lb, 0):
+            taker, ex = _first_taker(nc, lb, rules.labels)
+            add(ex, (a, ex, None, taker, lb), kind="shadowed", node=a, point=name,
+                count=met, of=nc.selected,
+                detail=f"its guard holds for {met:,} hand-contexts, every one bid by an "
+                       f"earlier point (the first: {node.point(taker)})")
+        for taker, hands in takers.get(lb, ()):
+            if taker == rules.pass_label:
+                continue
+            own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
+            if not own or not theirs or (own == theirs and len(own) == 1):
+                continue
+            ex = nc.taken_example[(lb, taker)]
+            add(ex, (a, ex, theirs, taker, lb), kind="overlap", node=a, point=name,
+                count=hands, of=nc.selected, subject=node.point(taker),
+                detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
+                       f"these hands; {lb} would call {'/'.join(sorted(own))}")
+    return part
+
+
+def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
+    """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
+    points, each hand re-run; the points' totals."""
+    replays: list[tuple] = []
+    pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
     counts = out.counts
     for a in sorted(counts.counts, key=lambda x: (len(x), x)):
         nc: NodeCounts = counts.counts[a]
         if nc.selected == 0:
             continue
-        node = system.located(a)  # (its points' names: the table need not be bound)
-        assert node is not None and node.rules is not None
-        rules = node.rules
-        for call, (hands, ex, labels) in sorted(nc.calls.items()):
-            why = illegal(a, call)
-            if why:
-                add(ex, (a, ex, call, None, None), kind="illegal-call", node=a,
-                    point=",".join(sorted(labels)), count=hands, of=nc.selected,
-                    detail=f"{call}: {why}", subject=call)
-            else:
-                replays.append((a, ex, call, None, None))
-        if nc.gap:
-            assert nc.gap_example is not None
-            add(nc.gap_example, (a, nc.gap_example, "PASS", rules.pass_label, None), kind="gap",
-                node=a, count=nc.gap, of=nc.selected,
-                detail=f"block \"{node.name}\": hands consistent with the history that no "
-                       "rule bids (the block does not say 'else pass')")
-        calls_of: dict[str, set[str]] = {}  # a point can make several calls (a loop, a value)
-        for c, (_, _, lbs) in nc.calls.items():
-            for lb in lbs:
-                calls_of.setdefault(lb, set()).add(c)
-        # the takers of each point's hands in the rules' order (the chunks' counts arrive in
-        # any order)
-        place = {lb: i for i, lb in enumerate(rules.labels)}
-        takers: dict[str, list[tuple[str, int]]] = {}
-        for (mine, taker), hands in sorted(nc.taken.items(), key=lambda kv: place[kv[0][1]]):
-            takers.setdefault(mine, []).append((taker, hands))
-        for lb in rules.labels[:-1]:
-            name = node.point(lb)
-            total = out.points.setdefault(name, PointTotal(node.name or "(opening)", lb, ""))
+        part = _node_part(system, a, nc)
+        at = len(replays)
+        replays.extend(part.replays)
+        pending.extend((fields, j + at) for fields, j in part.pending)
+        for name, block, lb, bids, meets, selected, calls in part.points:
+            total = out.points.setdefault(name, PointTotal(block, lb, ""))
             total.nodes += 1
-            total.bids += nc.bids.get(lb, 0)
-            total.meets += nc.meets.get(lb, 0)
-            total.selected += nc.selected
+            total.bids += bids
+            total.meets += meets
+            total.selected += selected
             if total.first is None:
                 total.first = a
-            if lb in calls_of:
-                total.call = ",".join(sorted(set(total.call.split(",")) - {""} | calls_of[lb]))
-            met = nc.meets.get(lb, 0)
-            if met and not nc.bids.get(lb, 0):
-                taker, ex = _first_taker(nc, lb, rules.labels)
-                add(ex, (a, ex, None, taker, lb), kind="shadowed", node=a, point=name,
-                    count=met, of=nc.selected,
-                    detail=f"its guard holds for {met:,} hand-contexts, every one bid by an "
-                           f"earlier point (the first: {node.point(taker)})")
-            for taker, hands in takers.get(lb, ()):
-                if taker == rules.pass_label:
-                    continue
-                own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
-                if not own or not theirs or (own == theirs and len(own) == 1):
-                    continue
-                ex = nc.taken_example[(lb, taker)]
-                add(ex, (a, ex, theirs, taker, lb), kind="overlap", node=a, point=name,
-                    count=hands, of=nc.selected, subject=node.point(taker),
-                    detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
-                           f"these hands; {lb} would call {'/'.join(sorted(own))}")
+            if calls:
+                total.call = ",".join(sorted(set(total.call.split(",")) - {""} | calls))
     # A node the census's cache held was replayed by the run that counted it (its entry is
     # written only once its hands replay: TreeCounts.commit); what its findings' hands called
     # then is kept under the node's key, else they are re-run now.
@@ -383,12 +410,15 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     now = set(todo)
     _keep_made(counts, replays, [j for j in witnesses if j in now], made)
     out.replayed += len(replays)
+    located: dict[Auction, object] = {}
     for fields, j in pending:
         ex = fields.pop("witness")
         a = fields["node"]
         call, point = made[j]
-        where = system.located(a)
-        assert where is not None and where.rules is not None
+        where = located.get(a)
+        if where is None:
+            where = located[a] = system.located(a)
+        assert isinstance(where, Node) and where.rules is not None
         shown = "" if point == where.rules.pass_label else where.point(point)
         out.findings.append(Finding(population=HISTORY, witness=Witness(
             ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields))

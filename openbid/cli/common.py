@@ -100,11 +100,16 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
             fh.close()
 
 
-def emit_json(obj) -> None:
-    from openbid.report.columns import json_default
+_ENCODER: json.JSONEncoder | None = None  # one for every line (a command may write thousands)
 
-    sys.stdout.write(json.dumps(obj, sort_keys=False, ensure_ascii=False, default=json_default)
-                     + "\n")
+
+def emit_json(obj) -> None:
+    global _ENCODER
+    if _ENCODER is None:
+        from openbid.report.columns import json_default
+
+        _ENCODER = json.JSONEncoder(ensure_ascii=False, default=json_default)
+    sys.stdout.write(_ENCODER.encode(obj) + "\n")
 
 
 def budget(args) -> int:

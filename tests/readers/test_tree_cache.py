@@ -169,6 +169,31 @@ def test_a_pack_of_another_system_gives_only_what_has_the_same_keys(counted, tmp
     assert again.rounds == 0 and again.cached == set(warm.counts)
 
 
+def test_an_edit_adds_a_delta_to_the_pack_and_a_spoilt_delta_is_ignored(counted, tmp_path):
+    """After an edit, what the pack's base lacks is written as a delta over it (the base is
+    not written again); the next run finds every node in the base and the delta. A delta
+    that cannot be read is ignored: the nodes only it held are counted anew."""
+    d, first = counted
+    text = SMALL.read_text().replace('"Stayman" when HCP >= 8', '"Stayman" when HCP >= 9', 1)
+    cache = _copy(d, tmp_path)
+    (pack,) = _entries(cache, "tree-pack")
+    base = pack.read_bytes()
+    warm = tree_census(_system(tmp_path, text), cache=cache)
+    warm.commit()
+    assert pack.read_bytes() == base
+    (delta,) = _entries(cache, "tree-pack-delta")
+    for path in _entries(cache, "tree-node"):
+        path.unlink()
+    again = tree_census(_system(tmp_path, text), cache=cache)
+    assert again.rounds == 0 and again.cached == set(warm.counts)
+    _same(again, warm)
+    delta.write_bytes(delta.read_bytes()[:-5])
+    spoilt = tree_census(_system(tmp_path, text), cache=cache)
+    _same(spoilt, warm)
+    assert set(warm.counts) - spoilt.cached == {a for a in warm.counts
+                                                 if first.keys.get(a) != warm.keys[a]}
+
+
 def test_the_auctions_matched_are_taken_only_for_the_same_patterns(counted):
     """The pack keeps which block matched each auction: taken only by a system whose blocks'
     patterns are the same, only when every entry is well formed, and then equal to matching

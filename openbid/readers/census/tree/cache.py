@@ -14,8 +14,8 @@
 * The opening's system checks, counted from the census's readings of the opening (SystemShare):
   decided by the opening, the checks' expressions and contexts, and the fine classes.
 * A pack of a system's last run (by its name, the ranks and the contexts): every node's counts
-  and replays that run used, under their own keys, in one entry, and the blocks that matched
-  its auctions. It only spares reading them one by one, and matching the auctions again: an
+  and replays that run used, under their own keys, in one entry (a base, and a delta of what
+  later runs added), and the blocks that matched its auctions. It only spares reading them one by one, and matching the auctions again: an
   entry is taken from it only under the key the node has now, each is checked as a single
   entry would be, and the matches only while the blocks' patterns are the same (a pack that
   cannot be read is ignored).
@@ -25,6 +25,7 @@ An entry that cannot be read as such is a miss. Returns data; never prints.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
 
@@ -45,7 +46,9 @@ OPENING = "tree-opening"
 SHARE = "tree-share"
 MADE = "tree-made"
 PACK = "tree-pack"
+PACK_DELTA = "tree-pack-delta"
 PACK_SLACK = 2  # a whole run rewrites the pack when it holds this many times its nodes
+PACK_DELTA_SHARE = 0.25  # a delta over the pack's base at most this share of its entries
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -160,6 +163,7 @@ class TreeCache:
         self._packed_whole = ""  # the whole system the pack was written for (whole())
         self._used: tuple[dict, dict] = ({}, {})  # the nodes and replays this run took or made
         self._stale = False  # something used was not in the pack
+        self._base: tuple | None = None  # the pack's base: its id, nodes, replays, matches
 
     # -- keys ---------------------------------------------------------------------------------
     def table_key(self, rules: Rules) -> str:
@@ -260,16 +264,32 @@ class TreeCache:
         return digest("pack", self.system.rules.name, self.ranks, str(self.contexts))
 
     def _pack(self) -> tuple[dict, dict]:
+        """The nodes and replays of the pack (its base and the delta written since)."""
         if self._packed is None:
             self._packed = ({}, {})
-            data = self.store.get(PACK, self.pack_key())
-            got = None if data is None else store_module.loads(data, (NodeCounts, Example))
-            if isinstance(got, tuple) and len(got) == 4 and isinstance(got[2], str) and all(
-                    isinstance(d, dict) and all(isinstance(k, str) for k in d)
-                    for d in got[:2]) and isinstance(got[3], tuple) and len(got[3]) == 2:
-                self._packed, self._packed_whole = got[:2], got[2]
-                self.system.adopt_matches(*got[3])  # (the auctions' blocks, if still so)
+            base = self._pack_entry(PACK, 5)
+            if base is not None:
+                ident, nodes, made, self._packed_whole, matches = base
+                self._base = (ident, nodes, made, matches)
+                self._packed = (nodes, made)
+                delta = self._pack_entry(PACK_DELTA, 5)
+                if delta is not None and delta[0] == ident:  # (written over this base)
+                    _, dn, dm, self._packed_whole, dmatches = delta
+                    self._packed = ({**nodes, **dn}, {**made, **dm})
+                    self.system.adopt_matches(*dmatches)
+                self.system.adopt_matches(*matches)  # (the auctions' blocks, if still so)
         return self._packed
+
+    def _pack_entry(self, kind: str, n: int) -> tuple | None:
+        data = self.store.get(kind, self.pack_key())
+        got = None if data is None else store_module.loads(data, (NodeCounts, Example))
+        if not (isinstance(got, tuple) and len(got) == n and isinstance(got[0], str)
+                and isinstance(got[3], str) and all(
+                    isinstance(d, dict) and all(isinstance(k, str) for k in d)
+                    for d in got[1:3]) and isinstance(got[4], tuple) and len(got[4]) == 2
+                and isinstance(got[4][0], str) and isinstance(got[4][1], dict)):
+            return None
+        return got
 
     def edited(self) -> bool:
         """Is the system not the one the pack was last written for (some node will likely be
@@ -281,7 +301,9 @@ class TreeCache:
         """Keep the nodes and replays this run used as the system's pack (``whole``: the run
         was of the whole tree; else the pack keeps its other entries too); only when something
         used was not in it (or, after a whole run, it holds far more than was used, or was
-        written for another system). Whether it was written."""
+        written for another system). What a base holds is not written again: the entries it
+        lacks go to a delta over it, until they are PACK_DELTA_SHARE of its size (then a new
+        base). Whether it was written."""
         if not self._use_pack:
             return False
         nodes, made = self._used
@@ -289,11 +311,30 @@ class TreeCache:
         if not self._stale and not (whole and (len(old[0]) > PACK_SLACK * max(1, len(nodes))
                                                or self._packed_whole != self.whole())):
             return False
+        pkey, matches = self.system.patterns_key(), self.system.matches()
+        if self._base is not None:
+            ident, bn, bm, bmatches = self._base
+            dn = {k: v for k, v in nodes.items() if k not in bn}
+            dm = {k: v for k, v in made.items() if k not in bm}
+            if not whole:  # (a part of the tree: the last delta's entries are kept too)
+                dn = {**{k: v for k, v in old[0].items() if k not in bn}, **dn}
+                dm = {**{k: v for k, v in old[1].items() if k not in bm}, **dm}
+            small = len(dn) + len(dm) <= PACK_DELTA_SHARE * (len(bn) + len(bm))
+            if small and not (whole and len(bn) > PACK_SLACK * max(1, len(nodes))):
+                if pkey == bmatches[0]:
+                    base_matches = bmatches[1]
+                    matches = {a: m for a, m in matches.items() if a not in base_matches}
+                self.store.put(PACK_DELTA, self.pack_key(), store_module.dumps(
+                    (ident, dn, dm, self.whole(), (pkey, matches))))
+                self._packed = ({**bn, **dn}, {**bm, **dm})
+                self._packed_whole, self._stale = self.whole(), False
+                return True
         if not whole:
             nodes, made = {**old[0], **nodes}, {**old[1], **made}
-        matches = (self.system.patterns_key(), self.system.matches())
-        self.store.put(PACK, self.pack_key(), store_module.dumps((nodes, made, self.whole(),
-                                                                 matches)))
+        ident = os.urandom(8).hex()  # (a delta written over another base is not read)
+        self.store.put(PACK, self.pack_key(), store_module.dumps(
+            (ident, nodes, made, self.whole(), (pkey, matches))))
+        self._base = (ident, nodes, made, (pkey, matches))
         self._packed, self._packed_whole, self._stale = (nodes, made), self.whole(), False
         return True
 
