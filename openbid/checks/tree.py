@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from openbid.systems.auction import Node, System, system_of
+from openbid.systems.auction import System, system_of
 from openbid.base.errors import OpenbidError
 from openbid.expr.ast import Expr, Not, disj
 from openbid.systems.evaluate import holds
@@ -376,28 +376,32 @@ def _node_part(system: System, a: Auction, nc: NodeCounts) -> _NodePart:
 
 def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
-    points, each hand re-run; the points' totals."""
+    points, each hand re-run; the points' totals. A node the census's cache held takes them
+    from the cache's pack when it keeps them (:func:`_part_tag`), made by the run that counted
+    it once every hand had replayed."""
     replays: list[tuple] = []
     pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
     counts = out.counts
-    for a in sorted(counts.counts, key=lambda x: (len(x), x)):
-        nc: NodeCounts = counts.counts[a]
-        if nc.selected == 0:
-            continue
-        part = _node_part(system, a, nc)
+    cache = counts.cache
+    order = [a for a in sorted(counts.counts, key=lambda x: (len(x), x))
+             if counts.counts[a].selected]
+    kept: dict[Auction, tuple] = {}  # node -> its findings, from the pack
+    made_here: dict[Auction, tuple] = {}  # node -> its findings' place in pending, replays, points
+    for a in order:
+        if cache is not None and a in counts.cached and a in counts.keys:
+            got = _kept_part(cache.get_part(_part_tag(system, counts.keys[a], a)))
+            if got is not None:
+                kept[a] = got
+                out.replayed += got[0]
+                _add_points(out, a, got[1])
+                continue
+        part = _node_part(system, a, counts.counts[a])
         at = len(replays)
         replays.extend(part.replays)
+        start = len(pending)
         pending.extend((fields, j + at) for fields, j in part.pending)
-        for name, block, lb, bids, meets, selected, calls in part.points:
-            total = out.points.setdefault(name, PointTotal(block, lb, ""))
-            total.nodes += 1
-            total.bids += bids
-            total.meets += meets
-            total.selected += selected
-            if total.first is None:
-                total.first = a
-            if calls:
-                total.call = ",".join(sorted(set(total.call.split(",")) - {""} | calls))
+        made_here[a] = (start, len(pending), len(part.replays), part.points)
+        _add_points(out, a, part.points)
     # A node the census's cache held was replayed by the run that counted it (its entry is
     # written only once its hands replay: TreeCounts.commit); what its findings' hands called
     # then is kept under the node's key, else they are re-run now.
@@ -410,21 +414,81 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     now = set(todo)
     _keep_made(counts, replays, [j for j in witnesses if j in now], made)
     out.replayed += len(replays)
-    located: dict[Auction, object] = {}
-    for fields, j in pending:
-        ex = fields.pop("witness")
-        a = fields["node"]
-        call, point = made[j]
-        where = located.get(a)
-        if where is None:
-            where = located[a] = system.located(a)
-        assert isinstance(where, Node) and where.rules is not None
-        shown = "" if point == where.rules.pass_label else where.point(point)
-        out.findings.append(Finding(population=HISTORY, witness=Witness(
-            ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields))
+    for a in order:
+        got = kept.get(a)
+        if got is not None:
+            out.findings.extend(
+                Finding(kind, a, point, HISTORY, count, of, witness=Witness(*w),
+                        detail=detail, subject=subject)
+                for kind, point, count, of, detail, subject, w in got[2])
+            continue
+        start, end, n_replays, points = made_here[a]
+        where = system.located(a)
+        assert where is not None and where.rules is not None
+        mine = []
+        for fields, j in pending[start:end]:
+            ex = fields.pop("witness")
+            call, point = made[j]
+            shown = "" if point == where.rules.pass_label else where.point(point)
+            f = Finding(population=HISTORY, witness=Witness(
+                ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields)
+            out.findings.append(f)
+            w = f.witness
+            assert w is not None
+            mine.append((f.kind, f.point, f.count, f.of, f.detail, f.subject,
+                         (w.hand, w.vul, w.seat, w.call, w.point)))
+        if cache is not None and a in counts.keys:
+            cache.put_part(_part_tag(system, counts.keys[a], a), (
+                n_replays, tuple((*p[:6], tuple(sorted(p[6]))) for p in points), tuple(mine)))
     if not out.root:
         _unreached(system, out)
         out.findings += [_dead(p, out) for p in out.dead]
+
+
+def _add_points(out: TreeCheck, a: Auction, points) -> None:
+    """A node's shares of its points' totals (the nodes in the tree's order)."""
+    for name, block, lb, bids, meets, selected, calls in points:
+        total = out.points.setdefault(name, PointTotal(block, lb, ""))
+        total.nodes += 1
+        total.bids += bids
+        total.meets += meets
+        total.selected += selected
+        if total.first is None:
+            total.first = a
+        if calls:
+            total.call = ",".join(sorted(set(total.call.split(",")) - {""} | set(calls)))
+
+
+def _part_tag(system: System, key: str, a: Auction) -> str:
+    """What decides a node's findings: its counts (the census's key), the auction, and the
+    block that names its points (its pattern)."""
+    from openbid.base.cache import digest
+
+    node = system.located(a)
+    return digest("tree findings", key, " ".join(a),
+                  "" if node is None or node.block is None else node.block.pattern)
+
+
+def _kept_part(got) -> tuple | None:
+    """A node's findings as the pack keeps them (the replays counted, its points' shares, each
+    finding's fields), if they are so; else None."""
+    try:
+        n, points, found = got
+        if type(n) is not int:
+            return None
+        for name, block, lb, bids, meets, selected, calls in points:
+            if not (type(name) is type(block) is type(lb) is str and type(bids) is
+                    type(meets) is type(selected) is int and type(calls) is tuple
+                    and all(type(c) is str for c in calls)):
+                return None
+        for kind, point, count, of, detail, subject, (hand, vul, seat, call, at) in found:
+            if not (type(kind) is type(point) is type(detail) is type(subject) is type(hand)
+                    is type(vul) is type(call) is type(at) is str and type(count) is type(of)
+                    is int and (seat is None or type(seat) is int)):
+                return None
+    except (TypeError, ValueError):
+        return None
+    return n, points, found
 
 
 def _witnesses_by_node(replays: list[tuple], witnesses: list[int]) -> dict[Auction, list[int]]:

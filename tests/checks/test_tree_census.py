@@ -249,3 +249,47 @@ def test_bidvals_that_print_one_call_are_one_call(tmp_path):
     assert {c: h for c, (h, _, _) in root.calls.items()} == {
         "1C": strong.weights[(True,)], "PASS": strong.weights[(False,)]}
     assert root.calls["1C"][2] == {"strong"}
+
+
+def _check_view(tc) -> tuple:
+    """Everything a tree check reports but its timings: every finding (each field, the hand
+    and what the executor did with it), the points' totals, the replays counted."""
+    from dataclasses import astuple
+
+    return ([astuple(f) for f in tc.findings],
+            sorted((k, astuple(p)) for k, p in tc.points.items()), tc.replayed)
+
+
+def test_findings_taken_from_the_cache_equal_those_made_anew(small, tmp_path):
+    """A node the cache holds takes its findings from the pack (with what its hands called
+    when it was counted); unchanged, after an edit, and with no cache at all, the check
+    reports the same."""
+    from openbid.checks.tree import check_tree
+
+    cold = _check_view(check_tree(small, seeds=20))
+    cache = tmp_path / "cache"
+    first = check_tree(small, seeds=20, cache=cache)
+    assert _check_view(first) == cold
+    again = check_tree(small, seeds=20, cache=cache)
+    assert again.counts.cached == set(again.counts.counts) and _check_view(again) == cold
+    text = Path(SMALL).read_text().replace('"Stayman" when HCP >= 8',
+                                           '"Stayman" when HCP >= 9', 1)
+    (tmp_path / "edited.rules").write_text(text)
+    edited = resolve(None, str(tmp_path / "edited.rules"))
+    warm = check_tree(edited, seeds=20, cache=cache)
+    assert warm.counts.cached and warm.counts.cached != set(warm.counts.counts)
+    assert _check_view(warm) == _check_view(check_tree(edited, seeds=20))
+
+
+def test_findings_kept_in_a_form_they_cannot_have_are_ignored():
+    from openbid.checks.tree import _kept_part
+
+    good = (3, (("p/1a", "p", "1a", 5, 6, 7, ("1C",)),),
+            (("overlap", "p/1a", 5, 7, "why", "p/1b", ("AKQ.J.T.9", "none", 1, "1C", "")),))
+    assert _kept_part(good) == good
+    for bad in (None, (3, (), ()) + ((),), ("3", (), ()), (True, (), ()),
+                (3, (("p/1a", "p", "1a", 5, 6, 7, ["1C"]),), ()),
+                (3, (), (("overlap", "p/1a", "5", 7, "why", "p/1b", ("h", "none", 1, "1C", "")),)),
+                (3, (), (("overlap", "p/1a", 5, 7, "why", "p/1b", ("h", "none", "1", "1C", "")),)),
+                (3, (), (("overlap", "p/1a", 5, 7, "why", "p/1b", ("h", "none", 1, "1C")),))):
+        assert _kept_part(bad) is None, bad

@@ -159,9 +159,10 @@ class TreeCache:
         self._ats: dict[Auction, str] = {}  # a node -> its table's key (see _at)
         self._whole: str | None = None
         self._use_pack = pack
-        self._packed: tuple[dict, dict] | None = None  # the pack: key -> counts, key -> made
+        self._packed: tuple[dict, ...] | None = None  # the pack: its entries of each kind
         self._packed_whole = ""  # the whole system the pack was written for (whole())
-        self._used: tuple[dict, dict] = ({}, {})  # the nodes and replays this run took or made
+        # the nodes, replays and findings' parts this run took or made
+        self._used: tuple[dict, dict, dict] = ({}, {}, {})
         self._stale = False  # something used was not in the pack
         self._base: tuple | None = None  # the pack's base: its id, nodes, replays, matches
 
@@ -259,35 +260,57 @@ class TreeCache:
         self._used[1][key] = list(made)
         self._stale = True
 
+    # -- what a check made of a node (kept in the pack only) -----------------------------------
+    def get_part(self, tag: str):
+        """A caller's part of the pack under ``tag`` (None: none): plain data (numbers,
+        strings, tuples) that the caller decided from the node's key and what else ``tag``
+        digests, and checks again as it reads it."""
+        if not self._use_pack:
+            return None
+        got = self._pack()[2].get(tag)
+        if got is None:
+            self._stale = True
+        else:
+            self._used[2][tag] = got
+        return got
+
+    def put_part(self, tag: str, value) -> None:
+        if self._use_pack:
+            self._used[2][tag] = value
+            self._stale = True
+
     # -- the pack of the system's last run ----------------------------------------------------
     def pack_key(self) -> str:
         return digest("pack", self.system.rules.name, self.ranks, str(self.contexts))
 
-    def _pack(self) -> tuple[dict, dict]:
-        """The nodes and replays of the pack (its base and the delta written since)."""
+    def _pack(self) -> tuple[dict, ...]:
+        """The pack's nodes, replays and parts (its base and the delta written since)."""
         if self._packed is None:
-            self._packed = ({}, {})
-            base = self._pack_entry(PACK, 5)
+            self._packed = ({}, {}, {})
+            base = self._pack_entry(PACK)
             if base is not None:
-                ident, nodes, made, self._packed_whole, matches = base
-                self._base = (ident, nodes, made, matches)
-                self._packed = (nodes, made)
-                delta = self._pack_entry(PACK_DELTA, 5)
+                ident, entries, self._packed_whole, matches = base
+                self._base = (ident, entries, matches)
+                self._packed = entries
+                delta = self._pack_entry(PACK_DELTA)
                 if delta is not None and delta[0] == ident:  # (written over this base)
-                    _, dn, dm, self._packed_whole, dmatches = delta
-                    self._packed = ({**nodes, **dn}, {**made, **dm})
+                    _, more, self._packed_whole, dmatches = delta
+                    self._packed = tuple({**b, **d} for b, d in zip(entries, more))
                     self.system.adopt_matches(*dmatches)
                 self.system.adopt_matches(*matches)  # (the auctions' blocks, if still so)
         return self._packed
 
-    def _pack_entry(self, kind: str, n: int) -> tuple | None:
+    def _pack_entry(self, kind: str) -> tuple | None:
+        """(its id or its base's, its entries of each kind, the system's digest, the
+        matches), or None."""
         data = self.store.get(kind, self.pack_key())
         got = None if data is None else store_module.loads(data, (NodeCounts, Example))
-        if not (isinstance(got, tuple) and len(got) == n and isinstance(got[0], str)
-                and isinstance(got[3], str) and all(
+        if not (isinstance(got, tuple) and len(got) == 4 and isinstance(got[0], str)
+                and isinstance(got[1], tuple) and len(got[1]) == 3 and all(
                     isinstance(d, dict) and all(isinstance(k, str) for k in d)
-                    for d in got[1:3]) and isinstance(got[4], tuple) and len(got[4]) == 2
-                and isinstance(got[4][0], str) and isinstance(got[4][1], dict)):
+                    for d in got[1])
+                and isinstance(got[2], str) and isinstance(got[3], tuple) and len(got[3]) == 2
+                and isinstance(got[3][0], str) and isinstance(got[3][1], dict)):
             return None
         return got
 
@@ -298,44 +321,42 @@ class TreeCache:
         return self._packed_whole != self.whole()
 
     def write_pack(self, whole: bool) -> bool:
-        """Keep the nodes and replays this run used as the system's pack (``whole``: the run
-        was of the whole tree; else the pack keeps its other entries too); only when something
-        used was not in it (or, after a whole run, it holds far more than was used, or was
-        written for another system). What a base holds is not written again: the entries it
-        lacks go to a delta over it, until they are PACK_DELTA_SHARE of its size (then a new
-        base). Whether it was written."""
+        """Keep the nodes, replays and parts this run used as the system's pack (``whole``:
+        the run was of the whole tree; else the pack keeps its other entries too); only when
+        something used was not in it (or, after a whole run, it holds far more than was used,
+        or was written for another system). What a base holds is not written again: the
+        entries it lacks go to a delta over it, until they are PACK_DELTA_SHARE of its size
+        (then a new base). Whether it was written."""
         if not self._use_pack:
             return False
-        nodes, made = self._used
+        used = self._used
         old = self._pack()
-        if not self._stale and not (whole and (len(old[0]) > PACK_SLACK * max(1, len(nodes))
+        n_used = max(1, len(used[0]))
+        if not self._stale and not (whole and (len(old[0]) > PACK_SLACK * n_used
                                                or self._packed_whole != self.whole())):
             return False
         pkey, matches = self.system.patterns_key(), self.system.matches()
         if self._base is not None:
-            ident, bn, bm, bmatches = self._base
-            dn = {k: v for k, v in nodes.items() if k not in bn}
-            dm = {k: v for k, v in made.items() if k not in bm}
+            ident, base, bmatches = self._base
+            more = tuple({k: v for k, v in u.items() if k not in b} for u, b in zip(used, base))
             if not whole:  # (a part of the tree: the last delta's entries are kept too)
-                dn = {**{k: v for k, v in old[0].items() if k not in bn}, **dn}
-                dm = {**{k: v for k, v in old[1].items() if k not in bm}, **dm}
-            small = len(dn) + len(dm) <= PACK_DELTA_SHARE * (len(bn) + len(bm))
-            if small and not (whole and len(bn) > PACK_SLACK * max(1, len(nodes))):
+                more = tuple({**{k: v for k, v in o.items() if k not in b}, **m}
+                             for o, b, m in zip(old, base, more))
+            small = sum(map(len, more)) <= PACK_DELTA_SHARE * sum(map(len, base))
+            if small and not (whole and len(base[0]) > PACK_SLACK * n_used):
                 if pkey == bmatches[0]:
-                    base_matches = bmatches[1]
-                    matches = {a: m for a, m in matches.items() if a not in base_matches}
+                    matches = {a: m for a, m in matches.items() if a not in bmatches[1]}
                 self.store.put(PACK_DELTA, self.pack_key(), store_module.dumps(
-                    (ident, dn, dm, self.whole(), (pkey, matches))))
-                self._packed = ({**bn, **dn}, {**bm, **dm})
+                    (ident, more, self.whole(), (pkey, matches))))
+                self._packed = tuple({**b, **m} for b, m in zip(base, more))
                 self._packed_whole, self._stale = self.whole(), False
                 return True
-        if not whole:
-            nodes, made = {**old[0], **nodes}, {**old[1], **made}
+        entries = used if whole else tuple({**o, **u} for o, u in zip(old, used))
         ident = os.urandom(8).hex()  # (a delta written over another base is not read)
         self.store.put(PACK, self.pack_key(), store_module.dumps(
-            (ident, nodes, made, self.whole(), (pkey, matches))))
-        self._base = (ident, nodes, made, (pkey, matches))
-        self._packed, self._packed_whole, self._stale = (nodes, made), self.whole(), False
+            (ident, entries, self.whole(), (pkey, matches))))
+        self._base = (ident, entries, (pkey, matches))
+        self._packed, self._packed_whole, self._stale = entries, self.whole(), False
         return True
 
     # -- the opening's calls, per part ----------------------------------------------------------
