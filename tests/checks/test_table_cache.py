@@ -53,7 +53,8 @@ def test_the_table_from_the_cache_equals_a_cold_run(tmp_path, monkeypatch):
 
 def test_a_cached_nodes_findings_keep_the_calls_their_hands_made(tmp_path, monkeypatch):
     """The calls and bid points of a cached node's findings' hands come from the cache (kind
-    tree-made, under the node's key); a corrupt entry is re-run and written again."""
+    tree-made, under the node's key, and the system's pack); a corrupt entry is re-run and
+    written again."""
     cache = tmp_path / "cache"
     rules = tmp_path / "gap.rules"
     rules.write_text(SMALL.read_text().replace("bid signoff when true value PASS",
@@ -69,6 +70,10 @@ def test_a_cached_nodes_findings_keep_the_calls_their_hands_made(tmp_path, monke
     assert [p.stat().st_mtime_ns for p in made] == stamps  # read, not written again
     for p in made:
         p.write_bytes(p.read_bytes()[:-3] + b"xyz")  # corrupt: ignored, re-run, rewritten
+    packs = sorted(cache.glob("v*/tree-pack*/*/*.bin"))  # (the system's pack holds them too)
+    assert packs
+    for p in packs:
+        p.write_bytes(p.read_bytes()[:-3] + b"xyz")
     assert prove(rules, cache, monkeypatch, "--no-table") == cold
     from openbid.base.cache import Store
 
