@@ -247,7 +247,8 @@ def fill(system: System, findings: list, claims: dict | None = None,
 
 
 SIM_VUL = "none"  # the simulated deals' vulnerability (dealer N)
-EXECUTED = 64  # a node's simulated bidder hands read by the executor below this many (else numpy)
+EXECUTED = 8  # a node's simulated bidder hands read by the executor below this many (else numpy,
+# whose tables over suit states every question's pass shares)
 
 
 class Simulation:

@@ -48,8 +48,12 @@ class Fx:
     @staticmethod
     def of_table(values, n: int | None = None) -> "Fx":
         """From exact values (one per row)."""
-        den = lcm(*(Fraction(v).denominator for v in values)) if len(values) else 1
-        ints = [int(Fraction(v) * den) for v in values]
+        if all(type(v) is int for v in values):  # (most tables: no fraction to scale)
+            ints = values
+            den = 1
+        else:
+            den = lcm(*(Fraction(v).denominator for v in values)) if len(values) else 1
+            ints = [int(Fraction(v) * den) for v in values]
         lo, hi = (min(ints), max(ints)) if ints else (0, 0)
         return Fx(np.array(ints, dtype=dtype_for(lo, hi)), den, lo, hi)
 

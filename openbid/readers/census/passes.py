@@ -11,6 +11,8 @@ that reads two suits of a half over the pairs of their states.
 
 from __future__ import annotations
 
+import hashlib
+
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -45,6 +47,10 @@ class PassSpec:
     merge: bool = True  # merge suit states nothing can tell apart
     context: tuple[tuple[str, object], ...] = ()  # the facts of the deal, fixed (SEAT, VUL, ...)
     track: str = ""  # ranks tracked whether read or not (two passes over one rank model)
+
+
+SUIT_TABLES_KEPT = 512  # tables over suit states shared by passes (the oldest dropped first)
+_SUIT_TABLES: dict[tuple, object] = {}
 
 
 @lru_cache(maxsize=8)
@@ -97,8 +103,17 @@ class Pass:
         got = self._suit_tables.get(key)
         if got is None:
             reps = self.domain.suits[suit - 1].reps
-            values = [t.table(self.model)[i] for i in reps.tolist()]
-            got = np.array(values, dtype=bool) if t.result == "bool" else Fx.of_table(values)
+            # (passes over the same states share their tables: the findings at the table plan
+            # a pass per question, each over every state of the ranks it reads)
+            shared = (t, self.model, len(reps), hashlib.blake2b(reps.tobytes()).digest())
+            got = _SUIT_TABLES.get(shared)
+            if got is None:
+                values = [t.table(self.model)[i] for i in reps.tolist()]
+                got = np.array(values, dtype=bool) if t.result == "bool" else \
+                    Fx.of_table(values)
+                while len(_SUIT_TABLES) >= SUIT_TABLES_KEPT:
+                    _SUIT_TABLES.pop(next(iter(_SUIT_TABLES)))
+                _SUIT_TABLES[shared] = got
             self._suit_tables[key] = got
         return got
 
