@@ -216,16 +216,16 @@ class System:
             return 0
         n = len(self.blocks)
         got: dict[tuple[str, ...], tuple | None] = {}
-        for a, m in matches.items():
-            if not (isinstance(a, tuple) and all(isinstance(c, str) for c in a)):
+        strs, ints = {str}, {int}
+        for a, m in matches.items():  # (thousands: each checked by the types it holds)
+            if type(a) is not tuple or not set(map(type, a)) <= strs:
                 return 0
             if m is None:
                 got[a] = None
                 continue
-            if not (isinstance(m, tuple) and len(m) == 2 and isinstance(m[0], int)
-                    and 0 <= m[0] < n and isinstance(m[1], dict)
-                    and all(isinstance(k, str) and isinstance(v, int)
-                            for k, v in m[1].items())):
+            if not (type(m) is tuple and len(m) == 2 and type(m[0]) is int and 0 <= m[0] < n
+                    and type(m[1]) is dict and set(map(type, m[1])) <= strs
+                    and set(map(type, m[1].values())) <= ints):
                 return 0
             got[a] = (self.blocks[m[0]], m[1])
         for a, m in got.items():

@@ -47,6 +47,7 @@ SHARE = "tree-share"
 MADE = "tree-made"
 PACK = "tree-pack"
 PACK_DELTA = "tree-pack-delta"
+PACK_WHOLE = "tree-pack-system"  # the digest of the system the pack was last written for
 PACK_SLACK = 2  # a whole run rewrites the pack when it holds this many times its nodes
 PACK_DELTA_SHARE = 0.25  # a delta over the pack's base at most this share of its entries
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -316,9 +317,12 @@ class TreeCache:
 
     def edited(self) -> bool:
         """Is the system not the one the pack was last written for (some node will likely be
-        read: the census's workers may start at once)."""
-        self._pack()
-        return self._packed_whole != self.whole()
+        read: the census's workers may start at once). Read from a small entry of its own,
+        without reading the pack."""
+        if self._packed is not None:
+            return self._packed_whole != self.whole()
+        data = self.store.get(PACK_WHOLE, self.pack_key())
+        return data is None or data.decode("ascii", "replace") != self.whole()
 
     def write_pack(self, whole: bool) -> bool:
         """Keep the nodes, replays and parts this run used as the system's pack (``whole``:
@@ -350,6 +354,7 @@ class TreeCache:
                     (ident, more, self.whole(), (pkey, matches))))
                 self._packed = tuple({**b, **m} for b, m in zip(base, more))
                 self._packed_whole, self._stale = self.whole(), False
+                self.store.put(PACK_WHOLE, self.pack_key(), self.whole().encode("ascii"))
                 return True
         entries = used if whole else tuple({**o, **u} for o, u in zip(old, used))
         ident = os.urandom(8).hex()  # (a delta written over another base is not read)
@@ -357,6 +362,7 @@ class TreeCache:
             (ident, entries, self.whole(), (pkey, matches))))
         self._base = (ident, entries, (pkey, matches))
         self._packed, self._packed_whole, self._stale = entries, self.whole(), False
+        self.store.put(PACK_WHOLE, self.pack_key(), self.whole().encode("ascii"))
         return True
 
     # -- the opening's calls, per part ----------------------------------------------------------

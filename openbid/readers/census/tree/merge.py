@@ -411,7 +411,6 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
         workers = None
     done: list[set[Auction]] = [set(skip) for _ in range(n)]
     roots: list[list[Auction]] = [sorted(frontier) for _ in range(n)]
-    nodes: set[Auction] = {root} | {a + (c,) for a, cs in children.items() for c in cs}
     rounds = 0
     contexts = len(DEAL_VULS) if spec.vul else 1
     system_parts: list[list[tuple]] = []  # per fine part, per context
@@ -452,10 +451,11 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
             reach_of = None
             if progress:
                 progress(f"round {rounds}")
-            nodes = {root} | {a + (c,) for a, cs in children.items() for c in cs}
-            if len(nodes) > max_nodes:
+            # (each node is one node's child but the root: the tree's nodes, counted)
+            if 1 + sum(map(len, children.values())) > max_nodes:
                 raise OpenbidError(f"the auction tree has more than {max_nodes:,} nodes")
             if descend:
+                nodes = {root} | {a + (c,) for a, cs in children.items() for c in cs}
                 roots = [sorted(b for b in nodes - done[k] if b[:-1] in done[k])
                          for k in range(n)]
                 continue
