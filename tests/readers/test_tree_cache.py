@@ -405,3 +405,63 @@ def test_every_row_is_the_fine_classes_summed(tmp_path):
         assert np.array_equal(got_w, w) and np.array_equal(got_first, first)
         for row in np.random.default_rng(i).integers(0, fp.n, 20).tolist():
             assert str(p.domain.row_hand(offset + row)) == fp.example(row, "none").hand
+
+
+def _descendants() -> set[int]:
+    """The live processes below this one (Linux: /proc)."""
+    parent_of: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] not in "ZX":
+                parent_of[int(entry.name)] = int(fields[1])
+    out: set[int] = set()
+    todo = [os.getpid()]
+    while todo:
+        me = todo.pop()
+        kids = [pid for pid, pp in parent_of.items() if pp == me]
+        out.update(kids)
+        todo.extend(kids)
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_after_an_edit_the_workers_start_at_once_and_none_outlives_the_census(counted,
+                                                                              tmp_path):
+    """An edited system (not the one its pack was written for) starts the census's workers
+    before the nodes are looked up: one plans, and forks the others; every one of them has
+    ended when the census returns, and the counts equal a census without the cache."""
+    d, first = counted
+    text = SMALL.read_text().replace('"Stayman" when HCP >= 8', '"Stayman" when HCP >= 9', 1)
+    cache = _copy(d, tmp_path)
+    from openbid.base.cache import Store
+    from openbid.readers.census.tree.cache import TreeCache
+
+    from openbid.systems.auction import system_of
+
+    rules = _system(tmp_path, text)
+    assert not TreeCache(Store(cache), first.system, "AKQJT", first.contexts,
+                         pack=True).edited()  # (the pack is the original's)
+    assert TreeCache(Store(cache), system_of(rules), "AKQJT", first.contexts,
+                     pack=True).edited()
+    import ctypes
+
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    libc.prctl(36, 1)  # PR_SET_CHILD_SUBREAPER: a worker's orphan would be this one's child
+    try:
+        before = _descendants()
+        warm = tree_census(rules, cache=cache, jobs=3)  # (one worker more than walks: idle)
+        assert warm.rounds >= 1 and warm.chunks == 2
+        assert _descendants() <= before
+    finally:
+        libc.prctl(36, 0)
+        while True:  # (reap what was re-parented here)
+            try:
+                if os.waitpid(-1, os.WNOHANG) == (0, 0):
+                    break
+            except ChildProcessError:
+                break
+    _same(warm, tree_census(_system(tmp_path, text, "cold.rules")))

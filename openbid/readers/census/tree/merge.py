@@ -28,33 +28,74 @@ MAX_TREE_NODES = 2_000_000
 
 
 # -- the workers: each owns some walks for the whole census -------------------------------------
-def _serve(conn, spec: TreeSpec, mine: "list[int] | tuple[int, int, int, int | None]",
+def _serve(conn, spec: TreeSpec, mine: "list[int] | tuple[int, int, int | None, list]",
            walks_fine: list[list[list[int]]] | None, openings: tuple[Auction, ...],
            cache_dir: str | None, parent: int) -> None:
-    """``walks_fine`` None: the worker plans the walks itself (started before the parent
-    planned: ``mine`` is then its number, the workers', the jobs and the group), sends how
-    many there are, and opens its own before the first round comes."""
+    """A worker: its walks (``mine``) of ``walks_fine``, round after round. ``walks_fine``
+    None: started before the parent planned, this worker plans the walks, then forks the other
+    workers, which share its plans (``mine`` is then the number of workers, the jobs, the
+    group and the other workers' ends of their pipes); each sends how many walks there are and
+    opens its own before the first round comes."""
+    import os
+
     from openbid.base.workers import _worker_start
 
     _worker_start(parent)
     p = plan(spec.pass_spec())
     pc = planning.coarse_plan(spec, p)
     system = system_of(spec.rules)
+    cache = _tree_cache(cache_dir, system, p.model.tracked, spec, p)
+    if walks_fine is not None:
+        assert isinstance(mine, list)
+        _walks(conn, spec, p, pc, system, cache, mine, walks_fine, openings, False)
+        return
+    assert isinstance(mine, tuple)
+    procs, jobs, group, others = mine
+    walks_fine = partition(p, pc, jobs, group)
+    me = os.getpid()
+    forked: list[int] = []
+    for i, other in enumerate(others, 1):
+        pid = os.fork()
+        if pid == 0:  # the i-th worker: its own pipe; never back into this one's frames
+            code = 0
+            try:
+                _worker_start(me)
+                conn.close()
+                for o in others[i:]:
+                    o.close()
+                _walks(other, spec, p, pc, system, cache,
+                       list(range(i, len(walks_fine), procs)), walks_fine, openings, True)
+            except BaseException:
+                code = 1
+            finally:
+                os._exit(code)
+        forked.append(pid)
+        other.close()
+    try:
+        _walks(conn, spec, p, pc, system, cache, list(range(0, len(walks_fine), procs)),
+               walks_fine, openings, True)
+    finally:
+        for pid in forked:  # (they end when the census ends, as this one does)
+            try:
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+
+
+def _walks(conn, spec: TreeSpec, p: Pass, pc: Pass | None, system, cache, mine: list[int],
+           walks_fine: list[list[list[int]]], openings: tuple[Auction, ...],
+           announce: bool) -> None:
+    """A worker's rounds (``announce``: first send how many walks there are, and open this
+    worker's)."""
     walks: dict[int, Walk] = {}
     memo: dict = {}
-    cache = _tree_cache(cache_dir, system, p.model.tracked, spec, p)
     reached: set[int] = set()  # walks that reported the reach of the census's root
     try:
-        if walks_fine is None:
-            assert isinstance(mine, tuple)
-            i, procs, jobs, group = mine
-            walks_fine = partition(p, pc, jobs, group)
+        if announce:
             conn.send(len(walks_fine))
-            mine = list(range(i, len(walks_fine), procs))
             for k in mine:  # (the coarse rows every later node reads)
                 walks[k] = Walk(spec, p, k, walks_fine[k], pc, system, memo, openings, cache)
                 walks[k].open()
-        assert isinstance(mine, list)
         while True:
             msg = conn.recv()
             if msg is None:
@@ -142,28 +183,38 @@ class _Workers:
     def __init__(self, spec: TreeSpec, walks: list[list[list[int]]] | None,
                  openings: tuple[Auction, ...], n: int, cache_dir: str | None = None,
                  group: int | None = None) -> None:
-        """``walks`` None: each worker plans them (the same), while the parent does something
-        else (:meth:`walks` waits for their number)."""
+        """``walks`` None: one worker plans them while the parent does something else, and
+        forks the others (:meth:`walks` waits for their number)."""
         import multiprocessing as mp
         import os
 
         from openbid.base.workers import _ACTIVE
 
+        from multiprocessing.connection import Connection
+
         ctx = mp.get_context("fork")
         n_chunks = n if walks is None else len(walks)
         procs = max(1, min(n, n_chunks))
-        from multiprocessing.connection import Connection
-
         self.procs: list = []
         self.conns: list[Connection] = []
         self.owned: list[list[int]] = []
         self._n = None if walks is None else n_chunks
-        for i in range(procs):
-            owned = [] if walks is None else list(range(i, n_chunks, procs))
-            mine = (i, procs, n, group) if walks is None else owned
+        if walks is None:  # one process plans, and forks the others (see _serve)
+            pipes = [ctx.Pipe() for _ in range(procs)]
+            proc = ctx.Process(target=_serve, args=(
+                pipes[0][1], spec, (procs, n, group, [there for _, there in pipes[1:]]), None,
+                openings, cache_dir, os.getpid()), daemon=True)
+            proc.start()
+            for here, there in pipes:
+                there.close()
+                self.conns.append(here)
+            self.procs.append(proc)
+            self.owned = [[] for _ in pipes]
+        for i in range(procs if walks is not None else 0):
+            owned = list(range(i, n_chunks, procs))
             here, there = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(there, spec, mine, walks, openings, cache_dir,
-                                                      os.getpid()),
+            proc = ctx.Process(target=_serve, args=(there, spec, owned, walks, openings,
+                                                      cache_dir, os.getpid()),
                                daemon=True)
             proc.start()
             there.close()
