@@ -387,6 +387,18 @@ SIDE_VULS: dict[str, tuple[bool, bool]] = {
     "they": (False, True),
     "both": (True, True),
 }
+_SIDE_OF = {facts: word for word, facts in SIDE_VULS.items()}
+
+
+def vul_word(vul: bool, theyvul: bool) -> str:
+    """The vulnerability word from the bidder's side (none, we, they, both) of the facts VUL
+    and THEYVUL: :data:`SIDE_VULS` read backwards."""
+    return _SIDE_OF[(bool(vul), bool(theyvul))]
+
+
+def vul_word_of(context) -> str:
+    """:func:`vul_word` of a context's facts (a fact it lacks: not vulnerable)."""
+    return vul_word(context.get("VUL", False), context.get("THEYVUL", False))
 
 
 def hand_context(seat: int | None = None, vul: str | None = None, *, seat_name: str = "seat",
@@ -414,8 +426,7 @@ def seat_vul(vul: str, at: str) -> str:
     they or both."""
     ours = "NS" if at in "NS" else "EW"
     we, they = vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[(we, they)]
+    return vul_word(we, they)
 
 
 # ---- calls -----------------------------------------------------------------------------------

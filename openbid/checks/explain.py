@@ -749,15 +749,10 @@ def own_views(system, auction, histories, exprs, vul, rlimit):
         raise
 
 
-# the vulnerability word of the facts VUL and THEYVUL (as openbid.checks.nodes.bidder_vul,
-# without importing the node checks and networkx)
-_VUL_WORD = {(False, False): "none", (True, False): "we", (False, True): "they",
-             (True, True): "both"}
-
-
 def recheck_own(system, auction, own, exprs) -> None:
     """Every end hand of the own-calls views re-run through the executor: it makes the
     player's calls and has the value."""
+    from openbid.bridge.notation import vul_word_of
     from openbid.systems.evaluate import value
 
     rules = system.rules
@@ -767,7 +762,7 @@ def recheck_own(system, auction, own, exprs) -> None:
             e = dict(exprs)[s.name]
             for v, pbn, ctx in ((s.lo, s.lo_hand, s.lo_context), (s.hi, s.hi_hand, s.hi_context)):
                 c = dict(ctx)
-                word = _VUL_WORD[bool(c.get("VUL", False)), bool(c.get("THEYVUL", False))]
+                word = vul_word_of(c)
                 hand = Hand.parse(pbn)
                 made = all(system.call(auction[:t], hand, word).call == auction[t]
                            for t in range(seat, n, 4))

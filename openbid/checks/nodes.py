@@ -29,6 +29,7 @@ from typing import Any, Callable
 from openbid.base.errors import OpenbidError
 from openbid.bridge.hand import Hand
 from openbid.systems.auction_facts import ended, illegal
+from openbid.bridge.notation import vul_word_of
 from openbid.checks.findings import HISTORY, Finding, Witness, claim_kind
 from openbid.checks.search import Disagreement
 from openbid.checks.system import SystemChecks, SystemJob, run_jobs
@@ -107,12 +108,6 @@ class Tree:
                     "hands consistent with the history that no rule bids"
                 out[f"system node {node}: {what} {detail}"] = str(f.count)
         return out
-
-
-def bidder_vul(vul: bool, theyvul: bool) -> str:
-    """The vulnerability word (none, we, they, both) of the facts VUL and THEYVUL."""
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[(bool(vul), bool(theyvul))]
 
 
 class NodeModel:
@@ -307,7 +302,7 @@ def _node(model: NodeModel, res: NodeResult, rules) -> None:
     bad: dict[tuple[str, str], list] = {}
     for f in S.frequencies:
         ctx = dict(f.context)
-        vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
+        vul = vul_word_of(ctx)
         for (call, label, hands), ex in zip(f.rows, f.examples):
             why = illegal(a, call)
             if why:
@@ -363,7 +358,7 @@ def _point(r: NodeResult, label: str) -> str:
 
 def _vul_of(context) -> str:
     c = dict(context)
-    return bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+    return vul_word_of(c)
 
 
 def node_findings(tree: Tree, model: NodeModel, claims: tuple = (),

@@ -256,10 +256,10 @@ def _replayed(system: System, auction: tuple[str, ...], call: str, hand: Hand,
               ctx: tuple) -> str:
     """``hand`` (a census example) checked on the executor: it makes the bidder's earlier calls
     and ``call`` here, in its context of the deal."""
-    from openbid.checks.nodes import bidder_vul
+    from openbid.bridge.notation import vul_word_of
 
     c = dict(ctx)
-    vul = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False)))
+    vul = vul_word_of(c)
     bidder = len(auction) % 4
     for t in range(bidder, len(auction) + 1, 4):
         want = auction[t] if t < len(auction) else call

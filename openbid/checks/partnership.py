@@ -20,6 +20,7 @@ from openbid.systems.auction import SEATS, System, parse_auction
 from openbid.base.errors import OpenbidError
 from openbid.expr.ast import Expr
 from openbid.bridge.hand import Hand
+from openbid.bridge.notation import vul_word
 from openbid.checks.pair import deal_claim, seats_in
 from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT, Verdict
@@ -37,8 +38,7 @@ def side_vul(vul: str, seat: str) -> tuple[bool, bool]:
 
 
 def side_word(vul: str, seat: str) -> str:
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[side_vul(vul, seat)]
+    return vul_word(*side_vul(vul, seat))
 
 
 def offset(dealer: str, seat: str) -> int:

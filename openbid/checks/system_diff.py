@@ -22,7 +22,7 @@ from typing import Any
 from openbid.bridge.bids import bid_text
 from openbid.expr.ast import TRUE, Expr
 from openbid.systems.auction_facts import ended
-from openbid.checks.nodes import bidder_vul
+from openbid.bridge.notation import vul_word_of
 from openbid.checks.nodes import Auction, NodeModel, Tree, made_calls, replays
 from openbid.checks.search import Disagreement
 
@@ -126,7 +126,7 @@ def _calls(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
             Column("expr", 1, gb)]
     for ctx in grid([ta, tb], facts, [ga, gb]):
         groups = Census([ta, tb], ctx).group(cols)
-        vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
+        vul = vul_word_of(ctx)
         for key, w in groups.weights.items():
             (bva, _), (bvb, _), in_a, in_b = key
             if not (in_a and in_b):
@@ -162,7 +162,7 @@ def _meaning(a: NodeModel, b: NodeModel, auction: Auction, nd: NodeDiff,
     cols = [Column("expr", 0, ca), Column("expr", 1, cb)]
     for ctx in grid([ta, tb], dict(fixed or {}), [ca, cb]):
         groups = Census([ta, tb], ctx).group(cols)
-        vul = bidder_vul(bool(ctx.get("VUL", False)), bool(ctx.get("THEYVUL", False)))
+        vul = vul_word_of(ctx)
         for key, w in groups.weights.items():
             if key[0] == key[1]:
                 continue

@@ -331,10 +331,10 @@ def _unit(S) -> str:
 
 
 def _seat_vul(context) -> tuple[int | None, str]:
-    from openbid.checks.nodes import bidder_vul
+    from openbid.bridge.notation import vul_word_of
 
     c = dict(context)
-    vul = bidder_vul(bool(c.get("VUL", False)), bool(c.get("THEYVUL", False))) \
+    vul = vul_word_of(c) \
         if "VUL" in c or "THEYVUL" in c else ""
     seat = c.get("SEAT")
     return (int(seat) if seat is not None else None), vul  # type: ignore[arg-type]

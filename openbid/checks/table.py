@@ -42,6 +42,7 @@ import numpy as np
 from openbid.base.errors import OpenbidError
 from openbid.base.stats import wilson
 from openbid.bridge.hand import Hand
+from openbid.bridge.notation import vul_word
 from openbid.bridge.ranks import RANKS
 from openbid.expr.ast import FALSE, TRUE, Const, Expr, bind, conj
 from openbid.systems.auction import System, chooses_expr, parse_auction
@@ -78,8 +79,7 @@ def side_vul(vul: str, seat: str) -> tuple[bool, bool]:
 
 def side_word(vul: str, seat: str) -> str:
     """none, we, they or both: the deal's vulnerability from ``seat``'s side."""
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[side_vul(vul, seat)]
+    return vul_word(*side_vul(vul, seat))
 
 
 def deal_vul(seat: str, word: str) -> str:

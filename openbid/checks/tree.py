@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from openbid.systems.auction import System, system_of
+from openbid.systems.auction import Node, System, system_of
 from openbid.base.errors import OpenbidError
 from openbid.expr.ast import Expr, Not, disj
 from openbid.systems.evaluate import holds
@@ -305,13 +305,15 @@ class _NodePart:
 
     replays: list[tuple] = field(default_factory=list)
     pending: list[tuple[dict, int]] = field(default_factory=list)
-    points: list[tuple[str, str, str, int, int, int, set[str]]] = field(default_factory=list)
+    points: list[tuple[str, str, str, int, int, int, tuple[str, ...]]] = \
+        field(default_factory=list)
 
 
-def _node_part(system: System, a: Auction, nc: NodeCounts) -> _NodePart:
-    """The findings of the node ``a`` (gaps, illegal calls, shadowed points, overlaps), each
-    with the hand that shows it; the hands of its calls to re-run; its points' shares of the
-    totals. Decided by the node and its counts alone: any order of the nodes gives the same."""
+def _node_part(node: Node, a: Auction, nc: NodeCounts) -> _NodePart:
+    """The findings of the node ``a`` (``node``: as System.located gives it, which names its
+    points) (gaps, illegal calls, shadowed points, overlaps), each with the hand that shows it;
+    the hands of its calls to re-run; its points' shares of the totals. Decided by the node and
+    its counts alone: any order of the nodes gives the same."""
     from openbid.systems.auction_facts import illegal
 
     part = _NodePart()
@@ -322,8 +324,7 @@ def _node_part(system: System, a: Auction, nc: NodeCounts) -> _NodePart:
         replays.append(replay)
         fields["witness"] = ex
 
-    node = system.located(a)  # (its points' names: the table need not be bound)
-    assert node is not None and node.rules is not None
+    assert node.rules is not None
     rules = node.rules
     for call, (hands, ex, labels) in sorted(nc.calls.items()):
         why = illegal(a, call)
@@ -352,7 +353,7 @@ def _node_part(system: System, a: Auction, nc: NodeCounts) -> _NodePart:
     for lb in rules.labels[:-1]:
         name = node.point(lb)
         part.points.append((name, node.name or "(opening)", lb, nc.bids.get(lb, 0),
-                            nc.meets.get(lb, 0), nc.selected, calls_of.get(lb, set())))
+                            nc.meets.get(lb, 0), nc.selected, tuple(sorted(calls_of.get(lb, ())))))
         met = nc.meets.get(lb, 0)
         if met and not nc.bids.get(lb, 0):
             taker, ex = _first_taker(nc, lb, rules.labels)
@@ -386,21 +387,26 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     order = [a for a in sorted(counts.counts, key=lambda x: (len(x), x))
              if counts.counts[a].selected]
     kept: dict[Auction, tuple] = {}  # node -> its findings, from the pack
-    made_here: dict[Auction, tuple] = {}  # node -> its findings' place in pending, replays, points
+    # node -> it located, its findings' place in pending, its replays, its points' shares
+    made_here: dict[Auction, tuple] = {}
+    tags: dict[Auction, str] = {}  # node -> what decides its findings (with a cache)
     for a in order:
-        if cache is not None and a in counts.cached and a in counts.keys:
-            got = _kept_part(cache.get_part(_part_tag(system, counts.keys[a], a)))
+        node = system.located(a)  # (its points' names: the table need not be bound)
+        assert node is not None
+        if cache is not None and a in counts.keys:
+            tags[a] = _part_tag(counts.keys[a], a, node)
+            got = _kept_part(cache.get_part(tags[a])) if a in counts.cached else None
             if got is not None:
                 kept[a] = got
                 out.replayed += got[0]
                 _add_points(out, a, got[1])
                 continue
-        part = _node_part(system, a, counts.counts[a])
+        part = _node_part(node, a, counts.counts[a])
         at = len(replays)
         replays.extend(part.replays)
         start = len(pending)
         pending.extend((fields, j + at) for fields, j in part.pending)
-        made_here[a] = (start, len(pending), len(part.replays), part.points)
+        made_here[a] = (node, start, len(pending), len(part.replays), part.points)
         _add_points(out, a, part.points)
     # A node the census's cache held was replayed by the run that counted it (its entry is
     # written only once its hands replay: TreeCounts.commit); what its findings' hands called
@@ -422,9 +428,8 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
                         detail=detail, subject=subject)
                 for kind, point, count, of, detail, subject, w in got[2])
             continue
-        start, end, n_replays, points = made_here[a]
-        where = system.located(a)
-        assert where is not None and where.rules is not None
+        where, start, end, n_replays, points = made_here[a]
+        assert where.rules is not None
         mine = []
         for fields, j in pending[start:end]:
             ex = fields.pop("witness")
@@ -437,9 +442,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
             assert w is not None
             mine.append((f.kind, f.point, f.count, f.of, f.detail, f.subject,
                          (w.hand, w.vul, w.seat, w.call, w.point)))
-        if cache is not None and a in counts.keys:
-            cache.put_part(_part_tag(system, counts.keys[a], a), (
-                n_replays, tuple((*p[:6], tuple(sorted(p[6]))) for p in points), tuple(mine)))
+        if a in tags:
+            assert cache is not None
+            cache.put_part(tags[a], (n_replays, tuple(points), tuple(mine)))
     if not out.root:
         _unreached(system, out)
         out.findings += [_dead(p, out) for p in out.dead]
@@ -459,14 +464,13 @@ def _add_points(out: TreeCheck, a: Auction, points) -> None:
             total.call = ",".join(sorted(set(total.call.split(",")) - {""} | set(calls)))
 
 
-def _part_tag(system: System, key: str, a: Auction) -> str:
+def _part_tag(key: str, a: Auction, node: Node) -> str:
     """What decides a node's findings: its counts (the census's key), the auction, and the
     block that names its points (its pattern)."""
     from openbid.base.cache import digest
 
-    node = system.located(a)
     return digest("tree findings", key, " ".join(a),
-                  "" if node is None or node.block is None else node.block.pattern)
+                  "" if node.block is None else node.block.pattern)
 
 
 def _kept_part(got) -> tuple | None:

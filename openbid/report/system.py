@@ -23,15 +23,14 @@ def state_words(p) -> str:
     return STATE_WORDS[p.state]
 
 
-_VUL = {(False, False): "none", (True, False): "we", (False, True): "they", (True, True): "both"}
-
-
 def ctx(context) -> str:
     """A context as the options write it: ``seat 3, vul they`` ("" for none)."""
+    from openbid.bridge.notation import vul_word_of
+
     c = dict(context)
     parts = [f"seat {c['SEAT']}"] if "SEAT" in c else []
     if "VUL" in c and "THEYVUL" in c:
-        parts.append(f"vul {_VUL[(bool(c['VUL']), bool(c['THEYVUL']))]}")
+        parts.append(f"vul {vul_word_of(c)}")
     parts += [f"{k} {str(v).lower()}" for k, v in c.items()
               if k not in ("SEAT",) and not ("VUL" in c and "THEYVUL" in c and k in ("VUL", "THEYVUL"))]
     return ", ".join(parts)

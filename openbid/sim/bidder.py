@@ -250,9 +250,10 @@ class Bidder:
 
         k = (dealer + len(auction)) % 4
         side = k % 2
-        we, they = (vul >> side) & 1, (vul >> (1 - side)) & 1
-        side_vul = ("none", "they", "we", "both")[we * 2 + they]
-        return self.system.call(auction, hands_of(deal)[SEATS[k]], side_vul)
+        from openbid.bridge.notation import vul_word
+
+        we, they = bool((vul >> side) & 1), bool((vul >> (1 - side)) & 1)
+        return self.system.call(auction, hands_of(deal)[SEATS[k]], vul_word(we, they))
 
 
 def _pick(a: np.ndarray, i: int) -> int:

@@ -13,12 +13,13 @@
   folded table, the fine and coarse classes and the part.
 * The opening's system checks, counted from the census's readings of the opening (SystemShare):
   decided by the opening, the checks' expressions and contexts, and the fine classes.
-* A pack of a system's last run (by its name, the ranks and the contexts): every node's counts
-  and replays that run used, under their own keys, in one entry (a base, and a delta of what
-  later runs added), and the blocks that matched its auctions. It only spares reading them one by one, and matching the auctions again: an
-  entry is taken from it only under the key the node has now, each is checked as a single
-  entry would be, and the matches only while the blocks' patterns are the same (a pack that
-  cannot be read is ignored).
+* A pack of a system's last run (by its name, the ranks and the contexts): every node's counts,
+  replays and findings that run used, under their own keys, and the blocks that matched its
+  auctions, in one entry (a base, and a delta of what later runs added; a small entry says which
+  system it was written for). It only spares reading them one by one and matching the auctions
+  again: an entry is taken from it only under the key the node has now, each is checked as a
+  single entry would be, and the matches only while the blocks' patterns are the same (a pack
+  that cannot be read is ignored).
 
 An entry that cannot be read as such is a miss. Returns data; never prints.
 """
@@ -352,15 +353,17 @@ class TreeCache:
                     matches = {a: m for a, m in matches.items() if a not in bmatches[1]}
                 self.store.put(PACK_DELTA, self.pack_key(), store_module.dumps(
                     (ident, more, self.whole(), (pkey, matches))))
-                self._packed = tuple({**b, **m} for b, m in zip(base, more))
-                self._packed_whole, self._stale = self.whole(), False
-                self.store.put(PACK_WHOLE, self.pack_key(), self.whole().encode("ascii"))
-                return True
+                return self._written(tuple({**b, **m} for b, m in zip(base, more)))
         entries = used if whole else tuple({**o, **u} for o, u in zip(old, used))
         ident = os.urandom(8).hex()  # (a delta written over another base is not read)
         self.store.put(PACK, self.pack_key(), store_module.dumps(
             (ident, entries, self.whole(), (pkey, matches))))
         self._base = (ident, entries, (pkey, matches))
+        return self._written(entries)
+
+    def _written(self, entries: tuple[dict, ...]) -> bool:
+        """The pack as now written (its base and delta: ``entries``), and which system it is
+        written for."""
         self._packed, self._packed_whole, self._stale = entries, self.whole(), False
         self.store.put(PACK_WHOLE, self.pack_key(), self.whole().encode("ascii"))
         return True

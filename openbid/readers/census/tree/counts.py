@@ -146,6 +146,3 @@ def merge_claim(old: list | None, new: list, vul: str | None = None) -> list:
     return [old[0] + new[0], old[1] + new[1], ex]
 
 
-def vul_word(vul: tuple[bool, bool]) -> str:
-    return {(False, False): "none", (True, False): "we", (False, True): "they",
-            (True, True): "both"}[vul]

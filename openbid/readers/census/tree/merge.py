@@ -210,17 +210,18 @@ class _Workers:
                 self.conns.append(here)
             self.procs.append(proc)
             self.owned = [[] for _ in pipes]
-        for i in range(procs if walks is not None else 0):
-            owned = list(range(i, n_chunks, procs))
-            here, there = ctx.Pipe()
-            proc = ctx.Process(target=_serve, args=(there, spec, owned, walks, openings,
-                                                      cache_dir, os.getpid()),
-                               daemon=True)
-            proc.start()
-            there.close()
-            self.procs.append(proc)
-            self.conns.append(here)
-            self.owned.append(owned)
+        else:
+            for i in range(procs):
+                owned = list(range(i, n_chunks, procs))
+                here, there = ctx.Pipe()
+                proc = ctx.Process(target=_serve, args=(there, spec, owned, walks, openings,
+                                                          cache_dir, os.getpid()),
+                                   daemon=True)
+                proc.start()
+                there.close()
+                self.procs.append(proc)
+                self.conns.append(here)
+                self.owned.append(owned)
         _ACTIVE.add(self)  # type: ignore[arg-type]
 
     def walks(self) -> int:
@@ -430,9 +431,24 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
         # The system is not the one the cache last held whole: some node is likely to be read.
         # The workers plan and open their walks while the parent looks the nodes up.
         workers = _Workers(spec, None, openings_of(root), n_jobs, cache_dir, group)
-    try:
+    reach_of: Auction | None = root
+    reach: set[int] = set()
+    n = 0
+    try:  # (workers started at once end with whatever ends this)
         if tc is not None:  # the nodes the cache holds, from the root down to the first it lacks
             frontier = _resolve(tc, spec, [root], counts, children, hits)
+        if root == () and not frontier:
+            reach, reach_of = {0, 1, 2, 3}, None  # every player's first call is at the opening
+        if frontier or reach_of is not None or count_system:  # some walk must read something
+            if workers is None:
+                p = the_plan()
+                walks = partition(p, planning.coarse_plan(spec, p), n_jobs, group)
+                workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) \
+                    if walks else None
+            n = workers.walks() if workers is not None else 0
+        elif workers is not None:  # started for nothing: the cache held every node
+            workers.close()
+            workers = None
     except BaseException:
         if workers is not None:
             workers.close()
@@ -440,26 +456,6 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     skip = frozenset(hits) | frozenset(a for a in children if a not in hits)
     resolved = set(hits)  # the nodes whose counts the parent took from the cache
     visited: set[Auction] = set()  # the nodes any walk visited
-    reach_of: Auction | None = root
-    reach: set[int] = set()
-    if root == () and not frontier:
-        reach, reach_of = {0, 1, 2, 3}, None  # every player's first call is at the opening
-    n = 0
-    if frontier or reach_of is not None or count_system:  # some walk must read something
-        if workers is None:
-            p = the_plan()
-            walks = partition(p, planning.coarse_plan(spec, p), n_jobs, group)
-            workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) \
-                if walks else None
-        try:
-            n = workers.walks() if workers is not None else 0
-        except BaseException:
-            if workers is not None:
-                workers.close()
-            raise
-    elif workers is not None:  # started for nothing: the cache held every node
-        workers.close()
-        workers = None
     done: list[set[Auction]] = [set(skip) for _ in range(n)]
     roots: list[list[Auction]] = [sorted(frontier) for _ in range(n)]
     rounds = 0

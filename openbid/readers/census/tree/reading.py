@@ -23,7 +23,8 @@ from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, Fx, among, full_mask
 from openbid.readers.census.gram import pattern_sums, patterns
 from openbid.readers.census.grouping import first_rows
-from openbid.readers.census.tree.counts import NodeClaim, NodeCounts, vul_word
+from openbid.bridge.notation import vul_word
+from openbid.readers.census.tree.counts import NodeClaim, NodeCounts
 from openbid.readers.census.tree.rows import EMPTY
 
 NONE_ROW = np.iinfo(np.intp).max  # "no row": the largest integer, never a minimum's answer
@@ -189,7 +190,7 @@ class Reading:
         nc = self.counts
         nc.selected = int(w.sum())
         pass_index = nl - 1
-        word = vul_word(vul)
+        word = vul_word(*vul)
         guards, on, section = groups.guards, groups.on, groups.section
         npat = on.shape[0]
         # per pattern of guards and label: the hands (integer sums below 2**53: exact) and the
@@ -265,7 +266,7 @@ class Reading:
         hands and first row are its points'."""
         walk, labels = self.walk, self.rules.labels
         nl = len(labels)
-        word = vul_word(self.vul)
+        word = vul_word(*self.vul)
         sec_first = firsts.min(axis=0)
         by_call: dict[str, list[int]] = {}  # a call by its points (BIDVALs printing one call:
         for s in np.flatnonzero(per).tolist():  # OPENBID's strong 1C is five of them)
@@ -299,7 +300,7 @@ class Reading:
         walk, labels = self.walk, self.rules.labels
         nl = len(labels)
         pass_index = nl - 1
-        word = vul_word(self.vul)
+        word = vul_word(*self.vul)
         nc = self.counts
         if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
             code = bidval.astype(np.int16) * np.int16(nl)
@@ -373,7 +374,7 @@ class Reading:
                 row = int(self.walk.coarse_arrays(self.mask, rows)[1][fail].min())
             else:
                 row = int(rowpos[int(np.argmax(fail))])
-            ex = self.walk.example(row, vul_word(self.vul))
+            ex = self.walk.example(row, vul_word(*self.vul))
         return [int(w[premise].sum()), int(w[fail].sum()), ex]
 
 

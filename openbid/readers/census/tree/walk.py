@@ -14,8 +14,9 @@ from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView
 from openbid.readers.census.domain import SUITS, Chunk
 from openbid.readers.census.passes import Pass
+from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
-                                               NodeCounts, WalkResult, merge_claim, vul_word)
+                                               NodeCounts, WalkResult, merge_claim)
 from openbid.readers.census.tree.plan import TreeSpec, opened
 from openbid.readers.census.tree.reading import Reading
 from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
@@ -593,7 +594,7 @@ class Walk:
                 for ctx in range(len(self.contexts)):
                     claims = self.claims.get(a, ())
                     reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx, bool(claims))
-                    word = vul_word(self.view_vul(len(a) % 4, ctx))
+                    word = vul_word(*self.view_vul(len(a) % 4, ctx))
                     nc.add(reading.counts, word)
                     here |= set(reading.children)
                     for c in claims:
