@@ -10,6 +10,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 
 from openbid.base.errors import OpenbidError
+from openbid.bridge.notation import DEAL_VULNERABILITIES, side_vul
 
 # The WBF IMP scale: a difference of points up to IMP_BOUNDS[k] (and above the bound before it)
 # is worth k IMPs; above 3,990 it is worth 24.
@@ -65,7 +66,7 @@ def traveller(scores: list[int] | tuple[int, ...]) -> list[Matchpoints]:
 
 # ---- boards ------------------------------------------------------------------------------------
 SEATS = "NESW"
-VULNERABILITIES = ("none", "NS", "EW", "both")
+VULNERABILITIES = DEAL_VULNERABILITIES
 # Boards 1-16 of the standard cycle (Law 2): North deals board 1, then East, South, West; the
 # vulnerability rotates so that each side is vulnerable on half the boards.
 _CYCLE = ("none", "NS", "EW", "both", "NS", "EW", "both", "none",
@@ -92,6 +93,4 @@ def board(number: int) -> Board:
 
 def side_vulnerable(vul: str, seat: str) -> bool:
     """Whether ``seat``'s side is vulnerable when ``vul`` (none, NS, EW, both) is."""
-    if vul not in VULNERABILITIES:
-        raise OpenbidError(f"vulnerability is one of {', '.join(VULNERABILITIES)}, not {vul!r}")
-    return vul == "both" or seat in vul
+    return side_vul(vul, seat)[0]

@@ -421,12 +421,24 @@ def hand_context(seat: int | None = None, vul: str | None = None, *, seat_name: 
     return out
 
 
+DEAL_VULNERABILITIES = ("none", "NS", "EW", "both")  # a deal's (the sides vulnerable)
+
+
+def side_vul(vul: str, seat: str) -> tuple[bool, bool]:
+    """(``seat``'s side vulnerable, the other side) when the deal's vulnerability is ``vul``
+    (none, NS, EW, both; another is an :class:`OpenbidError`)."""
+    if vul not in DEAL_VULNERABILITIES:
+        from openbid.base.errors import OpenbidError
+
+        raise OpenbidError(f"vulnerability {vul!r}: expected none, NS, EW or both")
+    ours = "NS" if seat in "NS" else "EW"
+    return vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
+
+
 def seat_vul(vul: str, at: str) -> str:
     """The deal's vulnerability (none, NS, EW, both) from the side of seat ``at``: none, we,
     they or both."""
-    ours = "NS" if at in "NS" else "EW"
-    we, they = vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
-    return vul_word(we, they)
+    return vul_word(*side_vul(vul, at))
 
 
 # ---- calls -----------------------------------------------------------------------------------

@@ -20,25 +20,11 @@ from openbid.systems.auction import SEATS, System, parse_auction
 from openbid.base.errors import OpenbidError
 from openbid.expr.ast import Expr
 from openbid.bridge.hand import Hand
-from openbid.bridge.notation import vul_word
+from openbid.bridge.notation import seat_vul, side_vul
 from openbid.checks.pair import deal_claim, seats_in
 from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT, Verdict
-from openbid.bridge.duplicate import VULNERABILITIES as VULS
 
-
-
-def side_vul(vul: str, seat: str) -> tuple[bool, bool]:
-    """(our side vulnerable, theirs) for ``seat`` when ``vul`` (none, NS, EW, both)."""
-    if vul not in VULS:
-        raise OpenbidError(f"vulnerability {vul!r}: expected none, NS, EW or both")
-    ours = "NS" if seat in "NS" else "EW"
-    theirs = "EW" if ours == "NS" else "NS"
-    return vul in ("both", ours), vul in ("both", theirs)
-
-
-def side_word(vul: str, seat: str) -> str:
-    return vul_word(*side_vul(vul, seat))
 
 
 def offset(dealer: str, seat: str) -> int:
@@ -66,7 +52,7 @@ def rebid(system: System, auction: tuple[str, ...], dealer: str, vul: str,
         seat = SEATS[(SEATS.index(dealer) + i) % 4]
         if seat not in seats:
             continue
-        got = system.call(auction[:i], deal[seat], side_word(vul, seat)).call
+        got = system.call(auction[:i], deal[seat], seat_vul(vul, seat)).call
         if got != call:
             raise Disagreement(f"{seat}'s hand {deal[seat].to_pbn()} calls {got}, not {call}, "
                                f"after {' '.join(auction[:i]) or 'nothing'}")

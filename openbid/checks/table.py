@@ -42,7 +42,7 @@ import numpy as np
 from openbid.base.errors import OpenbidError
 from openbid.base.stats import wilson
 from openbid.bridge.hand import Hand
-from openbid.bridge.notation import vul_word
+from openbid.bridge.notation import seat_vul, side_vul
 from openbid.bridge.ranks import RANKS
 from openbid.expr.ast import FALSE, TRUE, Const, Expr, bind, conj
 from openbid.systems.auction import System, chooses_expr, parse_auction
@@ -69,24 +69,11 @@ def offset(dealer: str, seat: str) -> int:
     return (SEATS.index(seat) - SEATS.index(dealer)) % 4
 
 
-def side_vul(vul: str, seat: str) -> tuple[bool, bool]:
-    """(``seat``'s side vulnerable, the other side) when the deal's vulnerability is ``vul``."""
-    if vul not in VULS:
-        raise OpenbidError(f"vulnerability {vul!r}: expected none, NS, EW or both")
-    ours = "NS" if seat in "NS" else "EW"
-    return vul in ("both", ours), vul in ("both", "EW" if ours == "NS" else "NS")
-
-
-def side_word(vul: str, seat: str) -> str:
-    """none, we, they or both: the deal's vulnerability from ``seat``'s side."""
-    return vul_word(*side_vul(vul, seat))
-
-
 def deal_vul(seat: str, word: str) -> str:
     """The deal's vulnerability (none, NS, EW, both) under which ``seat``'s side is ``word``
     (none, we, they, both)."""
     for v in VULS:
-        if side_word(v, seat) == word:
+        if seat_vul(v, seat) == word:
             return v
     raise OpenbidError(f"vulnerability {word!r}: expected none, we, they or both")
 
@@ -307,7 +294,7 @@ def _rebid(system: System, auction: tuple[str, ...], dealer: str, vul: str,
     for i, call in enumerate(auction):
         seat = seat_at(dealer, i)
         try:
-            got = system.call(auction[:i], deal[seat], side_word(vul, seat)).call
+            got = system.call(auction[:i], deal[seat], seat_vul(vul, seat)).call
         except OpenbidError as e:
             return f"{seat} after {' '.join(auction[:i]) or 'nothing'}: {e}"
         if got != call:
@@ -796,4 +783,4 @@ TOTAL_DEALS = comb(52, 13) * comb(39, 13) * comb(26, 13)
 
 
 __all__ = ["Budget", "Probability", "Table", "Sample", "at_table", "seat_conditions", "sample",
-           "context", "deal_vul", "side_word", "rebid", "confirm", "deal_pbn"]
+           "context", "deal_vul", "seat_vul", "rebid", "confirm", "deal_pbn"]

@@ -428,7 +428,7 @@ def _witness(system: System, f: Any, t: T.Table) -> Any:
     assert node.rules is not None and t.deal is not None
     seat = T.seat_at(t.dealer, len(t.auction))
     hand = t.deal[seat]
-    word = T.side_word(t.vul, seat)
+    word = T.seat_vul(t.vul, seat)
     program = program_for(node.rules)
     ctx = T.ctx_tuple({k: v for k, v in T.context(t.dealer, t.vul, seat).items() if k != "SEAT"})
     outcome, _ = program.trace(program.describe(hand, ctx))

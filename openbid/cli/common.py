@@ -103,13 +103,23 @@ def read_lines(path: str) -> Iterator[tuple[int, str]]:
 _ENCODER: json.JSONEncoder | None = None  # one for every line (a command may write thousands)
 
 
-def emit_json(obj) -> None:
+def _encoder() -> json.JSONEncoder:
     global _ENCODER
     if _ENCODER is None:
         from openbid.report.columns import json_default
 
         _ENCODER = json.JSONEncoder(ensure_ascii=False, default=json_default)
-    sys.stdout.write(_ENCODER.encode(obj) + "\n")
+    return _ENCODER
+
+
+def emit_json(obj) -> None:
+    sys.stdout.write(_encoder().encode(obj) + "\n")
+
+
+def emit_json_lines(objs) -> None:
+    """Each of ``objs`` as a JSON line, written at once."""
+    encode = _encoder().encode
+    sys.stdout.write("".join([encode(obj) + "\n" for obj in objs]))
 
 
 def budget(args) -> int:

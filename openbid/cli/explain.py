@@ -65,7 +65,7 @@ def run(args) -> int:
         word: str | None = args.vul_relative
     elif args.vul:
         n = len(T.checked_auction(system, args.auction))
-        word = T.side_word(args.vul, T.seat_at(dealer, n))
+        word = T.seat_vul(args.vul, T.seat_at(dealer, n))
     else:
         word = None
     progress = Progress("")

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from openbid.cli.common import budget, add_rules_options, emit_json, rules_from
+from openbid.cli.common import budget, add_rules_options, emit_json, emit_json_lines, rules_from
 from openbid.cli.options import STDIN_HELP, add_claims, add_json, add_quiet, tag
 from openbid.cli.runtime import from_stdin
 from openbid.checks.findings import DEFAULT_FAIL_ON, KINDS
@@ -201,8 +201,7 @@ def run(args) -> int:
 
         write_report(result, Path(args.report), changes=changes, seconds=seconds, rules=rules)
     if args.json:
-        for obj in fmt.json_items(result, policy):
-            emit_json(obj)
+        emit_json_lines(fmt.json_items(result, policy))
         summary = fmt.json_summary(result, changes, found, seconds, unknown, gate, skipped)
         if old_rules is not None:
             from openbid.report.findings import against_json

@@ -367,7 +367,7 @@ class System:
         choices: list[Choice] = []
         while not ended(auction):
             seat = SEATS[(start + len(auction)) % 4]
-            c = self.call(auction, hands[seat], _side_vul(vul, seat))
+            c = self.call(auction, hands[seat], seat_vul(vul, seat))
             choices.append(c)
             auction += (c.call,)
         final, offset = contract(auction)
@@ -428,10 +428,6 @@ def _vul(vul: str) -> tuple[bool, bool]:
         raise OpenbidError(f"vulnerability {vul!r}: expected none, we, they or both (the "
                            "bidder's side)")
     return table[vul]
-
-
-def _side_vul(vul: str, seat: str) -> str:
-    return seat_vul(vul, seat)
 
 
 def _may_open(token: tuple, variables: dict, call: str) -> bool:

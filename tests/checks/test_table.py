@@ -247,6 +247,6 @@ def test_an_auction_the_system_does_not_reach_is_one_clear_error(tmp_path, aucti
 def test_the_vulnerability_words_map_to_the_deal():
     assert T.deal_vul("N", "we") == "NS" and T.deal_vul("E", "we") == "EW"
     assert T.deal_vul("S", "they") == "EW" and T.deal_vul("W", "both") == "both"
-    assert T.side_word("NS", "E") == "they"
+    assert T.seat_vul("NS", "E") == "they"
     with pytest.raises(OpenbidError):
         T.deal_vul("N", "sideways")

@@ -192,7 +192,7 @@ class TreeCache:
             assert source is not None
             # (the bidder's side: which vulnerability each context is from the bidder's seat)
             parts = ["node", self.ranks, str(self.contexts), f"side {len(a) % 2}",
-                     self._at(a), str(source[2])]
+                     self._at(a, source), str(source[2])]
             for c in sorted(claims, key=lambda c: c.id):
                 text = unparse(c.cond)
                 parts.append(f"claim {c.id} {c.call} {text}")
@@ -204,12 +204,14 @@ class TreeCache:
             got = self._nodes[a] = digest(*parts)
         return got
 
-    def _at(self, a: Auction) -> str:
+    def _at(self, a: Auction, source=False) -> str:
         """The key of the table at the node ``a`` ("off": none), from the table it is bound
-        from and the values bound (as :meth:`table_key` keys a node's table)."""
+        from and the values bound (as :meth:`table_key` keys a node's table); ``source``: the
+        node's :meth:`System.table_source`, when known."""
         got = self._ats.get(a)
         if got is None:
-            source = self.system.table_source(a)
+            if source is False:
+                source = self.system.table_source(a)
             got = self._ats[a] = "off" if source is None else \
                 digest("bound", self.table_key(source[0]), repr(source[1]))
         return got

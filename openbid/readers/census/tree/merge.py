@@ -474,7 +474,9 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
             rounds += 1
             known = {a: tuple(sorted(cs)) for a, cs in children.items()} if descend else {}
             read_now = set(roots[0]) if not descend else set()
-            for k, res in ((k, r) for got in workers.round(known, roots, skip, reach_of,
+            # (a walk that reads its roots only needs to know which of them were counted)
+            sent = skip if descend else frozenset(a for r in roots for a in r if a in skip)
+            for k, res in ((k, r) for got in workers.round(known, roots, sent, reach_of,
                                                             descend)
                            for k, r in sorted(got.items())):
                 if res.replan is not None:
