@@ -11,7 +11,7 @@ rule, not a node, so the table work is done per group, within a deterministic bu
    the claim) is written out at its node;
 2. SIMULATION: ``deals`` seeded deals (dealer N, none vulnerable) are bid through the whole
    system by the vectorised bidder (:mod:`openbid.sim`); at each finding's node, the bidders'
-   hands of the deals that reach it are read. A group some deal reaches is AT THE TABLE: the
+   hands of the deals that reach it are read (the groups in shares, in the process pool). A group some deal reaches is AT THE TABLE: the
    deal shown is the first such (re-bid by the executor), and the group's probability, the
    share of deals reaching any of its nodes with the bidder's hand in the finding, is an
    ESTIMATE with its 95% interval (each finding's own too; exact instead where at most two
@@ -216,7 +216,7 @@ def fill(system: System, findings: list, claims: dict | None = None,
          progress: Callable[[int, int], None] | None = None) -> list[Group]:
     """The groups of ``findings``, ranked (at the table by probability, the largest first; then
     undecided; then in isolation only), each with its tables found within ``budget``."""
-    from openbid.base.workers import map_chunks
+    from openbid.base.workers import jobs, map_chunks
 
     groups = groups_of(system, findings)
     work = []
@@ -234,8 +234,14 @@ def fill(system: System, findings: list, claims: dict | None = None,
         work.append(items)
     if budget.deals and any(work):
         sim = Simulation(system, budget.deals, budget.seed)
-        for g, items in zip(groups, work):
-            _simulated(system, sim, g, items, budget)
+        for g in groups:
+            g.simulated = sim.n
+        # (the groups read in shares, one at a time per worker of the pool)
+        shares = _shares([len(w) for w in work], jobs())
+        for got in map_chunks(_simulated_share, (system, sim, work, budget, shares),
+                              len(shares)):
+            for i, (tables, hits) in got.items():
+                groups[i].tables, groups[i].hits = tables, hits
     todo = [i for i, w in enumerate(work) if w and not groups[i].hits]
     results = map_chunks(_ask_indexed, (system, work, budget, todo), len(todo), progress,
                          lambda r: 1, len(todo))
@@ -288,6 +294,33 @@ class Simulation:
 
     def deal(self, row: int) -> dict:
         return {s: T.hand_of(self.deals[row, i]) for i, s in enumerate("NESW")}
+
+
+def _shares(sizes: list[int], n: int) -> list[list[int]]:
+    """The groups (by their number of findings, ``sizes``) in about ``4 n`` shares of about
+    equal findings, consecutive."""
+    total = sum(sizes)
+    k = max(1, min(4 * n, total))
+    out: list[list[int]] = [[]]
+    done = 0
+    for i, s in enumerate(sizes):
+        if s and done >= total * len(out) / k and out[-1]:
+            out.append([])
+        if s:
+            out[-1].append(i)
+        done += s
+    return [s for s in out if s]
+
+
+def _simulated_share(arg: tuple, i: int) -> dict[int, tuple[dict, int]]:
+    """:func:`_simulated` of one share of the groups: each group's tables and hits."""
+    system, sim, work, budget, shares = arg
+    out = {}
+    for k in shares[i]:
+        g = Group("", "")
+        _simulated(system, sim, g, work[k], budget)
+        out[k] = (g.tables, g.hits)
+    return out
 
 
 def _simulated(system: System, sim: Simulation, g: Group, items: list,

@@ -141,3 +141,25 @@ def test_the_text_puts_what_to_fix_first_and_isolated_groups_apart(combo):
     assert "1H P/spades under" not in text  # not listed without --overlaps
     listed = "\n".join(R.text(groups, lambda f: False, overlaps=True))
     assert "overlap 1H P/spades under 1H P/raise" in listed
+
+
+def test_the_groups_read_by_several_workers_equal_one_process(combo, monkeypatch):
+    budget = TF.TableBudget(deals=20_000)
+    monkeypatch.setenv("OPENBID_JOBS", "1")
+    alone = TF.fill(combo, findings(), budget=budget)
+    monkeypatch.setenv("OPENBID_JOBS", "3")
+    shared = TF.fill(combo, findings(), budget=budget)
+
+    def seen(groups):
+        return [(g.kind, g.rule, g.hits, g.simulated, g.asked, g.tables) for g in groups]
+
+    assert seen(shared) == seen(alone)
+    assert any(g.hits for g in alone) and any(g.tables for g in alone)
+
+
+@pytest.mark.parametrize("sizes,n", [([3, 0, 5, 1, 1, 0, 7, 2, 2, 2], 2), ([0, 0], 2), ([4], 3),
+                                     ([5] * 20, 2), ([1] * 3, 4)])
+def test_the_groups_shares_cover_every_group_with_findings_once_in_order(sizes, n):
+    shares = TF._shares(sizes, n)
+    assert [i for s in shares for i in s] == [i for i, k in enumerate(sizes) if k]
+    assert all(shares) and len(shares) <= max(1, 4 * n)
