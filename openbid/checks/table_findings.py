@@ -238,9 +238,9 @@ def fill(system: System, findings: list, claims: dict | None = None,
             g.simulated = sim.n
         # (the groups read in shares, one at a time per worker of the pool)
         shares = _shares([len(w) for w in work], jobs())
-        for got in map_chunks(_simulated_share, (system, sim, work, budget, shares),
-                              len(shares)):
-            for i, (tables, hits) in got.items():
+        for share in map_chunks(_simulated_share, (system, sim, work, budget, shares),
+                                len(shares)):
+            for i, (tables, hits) in share.items():
                 groups[i].tables, groups[i].hits = tables, hits
     todo = [i for i, w in enumerate(work) if w and not groups[i].hits]
     results = map_chunks(_ask_indexed, (system, work, budget, todo), len(todo), progress,
