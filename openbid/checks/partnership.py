@@ -26,7 +26,6 @@ from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT, Verdict
 
 
-
 def offset(dealer: str, seat: str) -> int:
     """The turn offset of ``seat`` from the dealer (0 the dealer)."""
     return (SEATS.index(seat) - SEATS.index(dealer)) % 4
