@@ -334,8 +334,7 @@ def _seat_vul(context) -> tuple[int | None, str]:
     from openbid.bridge.notation import vul_word_of
 
     c = dict(context)
-    vul = vul_word_of(c) \
-        if "VUL" in c or "THEYVUL" in c else ""
+    vul = vul_word_of(c) if "VUL" in c or "THEYVUL" in c else ""
     seat = c.get("SEAT")
     return (int(seat) if seat is not None else None), vul  # type: ignore[arg-type]
 

@@ -11,8 +11,8 @@ rule, not a node, so the table work is done per group, within a deterministic bu
    the claim) is written out at its node;
 2. SIMULATION: ``deals`` seeded deals (dealer N, none vulnerable) are bid through the whole
    system by the vectorised bidder (:mod:`openbid.sim`); at each finding's node, the bidders'
-   hands of the deals that reach it are read (the groups in shares, in the process pool). A group some deal reaches is AT THE TABLE: the
-   deal shown is the first such (re-bid by the executor), and the group's probability, the
+   hands of the deals that reach it are read (the groups in shares, in the process pool). A
+   group some deal reaches is AT THE TABLE: the deal shown is the first such (re-bid by the executor), and the group's probability, the
    share of deals reaching any of its nodes with the bidder's hand in the finding, is an
    ESTIMATE with its 95% interval (each finding's own too; exact instead where at most two
    hands are constrained and the census or the two-hand generating functions count it);
@@ -315,22 +315,17 @@ def _shares(sizes: list[int], n: int) -> list[list[int]]:
 def _simulated_share(arg: tuple, i: int) -> dict[int, tuple[dict, int]]:
     """:func:`_simulated` of one share of the groups: each group's tables and hits."""
     system, sim, work, budget, shares = arg
-    out = {}
-    for k in shares[i]:
-        g = Group("", "")
-        _simulated(system, sim, g, work[k], budget)
-        out[k] = (g.tables, g.hits)
-    return out
+    return {k: _simulated(system, sim, work[k], budget) for k in shares[i]}
 
 
-def _simulated(system: System, sim: Simulation, g: Group, items: list,
-               budget: TableBudget) -> None:
-    """The group's findings read on the simulated deals that reach their nodes: per finding
-    with a deal, its table; the group's hits."""
+def _simulated(system: System, sim: Simulation, items: list,
+               budget: TableBudget) -> tuple[dict[int, T.Table], int]:
+    """A group's findings (``items``) read on the simulated deals that reach their nodes: per
+    finding with a deal, its table; and the group's hits."""
     from openbid.base.stats import wilson
     from openbid.systems.evaluate import holds
 
-    g.simulated = sim.n
+    tables: dict[int, T.Table] = {}
     seen: set[int] = set()
     for j, node, cond, check, _, _ in items:
         rows = sim.reaching(node)
@@ -357,9 +352,9 @@ def _simulated(system: System, sim: Simulation, g: Group, items: list,
         p = _exact(system, node, cond, budget) or T.Probability(
             k / sim.n, False, lo, hi, f"ESTIMATE: {k:,} of {sim.n:,} simulated deals (seed "
             f"{sim.seed})", k, sim.n)
-        g.tables[j] = T.Table(True, deal, tuple(node), "N", SIM_VUL, p,
-                              "a deal of the simulation, re-bid by the executor")
-    g.hits = len(seen)
+        tables[j] = T.Table(True, deal, tuple(node), "N", SIM_VUL, p,
+                            "a deal of the simulation, re-bid by the executor")
+    return tables, len(seen)
 
 
 def _exact(system: System, node: tuple[str, ...], cond: Expr,

@@ -17,8 +17,6 @@ node where its auction ended (its whole auction: :attr:`Bidder.auctions`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from openbid.base.errors import OpenbidError
@@ -36,24 +34,6 @@ OFF = -1  # table of an off-system node
 END = -2  # table of a node where the auction has ended
 _STRIDE = 128  # (node, BIDVAL) keys: BIDVAL < 128
 GROUP_ROWS = 1 << 17  # hands read at once: a larger group is read in slices (memory bound)
-
-_SUIT_TABLES: dict = {}  # (rank model, table, suit) -> its values over the model's states
-
-
-@dataclass(eq=False)
-class _Pass(Pass):
-    """A census pass over hands (every state its own: nothing merged), whose per-suit tables
-    are shared by every pass of the same rank model: without merging, a suit table's values
-    depend on the model alone, and the tables of a system read the same few (HCP, lengths, ...)
-    thousands of times over."""
-
-    def suit_table(self, t, suit: int):
-        key = (self.model, t, suit)
-        got = _SUIT_TABLES.get(key)
-        if got is None:
-            got = _SUIT_TABLES[key] = super().suit_table(t, suit)
-        return got
-
 
 class Bidder:
     """The vectorised bidder of one system, kept for the life of a process: its nodes, tables
@@ -199,8 +179,10 @@ class Bidder:
         key = (table, context)
         p = self._passes.get(key)
         if p is None:
-            p = self._passes[key] = _Pass(spec_for(rules, (), outcome=True, merge=False,
-                                                   context=context))
+            # (a census pass over hands, nothing merged: its tables over suit states are
+            # shared with every pass of the same states, openbid.readers.census.passes)
+            p = self._passes[key] = Pass(spec_for(rules, (), outcome=True, merge=False,
+                                                  context=context))
         block = Hands(np.empty((len(hands), 0), dtype=np.uint8), hands, None)
         self.evaluations += 1
         return p.view_of(Chunk(block.states(p.model))).reader(0).outcome[0]

@@ -104,7 +104,8 @@ class Pass:
         if got is None:
             reps = self.domain.suits[suit - 1].reps
             # (passes over the same states share their tables: the findings at the table plan
-            # a pass per question, each over every state of the ranks it reads)
+            # a pass per question, the simulated bidder one per table, each over every state
+            # of the ranks it reads)
             shared = (t, self.model, len(reps), hashlib.blake2b(reps.tobytes()).digest())
             got = _SUIT_TABLES.get(shared)
             if got is None:
