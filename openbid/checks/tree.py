@@ -22,7 +22,7 @@ an :class:`openbid.checks.findings.Finding`. Returns data; never prints.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from openbid.systems.auction import Node, System, system_of
 from openbid.base.errors import OpenbidError
@@ -179,13 +179,14 @@ def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
             raise OpenbidError(f"claim {c.id} is about the auction {c.node}, where no block of "
                                f"{system.title} applies (nobody bids there): it would check "
                                "nothing")
+    kept = _Kept(system)  # the cached nodes' findings, made while the workers read the others
     counts = tree_census(system.rules, census_claims(claims),
                          lambda: _seed_auctions(system, seeds), progress, jobs=jobs, root=root,
-                         share=share, cache=cache)
+                         share=share, cache=cache, meanwhile=kept.start)
     out = TreeCheck(system.title, counts, root=root)
     out.seconds["census"] = counts.seconds.get("wall", 0.0)
     t1 = time.monotonic()
-    _findings(system, out, jobs)
+    _findings(system, out, jobs, kept)
     out.claims = [_claim(system, counts, c) for c in claims]
     counts.commit()  # every hand replayed: the census's new results may be kept
     out.seconds["replay"] = round(time.monotonic() - t1, 2)
@@ -375,32 +376,91 @@ def _node_part(node: Node, a: Auction, nc: NodeCounts) -> _NodePart:
     return part
 
 
-def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
+class _Kept:
+    """The findings of the nodes the census's cache holds, as its pack keeps them
+    (:func:`_cached_part`): made while the census's workers read the other nodes (the
+    census's ``meanwhile``), what is left after."""
+
+    STEP = 50  # nodes a step (the parent takes the workers' results between steps)
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self.cache: object | None = None
+        self.made: dict[Auction, tuple] = {}  # node -> (its key, what _cached_part gives)
+        self._steps: Iterator[None] | None = None
+
+    def start(self, cache, nodes: dict[Auction, tuple[str, NodeCounts]]) -> Iterator[None]:
+        """The steps of the work for ``nodes`` (those with hands), as the census gives them."""
+        self.cache, self.made = cache, {}
+        todo = [(a, key) for a, (key, nc) in sorted(nodes.items()) if nc.selected]
+        self._steps = self._run(cache, todo)
+        return self._steps
+
+    def _run(self, cache, todo: list[tuple[Auction, str]]) -> Iterator[None]:
+        for i, (a, key) in enumerate(todo, 1):
+            self.made[a] = (key, _cached_part(self.system, cache, a, key))
+            if i % self.STEP == 0:
+                yield
+
+    def get(self, cache, a: Auction, key: str) -> tuple:
+        """What :func:`_cached_part` gives for the node ``a`` of this key (made now if not
+        made before, or made from another cache)."""
+        if self._steps is not None:  # (the steps the census did not take: all of them now)
+            for _ in self._steps:
+                pass
+            self._steps = None
+        got = self.made.get(a)
+        if got is not None and got[0] == key and self.cache is cache:
+            return got[1]
+        return _cached_part(self.system, cache, a, key)
+
+
+def _cached_part(system: System, cache, a: Auction, key: str) -> tuple:
+    """A node the census's cache holds (under ``key``): it located, what decides its findings
+    (:func:`_part_tag`), and its findings as the pack keeps them (:func:`_kept_part`) with each
+    as a Finding (None, None: the pack does not keep them)."""
+    node = system.located(a)  # (its points' names: the table need not be bound)
+    assert node is not None
+    tag = _part_tag(key, a, node)
+    got = _kept_part(cache.get_part(tag))
+    if got is None:
+        return node, tag, None, None
+    return node, tag, got, [Finding(kind, a, point, HISTORY, count, of, witness=Witness(*w),
+                                    detail=detail, subject=subject)
+                            for kind, point, count, of, detail, subject, w in got[2]]
+
+
+def _findings(system: System, out: TreeCheck, jobs: int | None = None,
+              early: _Kept | None = None) -> None:
     """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
     points, each hand re-run; the points' totals. A node the census's cache held takes them
     from the cache's pack when it keeps them (:func:`_part_tag`), made by the run that counted
-    it once every hand had replayed."""
+    it once every hand had replayed (``early``: those made while the census read)."""
     replays: list[tuple] = []
     pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
     counts = out.counts
     cache = counts.cache
     order = [a for a in sorted(counts.counts, key=lambda x: (len(x), x))
              if counts.counts[a].selected]
-    kept: dict[Auction, tuple] = {}  # node -> its findings, from the pack
+    kept: dict[Auction, list[Finding]] = {}  # node -> its findings, from the pack
     # node -> it located, its findings' place in pending, its replays, its points' shares
     made_here: dict[Auction, tuple] = {}
     tags: dict[Auction, str] = {}  # node -> what decides its findings (with a cache)
     for a in order:
-        node = system.located(a)  # (its points' names: the table need not be bound)
-        assert node is not None
-        if cache is not None and a in counts.keys:
-            tags[a] = _part_tag(counts.keys[a], a, node)
-            got = _kept_part(cache.get_part(tags[a])) if a in counts.cached else None
+        if cache is not None and a in counts.keys and a in counts.cached:
+            key = counts.keys[a]
+            node, tags[a], got, found = early.get(cache, a, key) if early is not None else \
+                _cached_part(system, cache, a, key)
             if got is not None:
-                kept[a] = got
+                kept[a] = found
                 out.replayed += got[0]
                 _add_points(out, a, got[1])
                 continue
+        else:
+            node = system.located(a)  # (its points' names: the table need not be bound)
+            assert node is not None
+            if cache is not None and a in counts.keys:
+                tags[a] = _part_tag(counts.keys[a], a, node)
         part = _node_part(node, a, counts.counts[a])
         at = len(replays)
         replays.extend(part.replays)
@@ -421,12 +481,9 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None) -> None:
     _keep_made(counts, replays, [j for j in witnesses if j in now], made)
     out.replayed += len(replays)
     for a in order:
-        got = kept.get(a)
-        if got is not None:
-            out.findings.extend(
-                Finding(kind, a, point, HISTORY, count, of, witness=Witness(*w),
-                        detail=detail, subject=subject)
-                for kind, point, count, of, detail, subject, w in got[2])
+        found = kept.get(a)
+        if found is not None:
+            out.findings.extend(found)
             continue
         where, start, end, n_replays, points = made_here[a]
         assert where.rules is not None

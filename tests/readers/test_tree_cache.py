@@ -472,3 +472,48 @@ def test_after_an_edit_the_workers_start_at_once_and_none_outlives_the_census(co
             except ChildProcessError:
                 break
     _same(warm, tree_census(_system(tmp_path, text, "cold.rules")))
+
+
+def test_the_findings_of_the_nodes_the_cache_holds_are_made_while_the_workers_read(tmp_path,
+                                                                                  monkeypatch):
+    """After an edit, the findings of the nodes the cache holds are taken from its pack while
+    the census's workers read the others (the census's ``meanwhile``): some of that work is
+    done before the census returns, and the findings are those of a check without a cache,
+    in the same order."""
+    from openbid.checks import tree as check
+
+    cache = tmp_path / "cache"
+    check.check_tree(resolve(None, str(SMALL)), cache=cache)  # (the pack keeps the findings)
+    text = SMALL.read_text().replace('"Stayman" when HCP >= 8', '"Stayman" when HCP >= 9', 1)
+    returned: list[bool] = []
+    census = check.tree_census
+
+    def counted(*args, **kw):
+        out = census(*args, **kw)
+        returned.append(True)
+        return out
+
+    steps: list[tuple[bool, int]] = []  # (had the census returned, nodes made so far)
+    run = check._Kept._run
+
+    def stepped(self, cache, todo):
+        for _ in run(self, cache, todo):
+            steps.append((bool(returned), len(self.made)))
+            yield
+
+    monkeypatch.setattr(check, "tree_census", counted)
+    monkeypatch.setattr(check._Kept, "_run", stepped)
+    monkeypatch.setattr(check._Kept, "STEP", 5)
+    warm = check.check_tree(_system(tmp_path, text), cache=cache)
+    assert ("1NT", "PASS") not in warm.counts.cached and () in warm.counts.cached
+    during = [n for after, n in steps if not after]
+    assert during and during[0] == 5, steps  # made while the workers read
+    cold = check.check_tree(_system(tmp_path, text, "cold.rules"))
+
+    def seen(f):
+        w = f.witness
+        return f.key, f.count, f.of, f.detail, None if w is None else (w.hand, w.vul, w.call,
+                                                                        w.point)
+
+    assert [seen(f) for f in warm.findings] == [seen(f) for f in cold.findings]
+    assert warm.findings and any(a in warm.counts.cached for a in {f.node for f in warm.findings})

@@ -5,7 +5,7 @@ new node."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from openbid.bridge.ranks import BASE_RANKS
 from openbid.systems.auction import system_of
@@ -19,6 +19,11 @@ from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, NodeClaim, N
                                                TreeCounts, WalkResult)
 from openbid.readers.census.tree.plan import TreeSpec
 from openbid.readers.census.tree.walk import Replan, Walk
+
+# What the caller of the census does while its workers read: given the cache and the nodes it
+# holds (each with its key and counts), the steps of that work.
+Meanwhile = Callable[[object, dict], Iterator[None]]
+_DONE = object()
 
 # Coarse rows per walk at most: a walk's readings and row sets grow with its rows, and numpy's
 # passes over a walk's rows run faster while they fit the caches (SAYC: 12 walks of 380k rows
@@ -199,6 +204,9 @@ class _Workers:
         self.conns: list[Connection] = []
         self.owned: list[list[int]] = []
         self._n = None if walks is None else n_chunks
+        # the caller's work to do while the workers read (advanced a step whenever no result
+        # is waiting; None: none, or done)
+        self.meanwhile: Iterator[None] | None = None
         if walks is None:  # one process plans, and forks the others (see _serve)
             pipes = [ctx.Pipe() for _ in range(procs)]
             proc = ctx.Process(target=_serve, args=(
@@ -257,7 +265,12 @@ class _Workers:
                 conn.send((known, share, skip, reach_of, descend))
                 pending.append(conn)
         while pending:
-            for ready in wait(pending):
+            ready_now = wait(pending, 0) if self.meanwhile is not None else None
+            if not ready_now and self.meanwhile is not None:
+                if next(self.meanwhile, _DONE) is _DONE:
+                    self.meanwhile = None
+                continue
+            for ready in ready_now or wait(pending):
                 conn = ready  # type: ignore[assignment]
                 try:
                     got: dict[int, WalkResult] | None = conn.recv()
@@ -298,14 +311,18 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (),
                 progress: Callable[[str], None] | None = None, group: int | None = None,
                 max_nodes: int = MAX_TREE_NODES, jobs: int | None = None,
                 root: Auction = (), share: SystemShare | None = None,
-                cache: "str | Path | bool | None" = None) -> TreeCounts:
+                cache: "str | Path | bool | None" = None,
+                meanwhile: "Meanwhile | None" = None) -> TreeCounts:
     """Every node of ``rules``' system counted exactly (see the module's doc); ``root``: only
     the subtree below that auction (its bidders' histories still read every earlier node);
     ``share``: the opening's system checks, counted from the census's readings of the opening
     (TreeCounts.system_checks; the whole tree only); ``cache``: a cache directory (True: the
     user's, openbid.base.cache.cache_dir; None or False: none). With a cache, a node (or part
     of the opening) whose key (openbid.readers.census.tree.cache) it holds is not read again,
-    and every result counted is kept there."""
+    and every result counted is kept there. ``meanwhile``: called with the cache and the
+    nodes it holds (each with its key and counts) once they are looked up, before the workers
+    read the others; the steps of the iterator it returns are taken while the parent waits
+    for the workers (the caller finishes what is left: none are taken when no node is read)."""
     import time
 
     from openbid.base.errors import OpenbidError
@@ -342,7 +359,8 @@ def tree_census(rules: Rules, claims: tuple[NodeClaim, ...] = (),
             ranks = BASE_RANKS
     while True:
         try:
-            out = _rounds(spec, ranks, group, progress, max_nodes, jobs, tuple(root), cache_dir)
+            out = _rounds(spec, ranks, group, progress, max_nodes, jobs, tuple(root), cache_dir,
+                          meanwhile)
         except _Stale:  # an entry the walks used is gone or spoilt: count without the cache
             cache_dir = None
             continue
@@ -400,7 +418,8 @@ def _tree_cache(cache_dir: str | None, system, ranks: str, spec: TreeSpec,
 
 def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_nodes: int,
             jobs: int | None = None, root: Auction = (),
-            cache_dir: str | None = None) -> "TreeCounts | Replan":
+            cache_dir: str | None = None,
+            meanwhile: "Meanwhile | None" = None) -> "TreeCounts | Replan":
     """The rounds of one plan (``ranks``: the hand model's, when known without planning)."""
     from dataclasses import replace
 
@@ -434,9 +453,12 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
     reach_of: Auction | None = root
     reach: set[int] = set()
     n = 0
+    idle: Iterator[None] | None = None  # the caller's work while the workers read
     try:  # (workers started at once end with whatever ends this)
         if tc is not None:  # the nodes the cache holds, from the root down to the first it lacks
             frontier = _resolve(tc, spec, [root], counts, children, hits)
+            if meanwhile is not None:
+                idle = meanwhile(tc, {a: (k, counts[a]) for a, k in hits.items()})
         if root == () and not frontier:
             reach, reach_of = {0, 1, 2, 3}, None  # every player's first call is at the opening
         if frontier or reach_of is not None or count_system:  # some walk must read something
@@ -446,6 +468,8 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
                 workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) \
                     if walks else None
             n = workers.walks() if workers is not None else 0
+            if workers is not None:
+                workers.meanwhile = idle
         elif workers is not None:  # started for nothing: the cache held every node
             workers.close()
             workers = None
