@@ -357,6 +357,37 @@ def test_a_cache_entry_builds_only_the_classes_it_is_allowed(tmp_path):
     assert loads(evil, (Example,)) is None
 
 
+def test_an_entry_is_read_with_the_collector_paused_and_left_as_it_was(monkeypatch):
+    """The garbage collector waits while an entry is read (a large entry would otherwise be
+    scanned again and again as it is built), and is as it was afterwards: on, or off, whether
+    the entry was read or refused."""
+    import gc
+
+    from openbid.base import cache
+    from openbid.readers.census.tree.counts import Example
+
+    seen: list[bool] = []
+    load = cache._Only.load
+
+    def watched(self):
+        seen.append(gc.isenabled())
+        return load(self)
+
+    monkeypatch.setattr(cache._Only, "load", watched)
+    ok = dumps(Example(3, "AKQ.xxx.xxxx.xxx", "none"))
+    was = gc.isenabled()
+    try:
+        for state in (True, False):
+            (gc.enable if state else gc.disable)()
+            assert loads(ok, (Example,)) == Example(3, "AKQ.xxx.xxxx.xxx", "none")
+            assert gc.isenabled() is state
+            assert loads(ok, ()) is None  # refused
+            assert gc.isenabled() is state
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False] * 4
+
+
 def test_the_cache_directory_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("OPENBID_CACHE_DIR", str(tmp_path / "mine"))
     assert cache_dir() == tmp_path / "mine"
