@@ -12,8 +12,9 @@ rule, not a node, so the table work is done per group, within a deterministic bu
 2. SIMULATION: ``deals`` seeded deals (dealer N, none vulnerable) are bid through the whole
    system by the vectorised bidder (:mod:`openbid.sim`); at each finding's node, the bidders'
    hands of the deals that reach it are read (the groups in shares, in the process pool). A
-   group some deal reaches is AT THE TABLE: the deal shown is the first such (re-bid by the executor), and the group's probability, the
-   share of deals reaching any of its nodes with the bidder's hand in the finding, is an
+   group some deal reaches is AT THE TABLE: the deal shown is the first such (re-bid by the
+   executor), and the group's probability, the share of deals reaching any of its nodes with
+   the bidder's hand in the finding, is an
    ESTIMATE with its 95% interval (each finding's own too; exact instead where at most two
    hands are constrained and the census or the two-hand generating functions count it);
 3. a group no simulated deal reaches (rare, or impossible) has its nodes asked, the largest

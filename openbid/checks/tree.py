@@ -430,12 +430,12 @@ def _cached_part(system: System, cache, a: Auction, key: str) -> tuple:
                             for kind, point, count, of, detail, subject, w in got[2]]
 
 
-def _findings(system: System, out: TreeCheck, jobs: int | None = None,
-              early: _Kept | None = None) -> None:
+def _findings(system: System, out: TreeCheck, jobs: int | None, early: _Kept) -> None:
     """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
     points, each hand re-run; the points' totals. A node the census's cache held takes them
     from the cache's pack when it keeps them (:func:`_part_tag`), made by the run that counted
-    it once every hand had replayed (``early``: those made while the census read)."""
+    it once every hand had replayed (``early``: those made while the census read, and the
+    rest)."""
     replays: list[tuple] = []
     pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
     counts = out.counts
@@ -449,8 +449,7 @@ def _findings(system: System, out: TreeCheck, jobs: int | None = None,
     for a in order:
         if cache is not None and a in counts.keys and a in counts.cached:
             key = counts.keys[a]
-            node, tags[a], got, found = early.get(cache, a, key) if early is not None else \
-                _cached_part(system, cache, a, key)
+            node, tags[a], got, found = early.get(cache, a, key)
             if got is not None:
                 kept[a] = found
                 out.replayed += got[0]
