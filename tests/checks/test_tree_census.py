@@ -293,3 +293,59 @@ def test_findings_kept_in_a_form_they_cannot_have_are_ignored():
                 (3, (), (("overlap", "p/1a", 5, 7, "why", "p/1b", ("h", "none", "1", "1C", "")),)),
                 (3, (), (("overlap", "p/1a", 5, 7, "why", "p/1b", ("h", "none", 1, "1C")),))):
         assert _kept_part(bad) is None, bad
+
+
+def test_a_table_read_once_over_the_contexts_rows_counts_what_each_reading_counts(
+        tmp_path, monkeypatch):
+    """The responder who passed at the opening holds other hands in each vulnerability (the
+    opening reads it): the responses to 1NT, which do not, are read once over the union of
+    those rows and counted with each context's weights. Every count, example and claim
+    equals a census that reads each context's rows alone, and the shared reading was used."""
+    from openbid.systems.claims import load_claims
+    from openbid.systems.rules.text import loads
+    from openbid.checks.tree import census_claims
+    from openbid.readers.census.tree.walk import Walk
+
+    from tests.checks.test_system_share import SYSTEM
+
+    rules = loads(SYSTEM + """
+auction "1NT P 2C P"
+  section 1 "Reply"
+    bid hearts when SUITLENGTH(H) >= 4 value 2H
+    bid none when true value 2D
+
+auction "1NT P 2C P 2D P"
+  section 1 "Rebid"
+    bid game when HCP >= 10 value 3NT
+    bid invite when HCP >= 8 value 2NT
+    bid signoff when true value PASS
+""")
+    path = tmp_path / "claims.txt"
+    path.write_text("shows passed.stayman\n  source: test\n  quote: test\n"
+                    "  auction: P 1NT P\n  call: 2C\n  cond: HCP >= 8\n  expect: HELD\n\n"
+                    "shows passed.invite\n  source: test\n  quote: test\n"
+                    "  auction: P 1NT P 2C P 2D P\n  call: 2NT\n  cond: HCP <= 9\n  expect: HELD\n")
+    claims = census_claims(tuple(load_claims(path, rules)))
+    log = tmp_path / "shared"
+    primed = Walk.primed
+
+    def logged(self, ekey, mask):
+        got = primed(self, ekey, mask)
+        if got is not None:
+            with open(log, "a") as f:
+                f.write("x")
+        return got
+
+    monkeypatch.setattr(Walk, "primed", logged)
+    shared = tree_census(rules, claims)
+    assert shared.contexts == 4 and log.exists() and len(log.read_text()) >= 2
+    monkeypatch.setattr(Walk, "shared_groups", lambda self, a, masks: None)
+    alone = tree_census(rules, claims)
+    assert shared.children == alone.children
+    assert shared.counts.keys() == alone.counts.keys()
+    for a, nc in alone.counts.items():
+        assert _everything(shared.counts[a]) == _everything(nc), a
+        assert shared.counts[a].claims == nc.claims, a
+    assert alone.counts[parse_auction("P 1NT P")].claims["passed.stayman"][0] > 0
+    got = alone.counts[parse_auction("P 1NT P 2C P 2D P")].claims["passed.invite"]
+    assert got[0] > 0 and got[1] == 0  # (not vacuous)

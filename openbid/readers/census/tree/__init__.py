@@ -12,7 +12,9 @@ suit-state merging of every rules table the tree reads):
   constants and the constant terms folded, the vulnerability if they still read it, the
   bidder's rows): the same rules over the same rows are read once per chunk, however many
   auctions lead there (opponents' calls fan a tree out; a player's own rows do not change), and
-  in however many seats and vulnerabilities they fold alike.
+  in however many seats and vulnerabilities they fold alike. Where a node's rules fold alike
+  in several vulnerabilities over different rows (the bidder's earlier calls read it), they
+  are read once over the union of those rows, and each reading counts its own rows' part.
 * The tree is global: a call made at a node by some hand of ANY chunk makes a child in every
   chunk (the other players' hands there still bid). The chunks are walked in rounds: the first
   from the root, each later one from the nodes other chunks found and this chunk has not yet

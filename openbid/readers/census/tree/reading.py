@@ -126,6 +126,16 @@ class Groups:
                       [None if isinstance(g, np.ndarray) else g for g in self.guards], inv,
                       self.on)
 
+    def spread(self, rows: np.ndarray, n: int) -> "Groups":
+        """These groups (one a row, of the ascending ``rows`` of ``n``) placed at their rows
+        among all ``n`` (the others' values unset: read only at ``rows``)."""
+        out = []
+        for a in (self.bidval, self.section, self.inv):
+            full = np.empty(n, dtype=a.dtype)
+            full[rows] = a
+            out.append(full)
+        return Groups(out[0], out[1], self.sbids, self.guards, out[2], self.on)
+
     def at(self, rows: np.ndarray) -> "Groups":
         """These groups' values at some of them (a kept reading's: its guards marks)."""
         return Groups(self.bidval[rows], self.section[rows], self.sbids, self.guards,
@@ -171,7 +181,10 @@ class Reading:
             w, fg = walk.coarse_arrays(mask, rows)
             wg = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
             kept = walk.full_values.get(ekey) if ekey is not None else None
-            if kept is not None:
+            primed = walk.primed(ekey, mask) if ekey is not None and kept is None else None
+            if primed is not None:  # read with other rows for other weights (the same
+                groups = primed  # rules in another context): these rows' part of it
+            elif kept is not None:
                 # These rules were read over every coarse row in this vulnerability (for
                 # another player's hands, weighted otherwise): each row's call, bid point and
                 # pattern of guards are that reading's, at these rows.

@@ -18,7 +18,7 @@ from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
                                                NodeCounts, WalkResult, merge_claim)
 from openbid.readers.census.tree.plan import TreeSpec, opened
-from openbid.readers.census.tree.reading import Reading
+from openbid.readers.census.tree.reading import Groups, Reading
 from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
 from openbid.readers.uses import uses
 
@@ -68,6 +68,9 @@ class Walk:
         self._offsets: list[int] = []  # each fine part's first coarse row
         self._full_cview: ChunkView | None = None
         self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
+        # (folded table and vulnerability, mask) -> that reading's groups, taken from a
+        # reading of the union of several masks (see shared_groups)
+        self._primed: dict[tuple, object] = {}
         self._coarse_arrays: dict = {}  # a coarse mask -> (its hands, first rows), likewise
         self._coarse_bytes = 0
         # (folded table, vulnerability) -> its values at every coarse row (see keep_values)
@@ -531,6 +534,64 @@ class Walk:
                                                 calls)
         return reading
 
+    def shared_groups(self, a: Auction, masks: list) -> None:
+        """Before the rules at ``a`` are read over ``masks`` (a row mask in each context):
+        where several of the readings to make read one folded table alike (the same table, and
+        no vulnerability it still reads: the bidder's rows differ from context to context when
+        an earlier call of theirs read it), read it once over the union of their rows. Each
+        reading then takes its rows' calls, bid points and patterns of guards from that one
+        (what every row makes depends on the row alone: only the weights differ), and counts
+        them with its own weights. One reading of some tens of thousands of rows costs about
+        as much again in fixed work (building the rows' view, running the rules' program,
+        finding the patterns) as in work per row: a re-check reads few rows a reading."""
+        if not opened(a):
+            return
+        todo: dict[tuple, dict] = {}
+        for ctx, mask in enumerate(masks):
+            if mask == -1 or mask == EMPTY:
+                continue
+            key, vul, folded, _ = self._key(a, mask, ctx)
+            ekey = key[:2]
+            if key in self.evals or (ekey, mask) in self._primed or ekey in self.full_values:
+                continue
+            todo.setdefault(ekey, {}).setdefault(mask, (vul, folded))
+        for ekey, got in todo.items():
+            if len(got) < 2:
+                continue
+            sets = sorted({m[1] for m in got})
+            if any(self.csets.sizes[k] in (0, self.cn) for k in sets):
+                continue  # (no rows, or every row: read as they are)
+            per = {k: self.csets.rows(k) for k in sets}
+            if len(sets) == 1:
+                union = per[sets[0]]
+            else:  # (a bitmap of the rows: sorting them is several times slower)
+                bits = np.zeros(self.cn, dtype=bool)
+                for rows in per.values():
+                    bits[rows] = True
+                union = np.flatnonzero(bits)
+            vkey = ("union", *sets)
+            view = self._sub_views.pop(vkey, None)
+            if view is None:
+                view = (ChunkView(self.pc, self.csub_chunk(union), SUB_BYTES), None)
+            self._sub_views[vkey] = view
+            while len(self._sub_views) > SUB_VIEWS:
+                del self._sub_views[next(iter(self._sub_views))]
+            vul, folded = next(iter(got.values()))
+            reader = view[0].reader(0)
+            reader.rules = folded
+            reader.context = {"VUL": vul[0], "THEYVUL": vul[1]}
+            groups = Groups.of(reader, folded).kept()
+            if len(sets) > 1:  # each row's values at its place among every coarse row
+                groups = groups.spread(union, self.cn)
+            at = {k: groups.at(rows) if len(sets) > 1 else groups for k, rows in per.items()}
+            for mask in got:
+                self._primed[(ekey, mask)] = at[mask[1]]
+
+    def primed(self, ekey: tuple, mask):
+        """The groups :meth:`shared_groups` read for the reading of ``ekey`` over ``mask``
+        (None: none)."""
+        return self._primed.pop((ekey, mask), None)
+
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
         """The rules at a node as read in the vulnerability ``vul`` (None: they do not read
         it), with every fact of the deal a constant and the constant terms folded
@@ -591,9 +652,12 @@ class Walk:
                 hits[a] = self._cached[a][0]
             else:
                 nc = NodeCounts()
+                masks = [self.rows(a, len(a) % 4, ctx) for ctx in range(len(self.contexts))]
+                if len(masks) > 1:
+                    self.shared_groups(a, masks)
                 for ctx in range(len(self.contexts)):
                     claims = self.claims.get(a, ())
-                    reading = self.read(a, self.rows(a, len(a) % 4, ctx), ctx, bool(claims))
+                    reading = self.read(a, masks[ctx], ctx, bool(claims))
                     word = vul_word(*self.view_vul(len(a) % 4, ctx))
                     nc.add(reading.counts, word)
                     here |= set(reading.children)
@@ -614,6 +678,7 @@ class Walk:
         system, self.system_parts = self.system_parts, None  # sent once
         self._full_cview = None
         self._sub_views.clear()
+        self._primed.clear()
         self._coarse_arrays.clear()
         self._coarse_bytes = 0
         self.full_values.clear()
