@@ -5,6 +5,7 @@ hand model must track and, in the census, which suit states nothing can tell apa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 from openbid.systems.descriptors import Definitions
@@ -52,6 +53,13 @@ class _Collect:
 
 def rule_exprs(rules: Rules) -> list[Expr]:
     """Every guard, condition and value of the rules table, closed (suits bound)."""
+    return list(_rule_exprs(rules))
+
+
+@lru_cache(maxsize=4096)
+def _rule_exprs(rules: Rules) -> tuple[Expr, ...]:
+    # (kept: a census asks for a node's table again and again, planning each pass, deciding
+    # what its walks read)
     seen: list[Expr] = []
 
     def visit(e: Expr):
@@ -59,7 +67,13 @@ def rule_exprs(rules: Rules) -> list[Expr]:
         return None
 
     execute(rules, _Collect(), visit, visit)
-    return seen
+    return tuple(seen)
+
+
+@lru_cache(maxsize=4096)
+def _expanded(rules: Rules) -> tuple[Expr, ...]:
+    """:func:`rule_exprs`, each with its quantifiers expanded."""
+    return tuple(expand_quantifiers(e) for e in _rule_exprs(rules))
 
 
 def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
@@ -84,7 +98,7 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
         if not rules_read:
             rules_read = True
             out.outcome = True
-            stack.extend(expand_quantifiers(e) for e in rule_exprs(rules))
+            stack.extend(_expanded(rules))
 
     if outcome:
         read_rules()
@@ -130,7 +144,7 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
                     continue
                 node = node_of(rules, str(e.args[0].value))  # type: ignore[union-attr]
                 if node.rules is not None:
-                    stack.extend(expand_quantifiers(x) for x in rule_exprs(node.rules))
+                    stack.extend(_expanded(node.rules))
                 continue
             if e.fn == "meets":
                 if rules is None or own:
