@@ -154,11 +154,14 @@ def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress) -> None:
 
 
 def _table_key(rules: Rules, findings: list[Finding], claims: dict, budget) -> str:
+    """What decides the findings at the table: the system, the findings, what the claims say
+    (their conditions: not the file they are read from, nor its lines) and the budget."""
     from openbid.base.cache import digest
+    from openbid.expr.unparse import unparse
     from openbid.systems.rules.text import dumps
 
-    return digest("table", dumps(rules), repr(findings), repr(sorted(claims.items())),
-                  repr(budget))
+    said = sorted((k, unparse(c.premise), unparse(c.conclusion)) for k, c in claims.items())
+    return digest("table", dumps(rules), repr(findings), repr(said), repr(budget))
 
 
 def _table_cached(key: str):

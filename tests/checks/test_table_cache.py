@@ -78,3 +78,27 @@ def test_a_cached_nodes_findings_keep_the_calls_their_hands_made(tmp_path, monke
     from openbid.base.cache import Store
 
     assert all(Store(cache).get("tree-made", p.stem) is not None for p in made)
+
+
+def test_the_tables_key_is_what_the_claims_say_not_where_they_are(tmp_path):
+    """A checkout in another folder (a CI job's), or a claims file with lines added above a
+    claim, takes the table from the cache; a claim that says something else does not."""
+    from openbid.checks.system_run import _table_key
+    from openbid.systems.claims import load_claims
+    from openbid.systems.variants import resolve
+
+    rules = resolve(None, str(SMALL))
+    text = ("shows nt.range\n  source: test\n  quote: test\n  auction: (opening)\n"
+            "  call: 1NT\n  cond: HCP >= 15\n  expect: HELD\n")
+
+    def key(folder: str, body: str) -> str:
+        path = tmp_path / folder / "claims.txt"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(body)
+        claims = {c.id: c for c in load_claims(path, rules)}
+        assert claims["nt.range"].file.startswith(str(tmp_path / folder))
+        return _table_key(rules, [], claims, 3000)
+
+    here = key("here", text)
+    assert key("there", "# moved, and a line added\n\n" + text) == here
+    assert key("other", text.replace("HCP >= 15", "HCP >= 16")) != here
