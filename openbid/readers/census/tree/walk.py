@@ -4,6 +4,7 @@ past the opening, and every reading made (kept from round to round)."""
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import numpy as np
 
@@ -67,7 +68,9 @@ class Walk:
         self._later: dict[tuple, list] = {}  # opening readings left in the cache (open())
         self._offsets: list[int] = []  # each fine part's first coarse row
         self._full_cview: ChunkView | None = None
-        self._sub_views: dict = {}  # a mask -> (its view, its weights), the last read last
+        # a mask -> (its view, its weights), the last read last (and the union of some sets of
+        # rows, see shared_groups -> (its view, None))
+        self._sub_views: dict = {}
         # (folded table and vulnerability, mask) -> that reading's groups, taken from a
         # reading of the union of several masks (see shared_groups)
         self._primed: dict[tuple, object] = {}
@@ -125,11 +128,15 @@ class Walk:
         bidder's history read the same rows one after another (opener's rebids after each
         response): the views of the last SUB_VIEWS masks are kept, each with the values its
         readers share (at most SUB_BYTES)."""
-        got = self._sub_views.pop(mask, None)
+        return self._recent_view(mask, rows, lambda: self.coarse_arrays(mask, rows)[0])
+
+    def _recent_view(self, key, rows: np.ndarray, weights) -> tuple[ChunkView, Any]:
+        """The view of ``rows`` kept under ``key`` (made now, with ``weights()``, if it is not
+        among the last SUB_VIEWS), and its weights."""
+        got = self._sub_views.pop(key, None)
         if got is None:
-            view = ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES)
-            got = (view, self.coarse_arrays(mask, rows)[0])
-        self._sub_views[mask] = got  # the most recent last
+            got = (ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES), weights())
+        self._sub_views[key] = got  # the most recent last
         while len(self._sub_views) > SUB_VIEWS:
             del self._sub_views[next(iter(self._sub_views))]
         return got
@@ -569,15 +576,11 @@ class Walk:
                 for rows in per.values():
                     bits[rows] = True
                 union = np.flatnonzero(bits)
-            vkey = ("union", *sets)
-            view = self._sub_views.pop(vkey, None)
-            if view is None:
-                view = (ChunkView(self.pc, self.csub_chunk(union), SUB_BYTES), None)
-            self._sub_views[vkey] = view
-            while len(self._sub_views) > SUB_VIEWS:
-                del self._sub_views[next(iter(self._sub_views))]
+            # (kept beside the masks' views: the union's values serve every table read over
+            # those rows, as a mask's view does)
+            view, _ = self._recent_view(("union", *sets), union, lambda: None)
             vul, folded = next(iter(got.values()))
-            reader = view[0].reader(0)
+            reader = view.reader(0)
             reader.rules = folded
             reader.context = {"VUL": vul[0], "THEYVUL": vul[1]}
             groups = Groups.of(reader, folded).kept()
