@@ -5,10 +5,27 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Several tests interrupt a command with SIGINT (Ctrl-C) or SIGHUP and check that it stops. A test
+# run started in the background (`nohup ... &`, `&` in a script, some CI runners) inherits those
+# signals ignored; every command it started would inherit that too and go on, and those tests
+# would fail for a reason that is not the code's. Here an ignored signal is caught by a handler
+# that does nothing instead: the run itself still ignores it, and every command it starts begins
+# with the signal's default, as from a terminal (a handler, unlike "ignore", is not inherited
+# across exec). A test of a command started with a signal ignored sets that itself
+# (tests/cli/test_reliability.py).
+def _still_ignored(signum, frame) -> None:
+    pass
+
+
+for _sig in (signal.SIGINT, signal.SIGHUP):
+    if signal.getsignal(_sig) is signal.SIG_IGN:
+        signal.signal(_sig, _still_ignored)
 
 # The cache of results (openbid.base.cache) of every test and every command a test runs (they
 # inherit the environment): a folder of this session's own, never the user's cache directory.
