@@ -268,7 +268,11 @@ class Reading:
         """The masks of the rows of each call (``call_of_group``: each group's call's number;
         ``gid``: each row's group, None: each row is one)."""
         of_row = call_of_group if gid is None else call_of_group[gid]
-        return [self.walk.intern_like(self.mask, rowpos[pick])
+        walk = self.walk
+        if gid is None and len(rowpos) == walk.cn:  # every coarse row (a player's first call
+            # past the opening): a call's mask over them is its set's bitmap
+            return [walk.intern_bits(self.mask, of_row == i) for i in range(n_calls)]
+        return [walk.intern_like(self.mask, rowpos[pick])
                 for pick in _split(of_row, list(range(n_calls)))]
 
     def _calls_by_point(self, sbids: np.ndarray, section: np.ndarray, per: np.ndarray,

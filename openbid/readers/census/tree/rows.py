@@ -41,21 +41,35 @@ class RowSets:
             rows = rows.astype(np.intp, copy=False)  # numpy indexes fastest with intp
             bits = np.zeros(self.n, dtype=bool)
             bits[rows] = True
-            packed = np.packbits(bits)
-            digest = b"b" + hashlib.blake2b(packed.tobytes(), digest_size=16).digest()
-        else:  # kept as int32 (half the memory), read as intp
-            rows = rows.astype(np.int32, copy=False)
-            digest = b"r" + hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
+            return self._large(np.packbits(bits), lambda: rows)
+        rows = rows.astype(np.int32, copy=False)  # kept as int32 (half the memory), read as intp
+        digest = b"r" + hashlib.blake2b(rows.tobytes(), digest_size=16).digest()
         got = self.numbers.get(digest)
         if got is None:
             got = self.numbers[digest] = len(self.kept)
             self.sizes.append(len(rows))
-            if large:
-                self.kept.append(packed)
-                self.packed.add(got)
-                self._remember(got, rows)
-            else:
-                self.kept.append(rows)
+            self.kept.append(rows)
+        return got
+
+    def intern_bits(self, bits: np.ndarray) -> int:
+        """:meth:`intern` of the rows where ``bits`` (a Boolean array over all ``n`` rows) is
+        set: a large set's bitmap is packed from it at once, its rows found only if it is new."""
+        if int(np.count_nonzero(bits)) * 32 > self.n:
+            return self._large(np.packbits(bits), lambda: np.flatnonzero(bits))
+        return self.intern(np.flatnonzero(bits))
+
+    def _large(self, packed: np.ndarray, rows) -> int:
+        """The number of the large set of bitmap ``packed`` (``rows()``: its rows, read when
+        the set is new)."""
+        digest = b"b" + hashlib.blake2b(packed.tobytes(), digest_size=16).digest()
+        got = self.numbers.get(digest)
+        if got is None:
+            got = self.numbers[digest] = len(self.kept)
+            found = rows()
+            self.sizes.append(len(found))
+            self.kept.append(packed)
+            self.packed.add(got)
+            self._remember(got, found)
         return got
 
     def rows(self, number: int) -> np.ndarray:

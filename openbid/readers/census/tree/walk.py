@@ -226,6 +226,11 @@ class Walk:
         """The mask of ``rows``, coarse rows of ``mask``'s origin."""
         return (mask[0], self.csets.intern(rows))
 
+    def intern_bits(self, mask, bits: np.ndarray):
+        """The mask of the coarse rows of ``mask``'s origin where ``bits`` (over every coarse
+        row) is set."""
+        return (mask[0], self.csets.intern_bits(bits))
+
     # -- the opening, and the coarse rows ----------------------------------------------------------
     # Past the opening, the rules of a system read far less than the opening does (SAYC's
     # opening reads playing tricks and honour counts, nothing later does). There, a node is read

@@ -1,0 +1,49 @@
+"""The tree census's sets of rows: a set given by its rows and the same set given by its bitmap
+(a player's first call past the opening, read over every row) are one set, with one number."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from openbid.readers.census.tree.rows import RowSets
+
+
+@given(st.integers(1, 3000), st.lists(st.floats(0, 1), min_size=1, max_size=6), st.data())
+def test_a_set_by_its_bitmap_is_the_set_by_its_rows(n, densities, data):
+    seed = data.draw(st.integers(0, 2 ** 32 - 1))
+    rng = np.random.default_rng(seed)
+    sets = RowSets(n)
+    numbers = []
+    for p in densities:  # sparse (kept as rows) and dense (kept as a bitmap) sets alike
+        bits = rng.random(n) < p
+        rows = np.flatnonzero(bits)
+        by_bits = sets.intern_bits(bits)
+        assert sets.intern(rows) == by_bits  # the same set, whichever form it came in
+        assert sets.intern_bits(bits.copy()) == by_bits
+        assert np.array_equal(sets.rows(by_bits), rows)
+        assert sets.sizes[by_bits] == len(rows)
+        numbers.append((by_bits, rows.tobytes()))
+    # equal sets share a number, different sets do not
+    for a, ra in numbers:
+        for b, rb in numbers:
+            assert (a == b) == (ra == rb)
+
+
+def test_a_set_first_given_by_its_rows_is_found_by_its_bitmap_and_read_back_compressed():
+    n = 1000
+    sets = RowSets(n)
+    dense = np.arange(0, n, 3)  # a third of the rows: a bitmap
+    sparse = np.array([5, 17, 900])  # kept as its rows
+    a, b = sets.intern(dense), sets.intern(sparse)
+    bits = np.zeros(n, dtype=bool)
+    bits[dense] = True
+    assert sets.intern_bits(bits) == a
+    bits[:] = False
+    bits[sparse] = True
+    assert sets.intern_bits(bits) == b
+    sets.COMPACT_BYTES = 0  # every set compressed, then read back as it was
+    sets.compact()
+    assert np.array_equal(sets.rows(a), dense) and np.array_equal(sets.rows(b), sparse)
+    assert sets.intern_bits(np.zeros(n, dtype=bool)) not in (a, b)
