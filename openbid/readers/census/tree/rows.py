@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
+from typing import Callable
 
 import numpy as np
 
@@ -58,7 +59,7 @@ class RowSets:
             return self._large(np.packbits(bits), lambda: np.flatnonzero(bits))
         return self.intern(np.flatnonzero(bits))
 
-    def _large(self, packed: np.ndarray, rows) -> int:
+    def _large(self, packed: np.ndarray, rows: Callable[[], np.ndarray]) -> int:
         """The number of the large set of bitmap ``packed`` (``rows()``: its rows, read when
         the set is new)."""
         digest = b"b" + hashlib.blake2b(packed.tobytes(), digest_size=16).digest()

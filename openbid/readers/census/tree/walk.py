@@ -585,10 +585,7 @@ class Walk:
             # those rows, as a mask's view does)
             view, _ = self._recent_view(("union", *sets), union, lambda: None)
             vul, folded = next(iter(got.values()))
-            reader = view.reader(0)
-            reader.rules = folded
-            reader.context = {"VUL": vul[0], "THEYVUL": vul[1]}
-            groups = Groups.of(reader, folded).kept()
+            groups = Groups.read(view, folded, vul).kept()
             if len(sets) > 1:  # each row's values at its place among every coarse row
                 groups = groups.spread(union, self.cn)
             at = {k: groups.at(rows) if len(sets) > 1 else groups for k, rows in per.items()}
