@@ -181,11 +181,15 @@ def test_the_coarse_census_equals_the_census_without_it(strong, strong_census, m
     import openbid.readers.census.tree.plan as planning
 
     monkeypatch.setattr(planning, "coarse_plan", lambda spec, p: None)
-    fine = tree_census(strong)
-    assert set(fine.children) == set(strong_census.children)
-    assert fine.counts.keys() == strong_census.counts.keys()
-    for a, nc in fine.counts.items():  # every count and every example hand
-        assert _everything(strong_census.counts[a]) == _everything(nc), a
+    assert_same_census(tree_census(strong), strong_census)
+
+
+def assert_same_census(one, other) -> None:
+    """The same nodes, and at each every count and every example hand."""
+    assert set(one.children) == set(other.children)
+    assert one.counts.keys() == other.counts.keys()
+    for a, nc in one.counts.items():
+        assert _everything(other.counts[a]) == _everything(nc), a
 
 
 def test_every_example_past_the_opening_replays(strong, strong_census):

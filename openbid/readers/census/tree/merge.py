@@ -25,9 +25,12 @@ from openbid.readers.census.tree.walk import Replan, Walk
 Meanwhile = Callable[[object, dict], Iterator[None]]
 _DONE = object()
 
-# Coarse rows per walk at most: a walk's readings and row sets grow with its rows, and numpy's
-# passes over a walk's rows run faster while they fit the caches (SAYC: 12 walks of 380k rows
-# read in 126 CPU-s with a 1.36 GB peak, 2 walks of 2.3M in 134 CPU-s with 2.45 GB).
+# Rows per walk at most (of the pass most later nodes read: the lumped one where there is one,
+# see .level): a walk's readings and row sets grow with its rows, and numpy's passes over a
+# walk's rows run faster while they fit the caches (SAYC without a lumped level: 12 walks of
+# 380k rows read in 126 CPU-s with a 1.36 GB peak, 2 walks of 2.3M in 134 CPU-s with 2.45 GB;
+# with it, 1.5M lumped rows: 4 walks read past the opening in 73 CPU-s, 6 in 80, 8 in 82 and
+# 12 in 85, every count the same).
 WALK_ROWS = 3 << 17
 MAX_TREE_NODES = 2_000_000
 
@@ -56,7 +59,7 @@ def _serve(conn, spec: TreeSpec, mine: "list[int] | tuple[int, int, int | None, 
         return
     assert isinstance(mine, tuple)
     procs, jobs, group, others = mine
-    walks_fine = partition(p, pc, jobs, group)
+    walks_fine = partition(p, planning.lumped_plan(spec, p, pc) or pc, jobs, group)
     me = os.getpid()
     forked: list[int] = []
     for i, other in enumerate(others, 1):
@@ -148,7 +151,8 @@ def parts_of(p: Pass) -> list[list[int]]:
 def partition(p: Pass, pc: Pass | None, jobs: int,
               group: int | None = None) -> list[list[list[int]]]:
     """The parts (:func:`parts_of`) cut into walks of consecutive parts: at least one walk per
-    job, each of at most about WALK_ROWS coarse rows, of about equal work (a fine row read at
+    job, each of at most about WALK_ROWS rows of ``pc`` (the pass most later nodes are read
+    over: the lumped one where there is one, see :mod:`.level`), of about equal work (a fine row read at
     the opening costs about an eighth of a coarse row read at the later nodes). ``group``:
     that many parts per walk instead."""
     parts = parts_of(p)
@@ -464,7 +468,8 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
         if frontier or reach_of is not None or count_system:  # some walk must read something
             if workers is None:
                 p = the_plan()
-                walks = partition(p, planning.coarse_plan(spec, p), n_jobs, group)
+                pc = planning.coarse_plan(spec, p)
+                walks = partition(p, planning.lumped_plan(spec, p, pc) or pc, n_jobs, group)
                 workers = _Workers(spec, walks, openings_of(root), n_jobs, cache_dir) \
                     if walks else None
             n = workers.walks() if workers is not None else 0

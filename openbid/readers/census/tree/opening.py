@@ -72,6 +72,24 @@ def coarse_map(p: Pass, pc: Pass, chunk: Chunk) -> tuple[np.ndarray, int]:
     return out.astype(np.int32 if int(per.sum()) < 1 << 31 else np.int64), int(per.sum())
 
 
+def class_map(p: Pass, pc: Pass, comps) -> tuple[np.ndarray, int]:
+    """Each class of ``p`` over ``comps`` (whole compositions, in order) -> its class of
+    ``pc`` (a pass ``p`` refines), numbered from 0 in ``pc``'s enumeration of the same
+    compositions (int32); and their number. Arithmetic, as :func:`coarse_map`, from each
+    composition's suit states alone (no row of ``p`` read)."""
+    ranks = coarse_ranks(p, pc)
+    fine, coarse = p.domain.suits, pc.domain.suits
+    out, at = [], 0
+    for comp in comps:
+        r = [ranks[k][fine[k].by_length[n]] for k, n in enumerate(comp)]
+        d = [len(coarse[k].by_length[n]) for k, n in enumerate(comp)]
+        local = ((r[0][:, None, None, None] * d[1] + r[1][None, :, None, None]) * d[2]
+                 + r[2][None, None, :, None]) * d[3] + r[3][None, None, None, :]
+        out.append((local.ravel() + at).astype(np.int32))
+        at += d[0] * d[1] * d[2] * d[3]
+    return (np.concatenate(out) if out else np.zeros(0, dtype=np.int32)), at
+
+
 @lru_cache(maxsize=4)
 def _fine_offsets(p: Pass) -> dict[tuple[int, int, int, int], int]:
     """Each composition's first fine row in the enumeration."""

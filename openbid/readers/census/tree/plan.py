@@ -92,3 +92,55 @@ def state_maps(p: Pass, pc: Pass) -> list[np.ndarray] | None:
         pos[pc.domain.suits[k - 1].reps] = np.arange(pc.domain.suits[k - 1].size)
         out.append(pos[coarse[p.domain.suits[k - 1].reps]])
     return out
+
+
+LUMP_SHARE = 4  # a table read by fewer than one in this many later rules is left to a finer level
+
+
+@lru_cache(maxsize=4)  # once per process for a plan
+def lumped_plan(spec: TreeSpec, p: Pass, pc: Pass | None) -> Pass | None:
+    """A pass coarser than ``pc`` that most nodes past the opening are read over: planned for
+    the later rules (and claims) that read no *rare* table, one read by fewer than one in
+    LUMP_SHARE of those rules (SAYC's honour tables ACE, KING and QUEEN: its Blackwood and
+    Gerber answers, a few hundred of five thousand nodes). Those few nodes are read over
+    ``pc``. None when there is no such pass (nothing is rare, or it merges nothing more)."""
+    if pc is None:
+        return None
+    system = system_of(spec.rules)
+    rules = tuple(dict.fromkeys(r for r in (system.node(a).rules for a in spec.seeds
+                                            if opened(a)) if r is not None))
+    conds = tuple(c.cond for c in spec.claims if opened(c.auction))
+    if not rules:
+        return None
+    rare = rare_tables(pc, rules)
+    if not rare:
+        return None
+    keep = tuple(r for r in rules if not reads_any(pc, r, (), rare))
+    kconds = tuple(c for c in conds if not reads_any(pc, None, (c,), rare))
+    pq = plan(PassSpec((system.opening,) + keep, (kconds,) + ((),) * len(keep),
+                       (False,) + (True,) * len(keep), True, (), p.model.tracked))
+    if pq.model != pc.model or all(a.size == b.size
+                                   for a, b in zip(pq.domain.suits, pc.domain.suits)):
+        return None
+    return pq if state_maps(pc, pq) is not None else None
+
+
+def table_names(p: Pass, rules: Rules | None, exprs: tuple[Expr, ...]) -> frozenset[str]:
+    """The names of the per-suit tables ``rules`` (their outcome) and ``exprs`` read."""
+    from openbid.readers.uses import uses
+
+    u = uses(p.defs[0], exprs, rules, outcome=rules is not None)
+    return frozenset(t.name for t, _ in u.tables)
+
+
+def rare_tables(p: Pass, rules: tuple[Rules, ...]) -> frozenset[str]:
+    """The tables fewer than one in LUMP_SHARE of ``rules`` read."""
+    from collections import Counter
+
+    n = Counter(t for r in rules for t in table_names(p, r, ()))
+    return frozenset(t for t, k in n.items() if k * LUMP_SHARE < len(rules))
+
+
+def reads_any(p: Pass, rules: Rules | None, exprs: tuple[Expr, ...],
+              tables: frozenset[str]) -> bool:
+    return bool(table_names(p, rules, exprs) & tables)

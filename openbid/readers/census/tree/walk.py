@@ -4,7 +4,6 @@ past the opening, and every reading made (kept from round to round)."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
 import numpy as np
 
@@ -12,22 +11,17 @@ from openbid.systems.auction import System, system_of
 from openbid.systems.auction_facts import ended, illegal
 from openbid.systems.rules.fold import fold_facts
 from openbid.systems.rules.model import Rules
-from openbid.readers.census.arrays import ChunkView
-from openbid.readers.census.domain import SUITS, Chunk
+from openbid.readers.census.domain import SUITS
 from openbid.readers.census.passes import Pass
 from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
                                                NodeCounts, WalkResult, merge_claim)
-from openbid.readers.census.tree.plan import TreeSpec, opened
+from openbid.readers.census.tree.plan import TreeSpec, lumped_plan, opened
 from openbid.readers.census.tree.reading import Groups, Reading
-from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
+from openbid.readers.census.tree.level import CoarseRows, Lumped
+from openbid.readers.census.tree.rows import EMPTY
 from openbid.readers.uses import uses
 
-SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
-SUB_VIEWS = 8  # views of some rows kept for the next readings of the same rows
-SUB_BYTES = 16 << 20  # values shared by the readers of one such view, at most
-FULL_BYTES = 256 << 20  # the values of readings of every coarse row kept, at most
-COARSE_BYTES = 32 << 20  # the hands and first rows of the last coarse sets of rows read
 _UNSEEN = object()
 
 
@@ -40,7 +34,7 @@ class Replan(Exception):
         self.vul = vul
 
 
-class Walk:
+class Walk(CoarseRows):
     """Some classes of the tree census (whole compositions, consecutive in the enumeration):
     the opening read over their fine classes (:mod:`.opening`, before the first round), every
     later node over their coarse classes, each weighted by the hands of its fine classes that
@@ -59,7 +53,7 @@ class Walk:
         self.system = system or system_of(spec.rules)  # one per process: its nodes are cached
         self.p = p
         self.identity = pc is None  # the "coarse" classes are the fine ones
-        self.pc = p if pc is None else pc
+        self._init_rows(p if pc is None else pc)
         self.index = index
         self.fine = fine
         self.openings = openings
@@ -67,18 +61,6 @@ class Walk:
         self._cached: dict[Auction, tuple[str, NodeCounts | None]] = {}
         self._later: dict[tuple, list] = {}  # opening readings left in the cache (open())
         self._offsets: list[int] = []  # each fine part's first coarse row
-        self._full_cview: ChunkView | None = None
-        # a mask -> (its view, its weights), the last read last (and the union of some sets of
-        # rows, see shared_groups -> (its view, None))
-        self._sub_views: dict = {}
-        # (folded table and vulnerability, mask) -> that reading's groups, taken from a
-        # reading of the union of several masks (see shared_groups)
-        self._primed: dict[tuple, object] = {}
-        self._coarse_arrays: dict = {}  # a coarse mask -> (its hands, first rows), likewise
-        self._coarse_bytes = 0
-        # (folded table, vulnerability) -> its values at every coarse row (see keep_values)
-        self.full_values: dict[tuple, tuple] = {}
-        self.full_bytes = 0
         self.rkeys: dict[Rules, int] = {}
         self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
         self.any_opened = any(opened(a) for a in spec.seeds)
@@ -96,87 +78,17 @@ class Walk:
         self.tables = {s: set(p.tables[s]) for s in SUITS}
         self.contexts = DEAL_VULS if spec.vul else ((False, False),)
         self.ctables = {s: set(self.pc.tables[s]) for s in SUITS}
-        # the coarse rows: this walk's classes of ``pc`` (built by open())
-        self.cchunk: Chunk | None = None
-        self.cn = 0
-        self.ccomp_bounds = np.zeros(1, dtype=np.intp)
-        self.csets = RowSets(0)  # the sets of coarse rows (sized when they are built)
-        # every coarse row's hands and first fine row (built by open())
-        self.w_all = np.zeros(0)
-        self.first_all = np.zeros(0, dtype=np.int64)
-        # per origin: those of its coarse rows some of whose hands make another call at the
-        # opening (their rows, hands and first fine rows; None: there are none); the origin's
-        # rows are its set's (csets), not kept twice
-        self.origins: list[tuple | None] = []
-        self.all_rows: tuple[int, int] | None = None  # the mask of every coarse row
+        # the coarse rows are this walk's classes of ``pc`` (built by open()); the lumped
+        # level's, of the coarser pass most later nodes read (see .level), when there is one
+        self.pq = lumped_plan(spec, p, pc)
+        self._lumped: Lumped | None = None
+        self.qtables = {s: set(self.pq.tables[s]) for s in SUITS} if self.pq else None
+        self.lumped_ok: set[int] = set()  # rules read over the lumped level
+        self._node_lumped: dict[Auction, bool] = {}
+        self._origin_masks: set[tuple] = set()  # the masks of the opening's calls' rows
         self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
         self.system_parts: list[list[tuple]] | None = None  # per fine part, per context
         self._hands: dict[int, str] = {}  # a fine row -> its hand class, as text
-        self._cstacked: np.ndarray | None = None  # the coarse rows' positions
-
-    @property
-    def full_cview(self) -> ChunkView:
-        """Every coarse row's view (dropped after each walk); the values its readers share are
-        held to SHARED_BYTES."""
-        if self._full_cview is None:
-            assert self.cchunk is not None
-            self._full_cview = ChunkView(self.pc, self.cchunk, SHARED_BYTES)
-        return self._full_cview
-
-    def sub_view(self, mask, rows: np.ndarray) -> tuple[ChunkView, np.ndarray]:
-        """The view of some coarse rows (``mask``) and their weights. The nodes of one
-        bidder's history read the same rows one after another (opener's rebids after each
-        response): the views of the last SUB_VIEWS masks are kept, each with the values its
-        readers share (at most SUB_BYTES)."""
-        return self._recent_view(mask, rows, lambda: self.coarse_arrays(mask, rows)[0])
-
-    def _recent_view(self, key, rows: np.ndarray, weights) -> tuple[ChunkView, Any]:
-        """The view of ``rows`` kept under ``key`` (made now, with ``weights()``, if it is not
-        among the last SUB_VIEWS), and its weights."""
-        got = self._sub_views.pop(key, None)
-        if got is None:
-            got = (ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES), weights())
-        self._sub_views[key] = got  # the most recent last
-        while len(self._sub_views) > SUB_VIEWS:
-            del self._sub_views[next(iter(self._sub_views))]
-        return got
-
-    def coarse_arrays(self, mask: tuple[int, int], rows: np.ndarray) -> tuple[np.ndarray,
-                                                                               np.ndarray]:
-        """The hands and the first fine row of each of some coarse rows (``mask``: their
-        origin and set, ``rows`` its rows): one bidder's rows are read at node after node
-        (responder's next call after each of opener's rebids), and their arrays are gathered
-        once for all of them (those of the last COARSE_BYTES kept)."""
-        got = self._coarse_arrays.pop(mask, None)
-        if got is None:
-            split = self.origins[mask[0]]
-            if len(rows) == self.cn and split is None:  # every coarse row, all of its hands
-                got = (self.w_all, self.first_all)
-            else:
-                got = (self.w_all[rows], self.first_all[rows])
-                if split is not None:  # rows some of whose hands make another call
-                    at = np.searchsorted(rows, split[0])
-                    at[at == len(rows)] = 0
-                    hit = rows[at] == split[0]
-                    got[0][at[hit]] = split[1][hit]
-                    got[1][at[hit]] = split[2][hit]
-                self._coarse_bytes += got[0].nbytes + got[1].nbytes
-        self._coarse_arrays[mask] = got  # the most recent last
-        while self._coarse_bytes > COARSE_BYTES and len(self._coarse_arrays) > 1:
-            old = self._coarse_arrays.pop(next(iter(self._coarse_arrays)))
-            if old[0] is not self.w_all:
-                self._coarse_bytes -= old[0].nbytes + old[1].nbytes
-        return got
-
-    def keep_values(self, ekey: tuple, groups) -> None:
-        """Keep a reading of every coarse row: each row's call, bid point and pattern of
-        guards (reading.Groups.kept). A later reading of the same rules over some rows (a
-        player who passed at the opening, where another seat's player made a first call) takes
-        its values from them, at most FULL_BYTES kept (the oldest dropped first)."""
-        self.full_values[ekey] = groups
-        self.full_bytes += _nbytes(groups)
-        while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
-            self.full_bytes -= _nbytes(self.full_values.pop(next(iter(self.full_values))))
 
     # -- the rules at a node -----------------------------------------------------------------
     def rules_at(self, a: Auction) -> tuple[int, Rules, bool, bool] | None:
@@ -202,6 +114,9 @@ class Walk:
                 self.reads_vul[rk] = reads_vul
                 if coarse:
                     self.coarse_ok.add(rk)
+                    if self.qtables is not None and self._covered_by(node.rules, (),
+                                                                     self.qtables):
+                        self.lumped_ok.add(rk)
             got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk],
                                        node.block is not None and not node.else_pass)
         return got  # type: ignore[return-value]
@@ -215,22 +130,58 @@ class Walk:
         if got is None:
             u = uses(self.p.defs[0], (), rules, outcome=True)
             reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
-            tables = self.ctables if coarse else self.tables
-            covered = all(t in tables[s] for t, s in u.tables) and \
-                all(r in self.p.model.tracked for r in u.reads)
+            covered = self._covered_by(rules, (), self.ctables if coarse else self.tables)
             got = self.memo[key] = (covered, reads_vul)
         return got
 
+    def _covered_by(self, rules: Rules | None, exprs: tuple, tables: dict) -> bool:
+        """Whether ``tables`` (per suit) hold every table ``rules`` (their outcome) and
+        ``exprs`` read, and the rank model every rank they read."""
+        key = ("covered by", rules, exprs, id(tables) if tables is self.tables else
+               "coarse" if tables is self.ctables else "lumped")
+        got = self.memo.get(key)
+        if got is None:
+            u = uses(self.p.defs[0], exprs, rules, outcome=rules is not None)
+            got = self.memo[key] = all(t in tables[s] for t, s in u.tables) and \
+                all(r in self.p.model.tracked for r in u.reads)
+        return got
+
+    # -- the levels ------------------------------------------------------------------------------
+    @property
+    def lumped(self) -> Lumped | None:
+        """The lumped level (None: none), built when first read."""
+        if self._lumped is None and self.pq is not None:
+            self.open()
+            self._lumped = Lumped(self, self.pq)
+        return self._lumped
+
+    def level_of(self, mask) -> CoarseRows:
+        """The level of a mask's rows."""
+        return self if mask == EMPTY or len(mask) == 2 else self._lumped  # type: ignore
+
+    def level_mask(self, a: Auction, mask):
+        """The mask the node ``a`` (past the opening) is read over, for the player's rows
+        ``mask``: lumped when every rule and claim there reads only what the lumped level
+        tells apart (an origin is lumped then; other coarse rows are read as they are), else
+        coarse (lumped rows are expanded)."""
+        if mask == -1:  # the player has not called: every row
+            self.open()
+            mask = self.all_rows
+        lumped = self.lumped
+        if lumped is None or mask == EMPTY:
+            return mask
+        ok = self._node_lumped.get(a)
+        if ok is None:
+            got = self.rules_at(a)
+            qtables = self.qtables
+            assert qtables is not None
+            ok = self._node_lumped[a] = got is not None and got[0] in self.lumped_ok and all(
+                self._covered_by(got[1], (c.cond,), qtables) for c in self.claims.get(a, ()))
+        if len(mask) == 2:
+            return lumped.lump(mask) if ok and mask in self._origin_masks else mask
+        return mask if ok else lumped.expand(mask)
+
     # -- the bidder's rows ----------------------------------------------------------------------
-    def intern_like(self, mask, rows: np.ndarray):
-        """The mask of ``rows``, coarse rows of ``mask``'s origin."""
-        return (mask[0], self.csets.intern(rows))
-
-    def intern_bits(self, mask, bits: np.ndarray):
-        """The mask of the coarse rows of ``mask``'s origin where ``bits`` (over every coarse
-        row) is set."""
-        return (mask[0], self.csets.intern_bits(bits))
-
     # -- the opening, and the coarse rows ----------------------------------------------------------
     # Past the opening, the rules of a system read far less than the opening does (SAYC's
     # opening reads playing tricks and honour counts, nothing later does). There, a node is read
@@ -398,6 +349,7 @@ class Walk:
             self.origins.append(split)
             got = self._origin_digests[digest] = (len(self.origins) - 1,
                                                   self.csets.intern(rows))
+            self._origin_masks.add(got)
         return got
 
     def _share_atoms(self) -> tuple:
@@ -472,17 +424,6 @@ class Walk:
             r.root = r.outcome = None
         return out
 
-    def csub_chunk(self, rows: np.ndarray) -> Chunk:
-        assert self.cchunk is not None
-        if self._cstacked is None:
-            self._cstacked = stacked(self.cchunk)
-        return sub_chunk(self.cchunk, self.ccomp_bounds, rows, self._cstacked)
-
-    def rows_of(self, mask) -> np.ndarray:
-        if mask == EMPTY:
-            return NONE
-        return self.csets.rows(mask[1])
-
     def rows(self, a: Auction, turn: int, ctx: int):
         """The mask of the rows of the hands of the player at ``turn`` (0 the dealer) that
         make that player's calls in ``a`` (-1: every row; else the coarse rows of an origin, or
@@ -536,14 +477,12 @@ class Walk:
             if got is None:
                 raise AssertionError(f"the opening node {' '.join(a) or '(dealer)'} was not read")
             return got
-        if mask == -1:
-            self.open()
-            mask = self.all_rows
+        mask = self.level_mask(a, mask)
         key, vul, folded, gap = self._key(a, mask, ctx)
         reading = self.evals.get(key)
         if reading is None:
-            reading = self.evals[key] = Reading(self, gap, folded, mask, vul, key[:2], False,
-                                                calls)
+            reading = self.evals[key] = Reading(self.level_of(mask), gap, folded, mask, vul,
+                                                key[:2], False, calls)
         return reading
 
     def shared_groups(self, a: Auction, masks: list) -> None:
@@ -562,40 +501,38 @@ class Walk:
         for ctx, mask in enumerate(masks):
             if mask == -1 or mask == EMPTY:
                 continue
+            mask = self.level_mask(a, mask)
+            lv = self.level_of(mask)
             key, vul, folded, _ = self._key(a, mask, ctx)
             ekey = key[:2]
-            if key in self.evals or (ekey, mask) in self._primed or ekey in self.full_values:
+            if key in self.evals or (ekey, mask) in lv._primed or ekey in lv.full_values:
                 continue
-            todo.setdefault(ekey, {}).setdefault(mask, (vul, folded))
-        for ekey, got in todo.items():
+            todo.setdefault((lv.tag, ekey), {}).setdefault(mask, (vul, folded))
+        for (tag, ekey), got in todo.items():
             if len(got) < 2:
                 continue
+            lv = self.level_of(next(iter(got)))
             sets = sorted({m[1] for m in got})
-            if any(self.csets.sizes[k] in (0, self.cn) for k in sets):
+            if any(lv.csets.sizes[k] in (0, lv.cn) for k in sets):
                 continue  # (no rows, or every row: read as they are)
-            per = {k: self.csets.rows(k) for k in sets}
+            per = {k: lv.csets.rows(k) for k in sets}
             if len(sets) == 1:
                 union = per[sets[0]]
             else:  # (a bitmap of the rows: sorting them is several times slower)
-                bits = np.zeros(self.cn, dtype=bool)
+                bits = np.zeros(lv.cn, dtype=bool)
                 for rows in per.values():
                     bits[rows] = True
                 union = np.flatnonzero(bits)
             # (kept beside the masks' views: the union's values serve every table read over
             # those rows, as a mask's view does)
-            view, _ = self._recent_view(("union", *sets), union, lambda: None)
+            view, _ = lv._recent_view(("union", *sets), union, lambda: None)
             vul, folded = next(iter(got.values()))
             groups = Groups.read(view, folded, vul).kept()
-            if len(sets) > 1:  # each row's values at its place among every coarse row
-                groups = groups.spread(union, self.cn)
+            if len(sets) > 1:  # each row's values at its place among every row
+                groups = groups.spread(union, lv.cn)
             at = {k: groups.at(rows) if len(sets) > 1 else groups for k, rows in per.items()}
             for mask in got:
-                self._primed[(ekey, mask)] = at[mask[1]]
-
-    def primed(self, ekey: tuple, mask):
-        """The groups :meth:`shared_groups` read for the reading of ``ekey`` over ``mask``
-        (None: none)."""
-        return self._primed.pop((ekey, mask), None)
+                lv._primed[(ekey, mask)] = at[mask[1]]
 
     def folded(self, rk: int, rules: Rules, vul: tuple[bool, bool] | None):
         """The rules at a node as read in the vulnerability ``vul`` (None: they do not read
@@ -681,14 +618,9 @@ class Walk:
                 if not illegal(a, call):
                     stack.append(a + (call,))
         system, self.system_parts = self.system_parts, None  # sent once
-        self._full_cview = None
-        self._sub_views.clear()
-        self._primed.clear()
-        self._coarse_arrays.clear()
-        self._coarse_bytes = 0
-        self.full_values.clear()
-        self.full_bytes = 0
-        self.csets.compact()  # kept for the next rounds, which read few of them
+        self.end_walk()
+        if self._lumped is not None:
+            self._lumped.end_walk()
         return WalkResult(visited, found, counts, reach=reach, system=system,
                           cpu={"opening": c1 - c0, "later": time.process_time() - c1},
                           hits=hits, keys=keys)
@@ -702,7 +634,7 @@ class Walk:
             mask = self.rows(a, turn, ctx)
             if mask == -1:
                 return True
-            if mask != EMPTY and self.csets.sizes[mask[1]]:
+            if mask != EMPTY and self.level_of(mask).csets.sizes[mask[1]]:
                 return True
         return False
 

@@ -1,0 +1,237 @@
+"""The coarse rows a walk of the tree census reads past the opening, at one level: the classes
+of one pass over the walk's compositions, their hands and first fine rows, the *origins* (the
+rows of a player's calls at the opening, each weighted by the hands that make them), the sets of
+rows the readings make, and the views and values kept for the next readings.
+
+A walk has one level or two. The coarse level (:class:`Walk` itself) tells apart everything the
+rules past the opening read. Where most of those rules read less (SAYC's honour tables, ace,
+king and queen, are read only by its Blackwood and Gerber answers, a few hundred of its five
+thousand nodes), a *lumped* level (:class:`Lumped`) merges what those do not read (SAYC: a
+third as many rows), and every node whose rules and claims read nothing more is read over it.
+A lumped row is weighted by the hands of the coarse rows it merges (their sums), and first by
+the least of their first fine rows: every count and every example is the coarse level's. A node
+that reads more (an ace-asking answer) is read over the coarse rows of the player's lumped rows
+(:meth:`Lumped.expand`), exactly as if no level had merged them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from openbid.readers.census.arrays import ChunkView
+from openbid.readers.census.domain import Chunk
+from openbid.readers.census.grouping import first_rows
+from openbid.readers.census.passes import Pass
+from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
+
+SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
+SUB_VIEWS = 8  # views of some rows kept for the next readings of the same rows
+SUB_BYTES = 16 << 20  # values shared by the readers of one such view, at most
+FULL_BYTES = 256 << 20  # the values of readings of every coarse row kept, at most
+COARSE_BYTES = 32 << 20  # the hands and first rows of the last coarse sets of rows read
+
+
+class CoarseRows:
+    """The rows of one level of a walk, what a :class:`Reading` reads there. A mask is a set
+    of rows of an origin: (the origin's number, the set's number) + ``tag`` (the level's
+    mark: masks of two levels are never equal)."""
+
+    tag: tuple = ()
+
+    def _init_rows(self, pc: Pass) -> None:
+        self.pc = pc
+        self._full_cview: ChunkView | None = None
+        # a mask -> (its view, its weights), the last read last (and the union of some sets of
+        # rows, see Walk.shared_groups -> (its view, None))
+        self._sub_views: dict = {}
+        # (folded table and vulnerability, mask) -> that reading's groups, taken from a
+        # reading of the union of several masks (see Walk.shared_groups)
+        self._primed: dict[tuple, object] = {}
+        self._coarse_arrays: dict = {}  # a mask -> (its hands, first rows), likewise
+        self._coarse_bytes = 0
+        # (folded table, vulnerability) -> its values at every row (see keep_values)
+        self.full_values: dict[tuple, tuple] = {}
+        self.full_bytes = 0
+        self.cchunk: Chunk | None = None
+        self.cn = 0
+        self.ccomp_bounds = np.zeros(1, dtype=np.intp)
+        self.csets = RowSets(0)  # the sets of rows (sized when the rows are built)
+        # every row's hands and first fine row
+        self.w_all: np.ndarray = np.zeros(0)
+        self.first_all: np.ndarray = np.zeros(0, dtype=np.int64)
+        # per origin: those of its rows some of whose hands make another call at the opening
+        # (their rows, hands and first fine rows; None: there are none); the origin's rows are
+        # its set's (csets), not kept twice
+        self.origins: list[tuple | None] = []
+        self.all_rows: tuple | None = None  # the mask of every row
+        self._cstacked: np.ndarray | None = None  # the rows' positions
+
+    @property
+    def full_cview(self) -> ChunkView:
+        """Every row's view (dropped after each walk); the values its readers share are held
+        to SHARED_BYTES."""
+        if self._full_cview is None:
+            assert self.cchunk is not None
+            self._full_cview = ChunkView(self.pc, self.cchunk, SHARED_BYTES)
+        return self._full_cview
+
+    def sub_view(self, mask, rows: np.ndarray) -> tuple[ChunkView, np.ndarray]:
+        """The view of some rows (``mask``) and their weights. The nodes of one bidder's
+        history read the same rows one after another (opener's rebids after each response):
+        the views of the last SUB_VIEWS masks are kept, each with the values its readers share
+        (at most SUB_BYTES)."""
+        return self._recent_view(mask, rows, lambda: self.coarse_arrays(mask, rows)[0])
+
+    def _recent_view(self, key, rows: np.ndarray, weights) -> tuple[ChunkView, Any]:
+        """The view of ``rows`` kept under ``key`` (made now, with ``weights()``, if it is not
+        among the last SUB_VIEWS), and its weights."""
+        got = self._sub_views.pop(key, None)
+        if got is None:
+            got = (ChunkView(self.pc, self.csub_chunk(rows), SUB_BYTES), weights())
+        self._sub_views[key] = got  # the most recent last
+        while len(self._sub_views) > SUB_VIEWS:
+            del self._sub_views[next(iter(self._sub_views))]
+        return got
+
+    def coarse_arrays(self, mask, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The hands and the first fine row of each of some rows (``mask``: their origin and
+        set, ``rows`` its rows): one bidder's rows are read at node after node (responder's
+        next call after each of opener's rebids), and their arrays are gathered once for all
+        of them (those of the last COARSE_BYTES kept)."""
+        got = self._coarse_arrays.pop(mask, None)
+        if got is None:
+            split = self.origins[mask[0]]
+            if len(rows) == self.cn and split is None:  # every row, all of its hands
+                got = (self.w_all, self.first_all)
+            else:
+                got = (self.w_all[rows], self.first_all[rows])
+                if split is not None:  # rows some of whose hands make another call
+                    at = np.searchsorted(rows, split[0])
+                    at[at == len(rows)] = 0
+                    hit = rows[at] == split[0]
+                    got[0][at[hit]] = split[1][hit]
+                    got[1][at[hit]] = split[2][hit]
+                self._coarse_bytes += got[0].nbytes + got[1].nbytes
+        self._coarse_arrays[mask] = got  # the most recent last
+        while self._coarse_bytes > COARSE_BYTES and len(self._coarse_arrays) > 1:
+            old = self._coarse_arrays.pop(next(iter(self._coarse_arrays)))
+            if old[0] is not self.w_all:
+                self._coarse_bytes -= old[0].nbytes + old[1].nbytes
+        return got
+
+    def keep_values(self, ekey: tuple, groups) -> None:
+        """Keep a reading of every row: each row's call, bid point and pattern of guards
+        (reading.Groups.kept). A later reading of the same rules over some rows (a player who
+        passed at the opening, where another seat's player made a first call) takes its values
+        from them, at most FULL_BYTES kept (the oldest dropped first)."""
+        self.full_values[ekey] = groups
+        self.full_bytes += _nbytes(groups)
+        while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
+            self.full_bytes -= _nbytes(self.full_values.pop(next(iter(self.full_values))))
+
+    def intern_like(self, mask, rows: np.ndarray):
+        """The mask of ``rows``, rows of ``mask``'s origin."""
+        return (mask[0], self.csets.intern(rows)) + self.tag
+
+    def intern_bits(self, mask, bits: np.ndarray):
+        """The mask of the rows of ``mask``'s origin where ``bits`` (over every row) is set."""
+        return (mask[0], self.csets.intern_bits(bits)) + self.tag
+
+    def csub_chunk(self, rows: np.ndarray) -> Chunk:
+        assert self.cchunk is not None
+        if self._cstacked is None:
+            self._cstacked = stacked(self.cchunk)
+        return sub_chunk(self.cchunk, self.ccomp_bounds, rows, self._cstacked)
+
+    def rows_of(self, mask) -> np.ndarray:
+        if mask == EMPTY:
+            return NONE
+        return self.csets.rows(mask[1])
+
+    def primed(self, ekey: tuple, mask):
+        """The groups Walk.shared_groups read for the reading of ``ekey`` over ``mask``
+        (None: none)."""
+        return self._primed.pop((ekey, mask), None)
+
+    def end_walk(self) -> None:
+        """A walk's round is over: drop the views and values kept for its next readings, and
+        compress the sets (kept for the next rounds, which read few of them)."""
+        self._full_cview = None
+        self._sub_views.clear()
+        self._primed.clear()
+        self._coarse_arrays.clear()
+        self._coarse_bytes = 0
+        self.full_values.clear()
+        self.full_bytes = 0
+        self.csets.compact()
+
+
+class Lumped(CoarseRows):
+    """A walk's lumped level (see the module): its rows are the classes of ``pq`` over the
+    walk's compositions, each a union of the walk's coarse rows. An origin here is a coarse
+    mask (the *base*: an origin of the opening's calls) lumped, each row weighted by the hands
+    of the base's coarse rows it merges."""
+
+    tag = (1,)
+
+    def __init__(self, walk, pq: Pass) -> None:
+        from openbid.readers.census.tree.opening import class_map
+
+        self._init_rows(pq)
+        self.walk = walk
+        self.cchunk = pq.domain.chunk_of(walk.cchunk.comps)
+        self.cn = self.csets.n = self.cchunk.size
+        self.ccomp_bounds = np.cumsum((0,) + self.cchunk.sizes)
+        self.up, n = class_map(walk.pc, pq, walk.cchunk.comps)  # a coarse row -> its lumped
+        assert n == self.cn and len(self.up) == walk.cn
+        self.w_all = np.bincount(self.up, weights=walk.w_all, minlength=self.cn)
+        self.first_all = first_rows(self.up, self.cn, walk.first_all, NONE_ROW)
+        self.base: list[tuple] = []  # per origin, the coarse mask it lumps
+        self._lumped: dict[tuple, tuple] = {}  # a coarse mask -> its lumped mask
+        self._expanded: dict[tuple, tuple] = {}  # a lumped mask -> its coarse mask
+        self.all_rows = self.lump(walk.all_rows)
+
+    def example(self, row: int, vul: str):
+        return self.walk.example(row, vul)
+
+    def lump(self, cmask: tuple) -> tuple:
+        """The lumped mask of a coarse mask (an origin's, made by the opening): each lumped
+        row its coarse rows' hands, first by the least of their first fine rows."""
+        got = self._lumped.get(cmask)
+        if got is None:
+            walk = self.walk
+            rows = walk.rows_of(cmask)
+            w, f = walk.coarse_arrays(cmask, rows)
+            up = self.up[rows]
+            wq = np.bincount(up, weights=w, minlength=self.cn)
+            fq = first_rows(up, self.cn, f, NONE_ROW)
+            qrows = np.flatnonzero(fq != NONE_ROW)
+            wq, fq = wq[qrows], fq[qrows]
+            odd = (wq != self.w_all[qrows]) | (fq != self.first_all[qrows])
+            self.origins.append((qrows[odd], wq[odd], fq[odd]) if odd.any() else None)
+            self.base.append(cmask)
+            got = self._lumped[cmask] = (len(self.origins) - 1, self.csets.intern(qrows)) + \
+                self.tag
+        return got
+
+    def expand(self, mask: tuple) -> tuple:
+        """The coarse mask of a lumped one: its base's coarse rows whose lumped rows are the
+        mask's (nothing read over the lumped rows tells a lumped row's coarse rows apart)."""
+        got = self._expanded.get(mask)
+        if got is None:
+            walk = self.walk
+            cmask = self.base[mask[0]]
+            rows = walk.rows_of(cmask)
+            keep = np.zeros(self.cn, dtype=bool)
+            keep[self.rows_of(mask)] = True
+            got = self._expanded[mask] = walk.intern_like(cmask, rows[keep[self.up[rows]]])
+        return got
+
+
+NONE_ROW = np.iinfo(np.intp).max  # "no row"
+
+
+def _nbytes(groups) -> int:
+    return groups.bidval.nbytes + groups.section.nbytes + groups.inv.nbytes

@@ -1,0 +1,189 @@
+"""The tree census's lumped level (openbid.readers.census.tree.level): where most rules past the
+opening read less than a few do (here, only a Gerber answer counts aces), the nodes that read
+less are read over rows that merge what they do not read, and those that read more over the
+coarse rows of the player's lumped rows. Every count, every example and every node are the
+census's without the level."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from openbid.bridge.hand import Hand
+from openbid.checks.nodes import NodeModel, replays
+from openbid.readers.census.tree import tree_census
+from openbid.systems.auction import parse_auction, system_of
+from openbid.systems.variants import resolve
+from tests.checks.test_tree_census import SMALL, assert_same_census
+
+GERBER = """
+auction "1NT P 2C P * P" else pass
+  section 1 "Responder after Stayman"
+    bid gerber when HCP >= 16 value 4C
+
+auction "1NT P 4C P" else pass
+  section 1 "Gerber answers"
+    bid none when ACES = 0 value 4D
+    bid one when ACES = 1 value 4H
+    bid two when ACES = 2 value 4S
+    bid more when true value 4NT
+
+auction "1NT P 2C P * P 4C P" else pass
+  section 1 "Gerber answers after Stayman"
+    bid none when ACES = 0 value 4D
+    bid one when ACES = 1 value 4H
+    bid two when ACES = 2 value 4S
+    bid more when true value 4NT
+
+auction "1NT P 4C P * P" else pass
+  section 1 "After the answer"
+    bid slam when HCP >= 20 value 6NT
+    bid stop when true value PASS
+"""
+
+
+@pytest.fixture(scope="module")
+def gerber(tmp_path_factory):
+    """The example with a strong 2C on playing tricks (only the opening reads them: the later
+    nodes are read over coarse rows) and Gerber over 1NT (only its answers read the aces)."""
+    text = Path(SMALL).read_text()
+    assert "  bid 1nt when" in text and "    bid game when HCP >= 10 value 3NT" in text
+    text = text.replace("  bid 1nt when", "  bid strong when PLAYTRICKS >= 9 value 2C\n"
+                        "  bid 1nt when", 1)
+    text = text.replace("    bid game when HCP >= 10 value 3NT",
+                        "    bid gerber when HCP >= 18 value 4C\n"
+                        "    bid game when HCP >= 10 value 3NT", 1)
+    path = tmp_path_factory.mktemp("gerber") / "gerber.rules"
+    path.write_text(text + GERBER)
+    return resolve(None, str(path))
+
+
+@pytest.fixture(scope="module")
+def plans(gerber):
+    from openbid.checks.tree import _seed_auctions
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec, coarse_plan
+    from openbid.readers.census.tree.plan import lumped_plan
+
+    system = system_of(gerber)
+    # (as the census plans again when it meets the answers, which no seed reaches)
+    spec = TreeSpec(system.rules, _seed_auctions(system, 300) + (parse_auction("1NT P 4C P"),))
+    p = plan(spec.pass_spec())
+    pc = coarse_plan(spec, p)
+    return spec, p, pc, lumped_plan(spec, p, pc)
+
+
+def _census(rules):
+    """The census as the checks make it: planned for a sample of the system's nodes."""
+    from openbid.checks.tree import _seed_auctions
+
+    return tree_census(rules, (), lambda: _seed_auctions(system_of(rules), 300))
+
+
+@pytest.fixture(scope="module")
+def lumped_census(gerber):
+    return _census(gerber)
+
+
+def test_the_lumped_pass_merges_what_only_the_aces_tell_apart(plans):
+    _, _, pc, pq = plans
+    assert pc is not None and pq is not None
+    assert all(q.size < c.size for q, c in zip(pq.domain.suits, pc.domain.suits))
+    names = {t.name for k in pq.tables for t in pq.tables[k]}
+    assert "ACE" not in names and "SUITLENGTH" in names
+
+
+def test_only_the_nodes_that_read_the_aces_are_read_over_coarse_rows(gerber, plans):
+    from openbid.readers.census.tree.walk import Walk
+    from openbid.readers.census.tree.merge import partition
+
+    spec, p, pc, pq = plans
+    walk = Walk(spec, p, 0, partition(p, pq, 1)[0], pc)
+    walk.open()
+    responder = walk.rows(parse_auction("1NT P"), 2, 0)
+    assert responder == -1  # every row
+    assert walk.level_mask(parse_auction("1NT P"), responder) == walk.lumped.all_rows
+    answer = parse_auction("1NT P 4C P")
+    opener = walk.rows(answer, 0, 0)  # 1NT's rows, lumped at 1NT P 2C P
+    lumped = walk.level_mask(parse_auction("1NT P 2C P"), opener)
+    coarse = walk.level_mask(answer, lumped)
+    assert len(lumped) == 3 and len(coarse) == 2  # the aces: the coarse rows of the lumped
+    assert walk.level_mask(answer, coarse) == coarse
+    assert walk.lumped is not None
+    # the expanded rows are the origin's own: the same rows, hands and first rows
+    assert coarse == opener
+    # a lumped row's hands are its coarse rows' sums, its first row their least
+    w, f = walk.coarse_arrays(opener, walk.rows_of(opener))
+    wq, fq = walk.lumped.coarse_arrays(lumped, walk.lumped.rows_of(lumped))
+    assert wq.sum() == w.sum() and fq.min() == f.min()
+    assert len(wq) < len(w)
+
+
+def test_the_lumped_census_equals_the_census_without_it(gerber, lumped_census, monkeypatch):
+    import openbid.readers.census.tree.plan as planning
+    import openbid.readers.census.tree.walk as walking
+
+    monkeypatch.setattr(planning, "lumped_plan", lambda spec, p, pc: None)
+    monkeypatch.setattr(walking, "lumped_plan", lambda spec, p, pc: None)
+    coarse = _census(gerber)
+    assert parse_auction("1NT P 4C P 4H P") in coarse.counts  # the aces were read
+    assert parse_auction("1NT P 2C P 2H P 4C P") in coarse.counts  # (after Stayman)
+    assert_same_census(coarse, lumped_census)
+
+
+def test_every_example_of_the_lumped_census_replays(gerber, lumped_census):
+    model = NodeModel(system_of(gerber))
+    for a, nc in lumped_census.counts.items():
+        for call, (_, ex, _) in nc.calls.items():
+            assert replays(model, a, Hand.parse(ex.hand), ex.vul, call), (a, call)
+
+
+def test_a_lumped_origin_sums_its_coarse_rows_and_expands_to_them(plans):
+    """Lumped by hand, row by row: an origin of some coarse rows, some of them with fewer
+    hands and a later first row than all of theirs (a call some of their hands make)."""
+    from openbid.readers.census.tree.merge import partition
+    from openbid.readers.census.tree.walk import Walk
+
+    spec, p, pc, pq = plans
+    walk = Walk(spec, p, 0, partition(p, pq, 1)[0], pc)
+    walk.open()
+    lv = walk.lumped
+    rng = np.random.default_rng(7)
+    rows = np.flatnonzero(rng.random(walk.cn) < 0.3).astype(np.int32)
+    some = np.sort(rng.choice(rows, len(rows) // 3, replace=False))
+    split = (some, np.floor(walk.w_all[some] / 2), walk.first_all[some] + 1)
+    cmask = walk._origin(rows, split)
+    w = walk.w_all[rows].copy()
+    f = walk.first_all[rows].copy()
+    at = np.searchsorted(rows, some)
+    w[at], f[at] = split[1], split[2]
+    up = lv.up[rows]
+    qrows = np.unique(up)
+    want_w = np.zeros(lv.cn)
+    np.add.at(want_w, up, w)
+    want_f = np.full(lv.cn, np.iinfo(np.int64).max)
+    np.minimum.at(want_f, up, f)
+    qmask = lv.lump(cmask)
+    assert np.array_equal(lv.rows_of(qmask), qrows)
+    got_w, got_f = lv.coarse_arrays(qmask, qrows)
+    assert np.array_equal(got_w, want_w[qrows]) and np.array_equal(got_f, want_f[qrows])
+    assert lv.origins[qmask[0]] is not None  # some lumped rows are not all of their hands
+    # a lumped set of some of those rows is their coarse rows of the origin, with its hands
+    pick = np.sort(rng.choice(qrows, len(qrows) // 2, replace=False))
+    back = lv.expand(lv.intern_like(qmask, pick))
+    assert back[0] == cmask[0]
+    assert np.array_equal(walk.rows_of(back), rows[np.isin(up, pick)])
+
+
+def test_the_lumped_rows_of_the_coarse_rows_are_those_of_their_suit_states(plans):
+    """The arithmetic map (each composition's suit states) against the map read from every
+    coarse row's suit states."""
+    from openbid.readers.census.tree.opening import class_map, coarse_map
+
+    _, p, pc, pq = plans
+    chunk = pc.domain.chunk_of(pc.domain.plan[0][1] + pc.domain.plan[-1][1])
+    got, n = class_map(pc, pq, chunk.comps)
+    want, m = coarse_map(pc, pq, chunk)
+    assert n == m and np.array_equal(got, want)
