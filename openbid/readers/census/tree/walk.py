@@ -115,7 +115,7 @@ class Walk(CoarseRows):
                 if coarse:
                     self.coarse_ok.add(rk)
                     if self.qtables is not None and self._covered_by(node.rules, (),
-                                                                     self.qtables):
+                                                                     "lumped"):
                         self.lumped_ok.add(rk)
             got = self.node_rkey[a] = (rk, node.rules, self.reads_vul[rk],
                                        node.block is not None and not node.else_pass)
@@ -125,23 +125,28 @@ class Walk(CoarseRows):
         """Whether the pass (the coarse one: ``coarse``) tabulates everything ``rules`` read,
         and whether they read the vulnerability (the same for every walk of a process: kept
         in its memo)."""
-        key = ("covered", rules, coarse)
+        u = self._uses(rules, ())
+        return (self._covered_by(rules, (), "coarse" if coarse else "fine"),
+                bool({"VUL", "THEYVUL"} & u.contexts))
+
+    def _uses(self, rules: Rules | None, exprs: tuple):
+        """What ``rules`` (their outcome) and ``exprs`` read (kept in the process's memo)."""
+        key = ("uses", rules, exprs)
         got = self.memo.get(key)
         if got is None:
-            u = uses(self.p.defs[0], (), rules, outcome=True)
-            reads_vul = bool({"VUL", "THEYVUL"} & u.contexts)
-            covered = self._covered_by(rules, (), self.ctables if coarse else self.tables)
-            got = self.memo[key] = (covered, reads_vul)
+            got = self.memo[key] = uses(self.p.defs[0], exprs, rules, outcome=rules is not None)
         return got
 
-    def _covered_by(self, rules: Rules | None, exprs: tuple, tables: dict) -> bool:
-        """Whether ``tables`` (per suit) hold every table ``rules`` (their outcome) and
-        ``exprs`` read, and the rank model every rank they read."""
-        key = ("covered by", rules, exprs, id(tables) if tables is self.tables else
-               "coarse" if tables is self.ctables else "lumped")
+    def _covered_by(self, rules: Rules | None, exprs: tuple, level: str) -> bool:
+        """Whether the pass of ``level`` ("fine", "coarse" or "lumped") tabulates every table
+        ``rules`` (their outcome) and ``exprs`` read, and the rank model every rank they
+        read."""
+        key = ("covered by", rules, exprs, level)
         got = self.memo.get(key)
         if got is None:
-            u = uses(self.p.defs[0], exprs, rules, outcome=rules is not None)
+            tables = {"fine": self.tables, "coarse": self.ctables, "lumped": self.qtables}[level]
+            assert tables is not None
+            u = self._uses(rules, exprs)
             got = self.memo[key] = all(t in tables[s] for t, s in u.tables) and \
                 all(r in self.p.model.tracked for r in u.reads)
         return got
@@ -173,10 +178,8 @@ class Walk(CoarseRows):
         ok = self._node_lumped.get(a)
         if ok is None:
             got = self.rules_at(a)
-            qtables = self.qtables
-            assert qtables is not None
             ok = self._node_lumped[a] = got is not None and got[0] in self.lumped_ok and all(
-                self._covered_by(got[1], (c.cond,), qtables) for c in self.claims.get(a, ()))
+                self._covered_by(got[1], (c.cond,), "lumped") for c in self.claims.get(a, ()))
         if len(mask) == 2:
             return lumped.lump(mask) if ok and mask in self._origin_masks else mask
         return mask if ok else lumped.expand(mask)
