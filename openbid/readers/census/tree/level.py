@@ -24,6 +24,7 @@ from openbid.readers.census.arrays import ChunkView
 from openbid.readers.census.domain import Chunk
 from openbid.readers.census.grouping import first_rows
 from openbid.readers.census.passes import Pass
+from openbid.readers.census.tree.reading import NONE_ROW
 from openbid.readers.census.tree.rows import EMPTY, NONE, RowSets, stacked, sub_chunk
 
 SHARED_BYTES = 128 << 20  # values shared by the readers of a walk's coarse view, at most
@@ -228,9 +229,6 @@ class Lumped(CoarseRows):
             keep[self.rows_of(mask)] = True
             got = self._expanded[mask] = walk.intern_like(cmask, rows[keep[self.up[rows]]])
         return got
-
-
-NONE_ROW = np.iinfo(np.intp).max  # "no row"
 
 
 def _nbytes(groups) -> int:

@@ -172,9 +172,10 @@ class Walk(CoarseRows):
         if mask == -1:  # the player has not called: every row
             self.open()
             mask = self.all_rows
-        lumped = self.lumped
-        if lumped is None or mask == EMPTY:
+        if mask == EMPTY or self.pq is None:
             return mask
+        lumped = self.lumped
+        assert lumped is not None
         ok = self._node_lumped.get(a)
         if ok is None:
             got = self.rules_at(a)
@@ -184,7 +185,6 @@ class Walk(CoarseRows):
             return lumped.lump(mask) if ok and mask in self._origin_masks else mask
         return mask if ok else lumped.expand(mask)
 
-    # -- the bidder's rows ----------------------------------------------------------------------
     # -- the opening, and the coarse rows ----------------------------------------------------------
     # Past the opening, the rules of a system read far less than the opening does (SAYC's
     # opening reads playing tricks and honour counts, nothing later does). There, a node is read
@@ -641,6 +641,3 @@ class Walk(CoarseRows):
                 return True
         return False
 
-
-def _nbytes(groups) -> int:
-    return groups.bidval.nbytes + groups.section.nbytes + groups.inv.nbytes
