@@ -4,6 +4,7 @@ the fine classes' suit states to the coarse ones'."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,17 +41,28 @@ class TreeSpec:
             exprs += self.system.singles
         return PassSpec((system.opening,), (exprs,), (True,), True, ())
 
-    def coarse_spec(self, track: str) -> PassSpec | None:
-        """The pass of the nodes past the opening: only what their rules (and the claims at
-        them) read, over the rank model ``track``; None when no such node is known yet."""
+    def later(self) -> tuple[tuple[Rules, ...], tuple[Expr, ...]]:
+        """The rules at the seeds past the opening (each table once), and the conditions of
+        the claims about nodes past the opening."""
         system = system_of(self.rules)
         rules = tuple(dict.fromkeys(r for r in (system.node(a).rules for a in self.seeds
                                                 if opened(a)) if r is not None))
-        if not rules:
-            return None
-        conds = tuple(c.cond for c in self.claims if opened(c.auction))
-        return PassSpec((system.opening,) + rules, (conds,) + ((),) * len(rules),
-                        (False,) + (True,) * len(rules), True, (), track)
+        return rules, tuple(c.cond for c in self.claims if opened(c.auction))
+
+    def coarse_spec(self, track: str) -> PassSpec | None:
+        """The pass of the nodes past the opening: only what their rules (and the claims at
+        them) read, over the rank model ``track``; None when no such node is known yet."""
+        rules, conds = self.later()
+        return later_spec(self, rules, conds, track) if rules else None
+
+
+def later_spec(spec: TreeSpec, rules: tuple[Rules, ...], conds: tuple[Expr, ...],
+               track: str) -> PassSpec:
+    """The pass reading ``rules``' outcome and ``conds`` past the opening (beside the opening's
+    table, whose outcome it does not read), over the rank model ``track``."""
+    system = system_of(spec.rules)
+    return PassSpec((system.opening,) + rules, (conds,) + ((),) * len(rules),
+                    (False,) + (True,) * len(rules), True, (), track)
 
 
 def opened(a: Auction) -> bool:
@@ -62,9 +74,12 @@ def coarse_plan(spec: TreeSpec, p: Pass) -> Pass | None:
     """The coarse pass of ``spec`` (see :class:`Walk`), when it tells apart fewer suit states
     than ``p`` and ``p`` refines it; else None (every node is read over ``p``)."""
     cs = spec.coarse_spec(p.model.tracked)
-    if cs is None:
-        return None
-    pc = plan(cs)
+    return None if cs is None else _coarser(p, plan(cs))
+
+
+def _coarser(p: Pass, pc: Pass) -> Pass | None:
+    """``pc``, when it tells apart fewer suit states than ``p`` and ``p`` refines it; else
+    None."""
     if pc.model != p.model or all(a.size == b.size for a, b in zip(pc.domain.suits, p.domain.suits)):
         return None
     return pc if state_maps(p, pc) is not None else None
@@ -106,23 +121,17 @@ def lumped_plan(spec: TreeSpec, p: Pass, pc: Pass | None) -> Pass | None:
     ``pc``. None when there is no such pass (nothing is rare, or it merges nothing more)."""
     if pc is None:
         return None
-    system = system_of(spec.rules)
-    rules = tuple(dict.fromkeys(r for r in (system.node(a).rules for a in spec.seeds
-                                            if opened(a)) if r is not None))
-    conds = tuple(c.cond for c in spec.claims if opened(c.auction))
+    rules, conds = spec.later()
     if not rules:
         return None
-    rare = rare_tables(pc, rules)
+    names = [table_names(pc, r, ()) for r in rules]
+    read_by = Counter(t for n in names for t in n)
+    rare = frozenset(t for t, k in read_by.items() if k * LUMP_SHARE < len(rules))
     if not rare:
         return None
-    keep = tuple(r for r in rules if not reads_any(pc, r, (), rare))
-    kconds = tuple(c for c in conds if not reads_any(pc, None, (c,), rare))
-    pq = plan(PassSpec((system.opening,) + keep, (kconds,) + ((),) * len(keep),
-                       (False,) + (True,) * len(keep), True, (), p.model.tracked))
-    if pq.model != pc.model or all(a.size == b.size
-                                   for a, b in zip(pq.domain.suits, pc.domain.suits)):
-        return None
-    return pq if state_maps(pc, pq) is not None else None
+    keep = tuple(r for r, n in zip(rules, names) if not n & rare)
+    kconds = tuple(c for c in conds if not table_names(pc, None, (c,)) & rare)
+    return _coarser(pc, plan(later_spec(spec, keep, kconds, p.model.tracked)))
 
 
 def table_names(p: Pass, rules: Rules | None, exprs: tuple[Expr, ...]) -> frozenset[str]:
@@ -131,16 +140,3 @@ def table_names(p: Pass, rules: Rules | None, exprs: tuple[Expr, ...]) -> frozen
 
     u = uses(p.defs[0], exprs, rules, outcome=rules is not None)
     return frozenset(t.name for t, _ in u.tables)
-
-
-def rare_tables(p: Pass, rules: tuple[Rules, ...]) -> frozenset[str]:
-    """The tables fewer than one in LUMP_SHARE of ``rules`` read."""
-    from collections import Counter
-
-    n = Counter(t for r in rules for t in table_names(p, r, ()))
-    return frozenset(t for t, k in n.items() if k * LUMP_SHARE < len(rules))
-
-
-def reads_any(p: Pass, rules: Rules | None, exprs: tuple[Expr, ...],
-              tables: frozenset[str]) -> bool:
-    return bool(table_names(p, rules, exprs) & tables)
