@@ -36,6 +36,17 @@ os.environ["OPENBID_CACHE_DIR"] = _CACHE
 def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(_CACHE, ignore_errors=True)
 
+
+# The tests run in one process per core (pytest-xdist, ``-n auto`` in pyproject.toml), at most
+# TEST_PROCESSES: a census test forks its own workers (openbid.base.workers.jobs, up to four) and
+# takes up to about a gigabyte, so more test processes would only crowd a large machine's memory.
+TEST_PROCESSES = 4
+
+
+def pytest_xdist_auto_num_workers(config):
+    return max(1, min(TEST_PROCESSES, len(os.sched_getaffinity(0)) if hasattr(
+        os, "sched_getaffinity") else os.cpu_count() or 1))
+
 # The solver and the rule compiler are slow on first use: no deadline anywhere.
 settings.register_profile(
     "openbid", deadline=None, suppress_health_check=[HealthCheck.too_slow]
