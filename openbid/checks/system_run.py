@@ -18,15 +18,19 @@ and the claims over those hands. Returns data; never prints.
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from openbid.base.errors import OpenbidError
 from openbid.systems.rules.model import Rules
 from openbid.checks.findings import OPENING, Finding, Witness, claim_kind, compare
 from openbid.checks.search import Disagreement
 from openbid.checks.verdicts import DEFAULT_RLIMIT
+
+if TYPE_CHECKING:
+    from openbid.checks.table_findings import Simulation
 
 # The groups of a system's verdicts, each computed by one check (the regression contract); a
 # group recorded before scopes were recorded is of its default scope.
@@ -112,21 +116,54 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
     if sa.root and opening:
         raise OpenbidError(f"claim {opening[0].id} is about the opening: --from checks the "
                            "nodes below an auction (give the claims about those nodes)")
-    _tree(out, rules, sa, opening, nodes, rlimit, progress)
-    if not sa.root:
-        out.scopes = {OPENING_GROUP: WHOLE_OPENING, TREE_GROUP: WHOLE_TREE}
-        if opening:
-            out.scopes[OPENING_CLAIMS] = f"{files} ({WHOLE_OPENING})"
-        if nodes:
-            out.scopes[TREE_CLAIMS] = f"{files} ({WHOLE_TREE})"
-    if sa.cross_check == "z3":
-        _cross_check(out, rules, sa, nodes, rlimit, progress)
-    if sa.table is not None:
-        _table(out, rules, sa, progress)
+    # (the table's simulated deals are bid from the start, beside the checks)
+    with early_simulation(rules, sa.table) as simulation:
+        _tree(out, rules, sa, opening, nodes, rlimit, progress)
+        if not sa.root:
+            out.scopes = {OPENING_GROUP: WHOLE_OPENING, TREE_GROUP: WHOLE_TREE}
+            if opening:
+                out.scopes[OPENING_CLAIMS] = f"{files} ({WHOLE_OPENING})"
+            if nodes:
+                out.scopes[TREE_CLAIMS] = f"{files} ({WHOLE_TREE})"
+        if sa.cross_check == "z3":
+            _cross_check(out, rules, sa, nodes, rlimit, progress)
+        if sa.table is not None:
+            _table(out, rules, sa, progress, simulation)
     return out
 
 
-def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress) -> None:
+@contextmanager
+def early_simulation(rules: Rules, budget) -> Iterator["Callable[[], Simulation] | None"]:
+    """The simulated deals of the table's ``budget`` (None: no table), bid from the start in
+    a worker of the lowest priority: it takes a core only when the checks leave one idle (the
+    census keeps both busy; replaying its hands and writing the cache leave one mostly idle),
+    and the table, which needs the deals once the findings are known, finds them bid, or
+    nearly. Yields what gives the simulation (waiting for it); None with no table to fill or
+    one job (OPENBID_JOBS=1: everything in this process). The worker is ended on leaving,
+    whether the simulation was taken or not."""
+    from openbid.base.workers import Pool, Task, jobs
+
+    if budget is None or not budget.deals or jobs() < 2:
+        yield None
+        return
+    from openbid.checks.table_findings import Simulation, bid_deals_idle
+    from openbid.systems.auction import system_of
+
+    with Pool(1) as pool:
+        future = pool.submit(Task(bid_deals_idle, (rules, budget.deals, budget.seed)))
+
+        def simulation() -> Simulation:
+            return Simulation(system_of(rules), budget.deals, budget.seed,
+                              future.result().value)
+
+        try:
+            yield simulation
+        finally:
+            if not future.done():  # not needed (or not yet): the worker stops now
+                pool.kill()
+
+
+def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress, simulation=None) -> None:
     """Every finding at the table (openbid.checks.table_findings): grouped by rule and kind,
     each group's deal and probability, the findings' ``table`` filled."""
     from openbid.systems.auction import system_of
@@ -144,7 +181,7 @@ def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress) -> None:
     if known is not None:
         out.groups, out.findings = known
     else:
-        out.groups = fill(system, out.findings, claims, sa.table)
+        out.groups = fill(system, out.findings, claims, sa.table, simulation=simulation)
         out.findings = with_tables(system, out.findings, out.groups)
         if key is not None:
             from openbid.base.cache import Store, dumps

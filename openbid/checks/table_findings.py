@@ -214,9 +214,11 @@ def _ask_group(arg: tuple, i: int) -> tuple[dict[int, T.Table], int]:
 
 def fill(system: System, findings: list, claims: dict | None = None,
          budget: TableBudget = TableBudget(),
-         progress: Callable[[int, int], None] | None = None) -> list[Group]:
+         progress: Callable[[int, int], None] | None = None,
+         simulation: "Callable[[], Simulation] | None" = None) -> list[Group]:
     """The groups of ``findings``, ranked (at the table by probability, the largest first; then
-    undecided; then in isolation only), each with its tables found within ``budget``."""
+    undecided; then in isolation only), each with its tables found within ``budget``.
+    ``simulation``: gives the budget's simulated deals, bid elsewhere (None: bid here)."""
     from openbid.base.workers import jobs, map_chunks
 
     groups = groups_of(system, findings)
@@ -234,7 +236,10 @@ def fill(system: System, findings: list, claims: dict | None = None,
                 items.append((j, node, got[0], got[1], vul, f.count / f.of if f.of else None))
         work.append(items)
     if budget.deals and any(work):
-        sim = Simulation(system, budget.deals, budget.seed)
+        sim = simulation() if simulation is not None else \
+            Simulation(system, budget.deals, budget.seed)
+        if (sim.n, sim.seed) != (budget.deals, budget.seed):
+            raise AssertionError("the simulation given is not the budget's")
         for g in groups:
             g.simulated = sim.n
         # (the groups read in shares, one at a time per worker of the pool)
@@ -262,17 +267,15 @@ class Simulation:
     """``deals`` seeded deals (dealer N, none vulnerable) bid through the whole system by the
     vectorised bidder (:mod:`openbid.sim`), and which deals reach each node."""
 
-    def __init__(self, system: System, deals: int, seed: int) -> None:
-        from openbid.sim.bidder import bidder_for
-        from openbid.sim.deals import deals as dealt
-
+    def __init__(self, system: System, deals: int, seed: int,
+                 bid: "tuple[np.ndarray, list, np.ndarray, np.ndarray] | None" = None) -> None:
+        """``bid``: :func:`bid_deals` of the same system, deals and seed, made elsewhere (None:
+        bid here)."""
         self.system, self.n, self.seed = system, deals, seed
-        self.deals = dealt(seed, 0, deals)
-        b = bidder_for(system.rules, illegal="stop")  # an illegal call: a finding, not an error
-        finals = b.bid(self.deals, 0, 0)
-        self.ids = {a: k for k, a in enumerate(b.auctions)}
-        depth = np.array([len(a) for a in b.auctions], dtype=np.int64)
-        parent = b.parents()
+        self.deals, auctions, parent, finals = bid if bid is not None else \
+            bid_deals((system.rules, deals, seed))
+        self.ids = {a: k for k, a in enumerate(auctions)}
+        depth = np.array([len(a) for a in auctions], dtype=np.int64)
         self._at: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         anc = finals.astype(np.int64)
         for d in range(int(depth.max()), -1, -1):  # each deal's node at depth d (or -1)
@@ -295,6 +298,31 @@ class Simulation:
 
     def deal(self, row: int) -> dict:
         return {s: T.hand_of(self.deals[row, i]) for i, s in enumerate("NESW")}
+
+
+def bid_deals(arg: tuple) -> tuple[np.ndarray, list, np.ndarray, np.ndarray]:
+    """``deals`` seeded deals of ``seed`` (``arg``: the system's rules, deals, seed) bid
+    through the whole system: the deals, every node reached (its auction), each node's parent,
+    and each deal's last node."""
+    from openbid.sim.bidder import bidder_for
+    from openbid.sim.deals import deals as dealt
+
+    rules, deals, seed = arg
+    hands = dealt(seed, 0, deals)
+    b = bidder_for(rules, illegal="stop")  # an illegal call: a finding, not an error
+    finals = b.bid(hands, 0, 0)
+    return hands, list(b.auctions), b.parents(), finals
+
+
+def bid_deals_idle(arg: tuple) -> tuple[np.ndarray, list, np.ndarray, np.ndarray]:
+    """:func:`bid_deals` in a worker of the lowest priority (a pool task): begun with the
+    checks, it takes a core only when theirs leave one idle (see
+    :func:`openbid.checks.system_run.early_simulation`)."""
+    import os
+
+    if hasattr(os, "nice"):
+        os.nice(19)
+    return bid_deals(arg)
 
 
 def _shares(sizes: list[int], n: int) -> list[list[int]]:

@@ -163,3 +163,99 @@ def test_the_groups_shares_cover_every_group_with_findings_once_in_order(sizes, 
     shares = TF._shares(sizes, n)
     assert [i for s in shares for i in s] == [i for i, k in enumerate(sizes) if k]
     assert all(shares) and len(shares) <= max(1, 4 * n)
+
+
+def _live_children() -> set[int]:
+    """The live child processes of this one (Linux: /proc)."""
+    import os
+    from pathlib import Path
+
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+            out.add(int(entry.name))
+    return out
+
+
+def test_the_deals_bid_early_in_a_worker_fill_the_same_groups(combo, monkeypatch):
+    """The system checks bid the table's deals from the start, in a worker of the lowest
+    priority (openbid.checks.system_run.early_simulation): the groups are those of deals bid
+    in this process, and the worker is gone once the table is filled."""
+    import sys
+
+    from openbid.checks.system_run import early_simulation
+
+    budget = TF.TableBudget(deals=20_000)
+    monkeypatch.setenv("OPENBID_JOBS", "2")
+    alone = TF.fill(combo, findings(), budget=budget)
+    before = _live_children() if sys.platform.startswith("linux") else set()
+    with early_simulation(combo.rules, budget) as simulation:
+        assert simulation is not None
+        early = TF.fill(combo, findings(), budget=budget, simulation=simulation)
+        sim = simulation()
+        assert (sim.n, sim.seed) == (budget.deals, budget.seed)
+        # the worker bid the deals as the process does, node for node
+        here = TF.Simulation(combo, budget.deals, budget.seed)
+        assert sim.ids == here.ids and (sim.deals == here.deals).all()
+
+    def seen(groups):
+        return [(g.kind, g.rule, g.hits, g.simulated, g.asked, g.tables) for g in groups]
+
+    assert seen(early) == seen(alone) and any(g.hits for g in early)
+    if sys.platform.startswith("linux"):
+        assert _live_children() <= before
+
+
+def _bid_slowly(arg):
+    """A stand-in for the worker's bidding that takes half a minute, then leaves a mark."""
+    import os
+    import time
+    from pathlib import Path
+
+    time.sleep(30)
+    Path(os.environ["OPENBID_TEST_MARK"]).write_text("finished")
+
+
+def test_deals_not_taken_are_not_waited_for_and_leave_no_worker(combo, monkeypatch, tmp_path):
+    """A table whose simulation is not taken (a cached table, no finding at the table): the
+    worker, still bidding, is ended with the run, not waited for (it never finished)."""
+    import sys
+
+    from openbid.checks.system_run import early_simulation
+
+    mark = tmp_path / "finished"
+    monkeypatch.setenv("OPENBID_JOBS", "2")
+    monkeypatch.setenv("OPENBID_TEST_MARK", str(mark))
+    monkeypatch.setattr(TF, "bid_deals_idle", _bid_slowly)
+    linux = sys.platform.startswith("linux")
+    before = _live_children() if linux else set()
+    with early_simulation(combo.rules, TF.TableBudget(deals=1000)) as simulation:
+        assert simulation is not None
+        if linux:
+            assert _live_children() - before  # the worker is bidding
+    assert not mark.exists()
+    if linux:
+        assert _live_children() <= before
+
+
+@pytest.mark.parametrize("jobs,budget", [("1", TF.TableBudget(deals=1000)),
+                                         ("2", None), ("2", TF.TableBudget(deals=0))])
+def test_no_early_deals_with_one_job_or_no_table(combo, monkeypatch, jobs, budget):
+    from openbid.checks.system_run import early_simulation
+
+    monkeypatch.setenv("OPENBID_JOBS", jobs)
+    with early_simulation(combo.rules, budget) as simulation:
+        assert simulation is None
+
+
+def test_a_simulation_of_another_budget_is_refused(combo):
+    other = TF.Simulation(combo, 1000, 7)
+    with pytest.raises(AssertionError, match="not the budget's"):
+        TF.fill(combo, findings(), budget=TF.TableBudget(deals=1000, seed=1),
+                simulation=lambda: other)
