@@ -138,29 +138,38 @@ def early_simulation(rules: Rules, budget) -> Iterator["Callable[[], Simulation]
     a worker of the lowest priority: it takes a core only when the checks leave one idle (the
     census keeps both busy; replaying its hands and writing the cache leave one mostly idle),
     and the table, which needs the deals once the findings are known, finds them bid, or
-    nearly. Yields what gives the simulation (waiting for it); None with no table to fill or
-    one job (OPENBID_JOBS=1: everything in this process). The worker is ended on leaving,
-    whether the simulation was taken or not."""
+    nearly. Yields what gives the simulation; None with no table to fill or one job
+    (OPENBID_JOBS=1: everything in this process). When the table asks before the deals are
+    bid, a second worker of the command's own priority bids them too, and the first to finish
+    gives them: on a machine other work keeps busy, the lowest priority gets next to no time.
+    The workers are ended on leaving, whether the simulation was taken or not."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     from openbid.base.workers import Pool, Task, jobs
 
     if budget is None or not budget.deals or jobs() < 2:
         yield None
         return
-    from openbid.checks.table_findings import Simulation, bid_deals_idle
+    from openbid.checks.table_findings import Simulation, bid_deals, bid_deals_idle
     from openbid.systems.auction import system_of
 
-    with Pool(1) as pool:
-        future = pool.submit(Task(bid_deals_idle, (rules, budget.deals, budget.seed)))
+    arg = (rules, budget.deals, budget.seed)
+    with Pool(1) as idle, Pool(1) as now:
+        future = idle.submit(Task(bid_deals_idle, arg))
 
         def simulation() -> Simulation:
+            done = {future}
+            if not future.done():
+                done, _ = wait([future, now.submit(Task(bid_deals, arg))],
+                               return_when=FIRST_COMPLETED)
             return Simulation(system_of(rules), budget.deals, budget.seed,
-                              future.result().value)
+                              next(iter(done)).result().value)
 
         try:
             yield simulation
-        finally:
-            if not future.done():  # not needed (or not yet): the worker stops now
-                pool.kill()
+        finally:  # (done, or not needed: a worker still bidding stops now)
+            idle.kill()
+            now.kill()
 
 
 def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress, simulation=None) -> None:

@@ -244,6 +244,32 @@ def test_deals_not_taken_are_not_waited_for_and_leave_no_worker(combo, monkeypat
         assert _live_children() <= before
 
 
+def test_deals_asked_for_before_the_idle_worker_is_done_come_from_a_second_worker(
+        combo, monkeypatch, tmp_path):
+    """On a busy machine the lowest priority gets next to no time: when the table asks for the
+    deals before that worker has bid them, a worker of the command's priority bids them too,
+    and the first to finish gives them (here the second: the first never finishes)."""
+    import sys
+
+    from openbid.checks.system_run import early_simulation
+
+    mark = tmp_path / "finished"
+    budget = TF.TableBudget(deals=20_000)
+    monkeypatch.setenv("OPENBID_JOBS", "2")
+    monkeypatch.setenv("OPENBID_TEST_MARK", str(mark))
+    monkeypatch.setattr(TF, "bid_deals_idle", _bid_slowly)
+    linux = sys.platform.startswith("linux")
+    before = _live_children() if linux else set()
+    with early_simulation(combo.rules, budget) as simulation:
+        assert simulation is not None
+        sim = simulation()
+    here = TF.Simulation(combo, budget.deals, budget.seed)
+    assert sim.ids == here.ids and (sim.deals == here.deals).all()
+    assert not mark.exists()
+    if linux:
+        assert _live_children() <= before
+
+
 @pytest.mark.parametrize("jobs,budget", [("1", TF.TableBudget(deals=1000)),
                                          ("2", None), ("2", TF.TableBudget(deals=0))])
 def test_no_early_deals_with_one_job_or_no_table(combo, monkeypatch, jobs, budget):
