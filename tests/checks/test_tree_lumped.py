@@ -177,13 +177,36 @@ def test_a_lumped_origin_sums_its_coarse_rows_and_expands_to_them(plans):
     assert np.array_equal(walk.rows_of(back), rows[np.isin(up, pick)])
 
 
-def test_the_lumped_rows_of_the_coarse_rows_are_those_of_their_suit_states(plans):
-    """The arithmetic map (each composition's suit states) against the map read from every
-    coarse row's suit states."""
-    from openbid.readers.census.tree.opening import class_map, coarse_map
+def _map_read_from_rows(p, pc, chunk) -> tuple[np.ndarray, int]:
+    """Each row of ``chunk`` (whole compositions of ``p``) -> its class of ``pc``, read from
+    the row's own suit states: their places among the coarse states of their lengths, as the
+    digits of the class's number within its composition."""
+    from openbid.readers.census.domain import SUITS
+    from openbid.readers.census.tree.opening import coarse_ranks
+
+    ranks = coarse_ranks(p, pc)
+    cs = pc.domain.suits
+    dims = np.array([[len(cs[k].by_length[n]) for k, n in enumerate(comp)]
+                     for comp in chunk.comps], dtype=np.int64).reshape(-1, 4)
+    per = dims.prod(axis=1)
+    sizes = np.array(chunk.sizes, dtype=np.intp)
+    out = np.repeat(np.concatenate(([0], np.cumsum(per)[:-1])), sizes)
+    d = [np.repeat(dims[:, k], sizes) for k in range(4)]
+    r = [ranks[k][chunk.ids[s]] for k, s in enumerate(SUITS)]
+    out += ((r[0] * d[1] + r[1]) * d[2] + r[2]) * d[3] + r[3]
+    return out, int(per.sum())
+
+
+@pytest.mark.parametrize("level", ["fine to coarse", "coarse to lumped"])
+def test_the_classes_of_the_finer_rows_are_those_of_their_suit_states(plans, level):
+    """The arithmetic map (each composition's suit states, :func:`class_map`: the opening's
+    fine rows to the coarse ones, the coarse rows to the lumped ones) against the map read from
+    every row's own suit states."""
+    from openbid.readers.census.tree.opening import class_map
 
     _, p, pc, pq = plans
-    chunk = pc.domain.chunk_of(pc.domain.plan[0][1] + pc.domain.plan[-1][1])
-    got, n = class_map(pc, pq, chunk.comps)
-    want, m = coarse_map(pc, pq, chunk)
+    finer, coarser = (p, pc) if level == "fine to coarse" else (pc, pq)
+    chunk = finer.domain.chunk_of(finer.domain.plan[0][1] + finer.domain.plan[-1][1])
+    got, n = class_map(finer, coarser, chunk.comps)
+    want, m = _map_read_from_rows(finer, coarser, chunk)
     assert n == m and np.array_equal(got, want)

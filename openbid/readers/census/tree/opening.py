@@ -54,29 +54,11 @@ def coarse_ranks(p: Pass, pc: Pass) -> list[np.ndarray]:
     return out
 
 
-def coarse_map(p: Pass, pc: Pass, chunk: Chunk) -> tuple[np.ndarray, int]:
-    """Each fine row of ``chunk`` (whole compositions, in the plan's order) -> its coarse class,
-    numbered from 0 in the coarse enumeration of the same compositions; and their number."""
-    ranks = coarse_ranks(p, pc)
-    cs = pc.domain.suits
-    dims = np.array([[len(cs[k].by_length[n]) for k, n in enumerate(comp)]
-                     for comp in chunk.comps], dtype=np.int64).reshape(-1, 4)
-    per = dims.prod(axis=1)
-    starts = np.concatenate(([0], np.cumsum(per)[:-1]))
-    sizes = np.array(chunk.sizes, dtype=np.intp)
-    out = np.repeat(starts, sizes)
-    d = [np.repeat(dims[:, k], sizes) for k in range(4)]
-    r = [ranks[k][chunk.ids[s]] for k, s in enumerate(SUITS)]
-    local = ((r[0] * d[1] + r[1]) * d[2] + r[2]) * d[3] + r[3]
-    out += local
-    return out.astype(np.int32 if int(per.sum()) < 1 << 31 else np.int64), int(per.sum())
-
-
 def class_map(p: Pass, pc: Pass, comps) -> tuple[np.ndarray, int]:
     """Each class of ``p`` over ``comps`` (whole compositions, in order) -> its class of
     ``pc`` (a pass ``p`` refines), numbered from 0 in ``pc``'s enumeration of the same
-    compositions (int32); and their number. Arithmetic, as :func:`coarse_map`, from each
-    composition's suit states alone (no row of ``p`` read)."""
+    compositions (int32); and their number. Arithmetic, from each composition's suit states
+    alone (no row of ``p`` read)."""
     ranks = coarse_ranks(p, pc)
     fine, coarse = p.domain.suits, pc.domain.suits
     out, at = [], 0
@@ -207,7 +189,7 @@ class FinePart:
         self.cmap = np.arange(self.n, dtype=np.int32)  # a fine row -> its coarse row
         self.cn = self.n
         if not identity:
-            self.cmap, self.cn = coarse_map(p, pc, chunk)
+            self.cmap, self.cn = class_map(p, pc, chunk.comps)
         self._view: ChunkView | None = None
         self._hands: dict[int, str] = {}
         self.projected: list[Calls] = []  # each reading's calls (Reading.children: its index)
