@@ -199,7 +199,65 @@ class Pool:
         self.close(cancel=exc_type is not None)
 
 
-_ACTIVE: "weakref.WeakSet[Pool]" = weakref.WeakSet()
+class Background:
+    """``fn(arg)`` in a forked process of its own, begun at once, its value sent back on a pipe
+    whose far end that process alone holds. It can be ended at any moment, even while it sends
+    its value: the pipe then ends, and nothing waits for the rest of a message (a pool's worker
+    killed while it sends a result leaves the pool's reader waiting for ever: its pipe has
+    other writers). ``nice``: the process's priority lowered by that much (0: the command's)."""
+
+    def __init__(self, fn: Callable[[Any], Any], arg: Any, nice: int = 0) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork")
+        self.conn, there = ctx.Pipe(duplex=False)
+        self._proc = ctx.Process(target=_background, args=(there, fn, arg, nice, os.getpid()),
+                                 daemon=True)
+        self._proc.start()
+        there.close()
+        self._value: tuple | None = None
+        _ACTIVE.add(self)  # (ended by stop_all too)
+
+    def done(self) -> bool:
+        """Has the process sent its value (or ended)."""
+        return self._value is not None or self.conn.poll()
+
+    def result(self) -> Any:
+        """The value (waiting for it); the process's error, raised here, if it failed."""
+        if self._value is None:
+            try:
+                self._value = self.conn.recv()
+            except (EOFError, OSError):
+                self._value = (False, "it ended without a result")
+        ok, value = self._value
+        if not ok:
+            raise RuntimeError(f"a background process of openbid failed: {value}")
+        return value
+
+    def kill(self) -> None:
+        """End the process now (done or not) and wait for it."""
+        try:
+            self._proc.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+        self._proc.join()
+        self.conn.close()
+        _ACTIVE.discard(self)
+
+
+def _background(conn, fn: Callable[[Any], Any], arg: Any, nice: int, parent: int) -> None:
+    _worker_start(parent)
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
+    try:
+        out: tuple = (True, fn(arg))
+    except Exception as e:  # sent back whole when it can be, else as text
+        out = (False, f"{type(e).__name__}: {e}")
+    conn.send(out)
+    conn.close()
+
+
+_ACTIVE: "weakref.WeakSet[Pool | Background]" = weakref.WeakSet()
 
 
 def stop_all() -> None:

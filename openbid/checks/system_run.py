@@ -135,41 +135,45 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
 @contextmanager
 def early_simulation(rules: Rules, budget) -> Iterator["Callable[[], Simulation] | None"]:
     """The simulated deals of the table's ``budget`` (None: no table), bid from the start in
-    a worker of the lowest priority: it takes a core only when the checks leave one idle (the
+    a process of the lowest priority: it takes a core only when the checks leave one idle (the
     census keeps both busy; replaying its hands and writing the cache leave one mostly idle),
     and the table, which needs the deals once the findings are known, finds them bid, or
     nearly. Yields what gives the simulation; None with no table to fill or one job
     (OPENBID_JOBS=1: everything in this process). When the table asks before the deals are
-    bid, a second worker of the command's own priority bids them too, and the first to finish
+    bid, a second process of the command's own priority bids them too, and the first to finish
     gives them: on a machine other work keeps busy, the lowest priority gets next to no time.
-    The workers are ended on leaving, whether the simulation was taken or not."""
-    from concurrent.futures import FIRST_COMPLETED, wait
+    The processes (:class:`openbid.base.workers.Background`: one may be ended while it sends
+    its deals) are ended on leaving, whether the simulation was taken or not."""
+    from multiprocessing.connection import wait
 
-    from openbid.base.workers import Pool, Task, jobs
+    from openbid.base.workers import Background, jobs
 
     if budget is None or not budget.deals or jobs() < 2:
         yield None
         return
-    from openbid.checks.table_findings import Simulation, bid_deals, bid_deals_idle
+    from openbid.checks.table_findings import Simulation, bid_deals
     from openbid.systems.auction import system_of
 
     arg = (rules, budget.deals, budget.seed)
-    with Pool(1) as idle, Pool(1) as now:
-        future = idle.submit(Task(bid_deals_idle, arg))
+    started = [Background(bid_deals, arg, nice=19)]
+    made: list[Simulation] = []
 
-        def simulation() -> Simulation:
-            done = {future}
-            if not future.done():
-                done, _ = wait([future, now.submit(Task(bid_deals, arg))],
-                               return_when=FIRST_COMPLETED)
-            return Simulation(system_of(rules), budget.deals, budget.seed,
-                              next(iter(done)).result().value)
+    def simulation() -> Simulation:
+        if not made:
+            first = started[0]
+            if not first.done():
+                started.append(Background(bid_deals, arg))
+                ready = wait([b.conn for b in started])
+                first = next(b for b in started if b.conn in ready)
+            made.append(Simulation(system_of(rules), budget.deals, budget.seed,
+                                   first.result()))
+        return made[0]
 
-        try:
-            yield simulation
-        finally:  # (done, or not needed: a worker still bidding stops now)
-            idle.kill()
-            now.kill()
+    try:
+        yield simulation
+    finally:  # (done, or not needed: a process still bidding stops now)
+        for b in started:
+            b.kill()
 
 
 def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress, simulation=None) -> None:

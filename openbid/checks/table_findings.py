@@ -314,17 +314,6 @@ def bid_deals(arg: tuple) -> tuple[np.ndarray, list, np.ndarray, np.ndarray]:
     return hands, list(b.auctions), b.parents(), finals
 
 
-def bid_deals_idle(arg: tuple) -> tuple[np.ndarray, list, np.ndarray, np.ndarray]:
-    """:func:`bid_deals` in a worker of the lowest priority (a pool task): begun with the
-    checks, it takes a core only when theirs leave one idle (see
-    :func:`openbid.checks.system_run.early_simulation`)."""
-    import os
-
-    if hasattr(os, "nice"):
-        os.nice(19)
-    return bid_deals(arg)
-
-
 def _shares(sizes: list[int], n: int) -> list[list[int]]:
     """The groups (by their number of findings, ``sizes``) in about ``4 n`` shares of about
     equal findings, consecutive."""

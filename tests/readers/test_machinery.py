@@ -232,6 +232,59 @@ def test_a_z3_task_starts_in_a_fresh_context():
     assert marks == ["parent", None, None, None]  # inherited, then set aside by every Z3 task
 
 
+def _large(n):
+    return b"x" * n
+
+
+def _niceness(_):
+    import os
+
+    return os.nice(0)
+
+
+def test_a_background_process_returns_its_value_and_raises_its_failure():
+    import os
+
+    b = workers.Background(_double, 21)
+    assert b.result() == 42 and b.done()
+    b.kill()
+    if hasattr(os, "nice"):  # its priority lowered as asked, the command's untouched
+        b = workers.Background(_niceness, 0, nice=5)
+        assert b.result() == os.nice(0) + 5
+        b.kill()
+    b = workers.Background(_boom, 0)
+    with pytest.raises(RuntimeError, match="ValueError: planted failure"):
+        b.result()
+    b.kill()
+    b = workers.Background(_die, 0)
+    with pytest.raises(RuntimeError, match="ended without a result"):
+        b.result()
+    b.kill()
+
+
+def test_a_background_process_ended_while_it_sends_its_value_leaves_nothing_waiting():
+    """Killed in the middle of sending 64 MB (a pipe holds far less: it is still sending when
+    the first bytes arrive), it ends, and nothing waits for the rest. (A pool's worker killed so
+    left its pool's reader waiting for ever.)"""
+    b = workers.Background(_large, 64 << 20)
+    while not b.done():
+        b.conn.poll(1)
+    pid = b._proc.pid
+    b.kill()
+    assert not b._proc.is_alive() and b._proc.exitcode is not None and pid
+    assert b not in workers._ACTIVE
+
+
+def test_stop_all_ends_a_background_process():
+    import time
+
+    b = workers.Background(time.sleep, 600)
+    workers.stop_all()
+    assert not b._proc.is_alive()
+    with pytest.raises(RuntimeError, match="ended without a result"):
+        b.result()
+
+
 def test_map_chunks_in_order_with_one_job_and_several(monkeypatch):
     for n in ("1", "2"):
         monkeypatch.setenv("OPENBID_JOBS", n)
