@@ -192,6 +192,27 @@ def assert_same_census(one, other) -> None:
         assert _everything(other.counts[a]) == _everything(nc), a
 
 
+def test_the_census_with_every_row_set_compressed_between_rounds_is_the_same(
+        strong, strong_census, monkeypatch, tmp_path):
+    """A walk's sets of rows are compressed between rounds once they pass RowSets.COMPACT_BYTES
+    (a whole SAYC stays below it; a larger system does not): compressing every one of them, and
+    reading them back when next needed, changes no count and no example."""
+    from openbid.readers.census.tree.rows import RowSets
+
+    log = tmp_path / "compressed"  # (the census's workers are other processes: they write it)
+    compact = RowSets.compact
+
+    def logged(self):
+        compact(self)
+        with open(log, "a") as fh:
+            fh.write(f"{len(self.squeezed)}\n")
+
+    monkeypatch.setattr(RowSets, "COMPACT_BYTES", 0)
+    monkeypatch.setattr(RowSets, "compact", logged)
+    assert_same_census(tree_census(strong), strong_census)
+    assert sum(int(x) for x in log.read_text().split()) > 0  # sets were compressed
+
+
 def test_every_example_past_the_opening_replays(strong, strong_census):
     model = NodeModel(system_of(strong))
     for a, nc in strong_census.counts.items():
