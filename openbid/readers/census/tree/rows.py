@@ -91,7 +91,7 @@ class RowSets:
         return got.astype(np.intp)
 
     # Sets kept as they are up to this many bytes in all. A whole SAYC's largest walk holds
-    # 180 MB of them: compressing them cost its cold check about 2 s of 26 (two interleaved
+    # 180 MB of them: compressing them cost its cold census about 2 s of 26 (two interleaved
     # pairs: the census 24.2 and 23.5 s without, 26.2 and 25.0 s with) and saved 50 MB of the
     # largest process (1.00 against 1.05 GB); a larger system's are compressed.
     COMPACT_BYTES = 256 << 20
