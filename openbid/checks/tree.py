@@ -244,7 +244,7 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
             want_point: str | None = None, memo: dict | None = None) -> tuple[Hand, str, str]:
     """The census's hand re-run: it makes the bidder's calls and then ``want_call`` at
     ``want_point`` (either may be None: any); (the hand, the call, the bid point)."""
-    hand = Hand.parse(ex.hand)
+    hand = _parsed(ex.hand, memo)
     call, point = _outcome(system, a, hand, ex.vul)
     wanted = {want_call} if isinstance(want_call, str) else want_call
     if not _history(system, a, hand, ex.vul, memo) or (wanted is not None and
@@ -254,6 +254,17 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
                            f"({ex.vul}) does not replay: the executor bids {call} at point "
                            f"{point}, expected {want_call} {want_point or ''} (class {ex.order})")
     return hand, call, point
+
+
+def _parsed(text: str, memo: dict | None) -> Hand:
+    """The hand of an example's text (``memo``: the replays' memo; one hand is the first
+    example of many counts at a node and below it)."""
+    if memo is None:
+        return Hand.parse(text)
+    got = memo.get(text)
+    if got is None:
+        got = memo[text] = Hand.parse(text)
+    return got
 
 
 REPLAYS_APART = 4000  # replays run in the process pool from this many on (else here)

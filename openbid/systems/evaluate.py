@@ -49,7 +49,7 @@ class OutcomeView:
 def _view(hand: Hand, rules: Rules, context: tuple):
     program = program_for(rules)
     d = program.describe(hand, context)
-    return d, OutcomeView(rules, d, program.run(d)), program.defs
+    return d, OutcomeView(rules, d, program.outcome(d)), program.defs
 
 
 def holds(expr: Expr, hand: Hand, rules: Rules, context: tuple = ()) -> bool:

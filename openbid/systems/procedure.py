@@ -8,7 +8,7 @@ the program for inspection): a section returns a bid ``(bidval, label)``, a tent
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from openbid.bridge.bids import VALID_BIDVALS, bid_text
 from openbid.base.errors import OpenbidError
@@ -63,16 +63,34 @@ class Program:
         self.rules = rules
         self.readings: Readings = rules.readings
         self.defs = definitions(rules.readings, rules.definitions)
-        self.source = _generate(rules, traced=False, is_table=self.defs.is_table)
-        self.traced_source = _generate(rules, traced=True, is_table=self.defs.is_table)
-        ns: dict = dict(NAMESPACE)
-        exec(compile(self.source, f"<rules {rules.name}>", "exec"), ns)  # noqa: S102
-        self._sections = ns["SECTIONS"]
-        tns: dict = dict(NAMESPACE)
-        exec(compile(self.traced_source, f"<rules {rules.name} traced>", "exec"), tns)  # noqa: S102
-        self._traced = tns["SECTIONS"]
         self._first = rules.sections[0].number
         self._end = rules.pass_section
+
+    # Each form is generated and compiled when first run: a census's replays and the table's
+    # re-bids trace every node's table and never run it plainly (making both forms was most
+    # of the replays' time spent on a node's first hand).
+    @cached_property
+    def source(self) -> str:
+        return _generate(self.rules, traced=False, is_table=self.defs.is_table)
+
+    @cached_property
+    def traced_source(self) -> str:
+        return _generate(self.rules, traced=True, is_table=self.defs.is_table)
+
+    @cached_property
+    def _sections(self) -> dict:
+        return _compiled(self.source, f"<rules {self.rules.name}>")
+
+    @cached_property
+    def _traced(self) -> dict:
+        return _compiled(self.traced_source, f"<rules {self.rules.name} traced>")
+
+    def outcome(self, d: Descriptors) -> Outcome:
+        """:meth:`run`'s outcome, by the traced form when only that one is compiled yet (the
+        same outcome: a replay's check of a guard after its trace compiles nothing more)."""
+        if "_traced" in self.__dict__ and "_sections" not in self.__dict__:
+            return self.trace(d)[0]
+        return self.run(d)
 
     def run(self, d: Descriptors) -> Outcome:
         secs = self._sections
@@ -138,6 +156,13 @@ class Program:
 
     def bid_hand(self, hand: Hand, context: tuple = ()) -> Outcome:
         return self.run(self.describe(hand, context))
+
+
+def _compiled(source: str, name: str) -> dict:
+    """The sections of a generated program: its ``SECTIONS``."""
+    ns: dict = dict(NAMESPACE)
+    exec(compile(source, name, "exec"), ns)  # noqa: S102
+    return ns["SECTIONS"]
 
 
 def _generate(rules: Rules, traced: bool, is_table=None) -> str:

@@ -118,6 +118,57 @@ def test_dense_values_are_each_numbers_value(values, picks):
 
 
 # ---- constants are compared by type ---------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 400), st.integers(0, 3), st.lists(st.integers(1, 2000), max_size=3),
+       st.integers(0, 2**32 - 1))
+def test_group_rows_groups_by_every_mask_and_value(n, n_masks, ranges, seed):
+    """Rows grouped by masks and values (some so wide that the numbering sorts them rather
+    than marking a table) as the distinct rows of all the columns, numbered in the order of
+    their first rows."""
+    rng = np.random.default_rng(seed)
+    masks = [rng.random(n) < rng.random() for _ in range(n_masks)]
+    values = [rng.integers(0, r, n) for r in ranges]
+    ids, first = grouping.group_rows(masks, values, n)
+    rows = list(zip(*(m.tolist() for m in masks), *(v.tolist() for v in values))) or [()] * n
+    number: dict = {}
+    want = [number.setdefault(r, len(number)) for r in rows]
+    assert ids.tolist() == want
+    assert first.tolist() == [rows.index(r) for r in number]
+
+
+def test_passes_share_a_tabulation_only_under_the_same_definitions(monkeypatch):
+    """Tables over suit states are shared by the passes over the same states (the findings at
+    the table plan one per question): one name defined two ways is read two ways, each as the
+    executor reads it, and a second pass with the same definitions tabulates nothing again."""
+    from openbid.bridge.hand import Hand
+    from openbid.checks.table import block_reader, hand_of, read_cond
+    from openbid.readers.census import passes
+    from openbid.sim.deals import deals
+    from openbid.systems.evaluate import holds
+    from openbid.systems.rules.text import loads
+
+    def table(n: int):
+        return loads(f'name long{n}\ndefine LONG = SUITLENGTH(S) >= {n}\n'
+                     'section 1 "s"\n  bid x when LONG value 1S\n')
+
+    five, six = table(5), table(6)
+    e = five.parse("LONG and SUITPOINTS(S) >= 2")
+    assert e == six.parse("LONG and SUITPOINTS(S) >= 2")  # one expression, two meanings
+    masks = deals(7, 0, 400)[:, 0].astype(np.int64)
+    hands: list[Hand] = [hand_of(m) for m in masks]
+    for rules in (five, six, five):
+        got = read_cond(rules, masks, e, {})
+        assert got.tolist() == [holds(e, h, rules) for h in hands]
+    assert 0 < sum(read_cond(six, masks, e, {})) < sum(read_cond(five, masks, e, {}))
+    other = block_reader(five, masks, (e, parse("HCP >= 30")), {})  # another pass
+    want = read_cond(five, masks, e, {})
+    tabulated = []  # the views of suit states made to tabulate an expression
+    real = passes.ChunkView
+    monkeypatch.setattr(passes, "ChunkView", lambda *a: tabulated.append(a) or real(*a))
+    assert other.cond(e).tolist() == want.tolist()
+    assert tabulated == []
+
+
 def test_constants_of_different_types_are_different_terms():
     assert Const(True) != Const(1)
     assert Const(Fraction(1)) != Const(1)

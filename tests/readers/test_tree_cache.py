@@ -331,6 +331,22 @@ def test_writers_of_one_key_at_once_never_leave_a_torn_entry(tmp_path):
     assert Store(tmp_path).get("test", "k" * 40) == payload
 
 
+def test_a_temporary_file_left_under_the_next_name_is_neither_reused_nor_touched(tmp_path):
+    """A write's temporary file is named by the process and a count: one left by a process of
+    the same number long gone is not written through; the entry is written all the same."""
+    store = Store(tmp_path)
+    store.put("tree-node", "a" * 64, b"first")  # (the folder is made)
+    key = "a" * 63 + "b"  # (in the same folder)
+    folder = store.path("tree-node", key).parent
+    stray = folder / f".{key[:16]}.{os.getpid()}.{store._count + 1}.tmp"
+    stray.write_bytes(b"someone else's")
+    store.put("tree-node", key, b"second")
+    assert store.get("tree-node", key) == b"second"
+    assert stray.read_bytes() == b"someone else's"
+    assert sorted(p.name for p in folder.iterdir()) == sorted([stray.name, f"{'a' * 64}.bin",
+                                                               f"{key}.bin"])
+
+
 def test_an_entry_is_only_read_back_under_its_kind_and_key(tmp_path):
     store = Store(tmp_path)
     store.put("tree-node", "a" * 64, b"payload")

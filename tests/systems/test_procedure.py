@@ -278,3 +278,22 @@ def test_the_algol_check_can_fail() -> None:
     # The synopsis is read literally where it differs from the code: the sample must see it.
     result = check_algol_sample(load_variant("synopsis"), 2_000, seed=1967)
     assert result.mismatch_count > 0
+
+
+def test_a_program_compiles_each_form_when_first_run_and_both_bid_alike() -> None:
+    """A replay traces a node's table and checks a guard on the same hand: the plain form is
+    not compiled for it (``outcome`` takes the traced form's), and once both are, they bid
+    every hand alike."""
+    from openbid.checks.table import hand_of
+    from openbid.sim.deals import deals
+    from openbid.systems.procedure import Program
+
+    program = Program(load_variant("code"))
+    assert not {"_sections", "_traced", "source", "traced_source"} & set(vars(program))
+    hands = [hand_of(m) for m in deals(3, 0, 300)[:, 0]]
+    traced = [program.trace(program.describe(h))[0] for h in hands]
+    assert [program.outcome(program.describe(h)) for h in hands] == traced
+    assert "_sections" not in vars(program)
+    assert [program.run(program.describe(h)) for h in hands] == traced
+    assert [program.outcome(program.describe(h)) for h in hands] == traced
+    assert len({o.section for o in traced}) > 3  # (the hands reach several bid points)

@@ -51,6 +51,7 @@ class PassSpec:
 
 SUIT_TABLES_KEPT = 512  # tables over suit states shared by passes (the oldest dropped first)
 _SUIT_TABLES: dict[tuple, object] = {}
+_TABS: dict[tuple, tuple] = {}  # sub-expressions tabulated over suit states, likewise
 
 
 @lru_cache(maxsize=8)
@@ -200,6 +201,13 @@ class Pass:
     def _tab(self, index: int, e: Expr, key):
         got = self._tabs.get((index, e, key))
         if got is None:
+            # (passes over the same states with the same definitions and facts share these
+            # too: the findings at the table plan a pass per question, each over every state)
+            shared = (id(self.defs[index]), self.spec.context, self._states_digest(), e, key)
+            hit = _TABS.get(shared)
+            if hit is not None and hit[0] is self.defs[index]:
+                got = self._tabs[(index, e, key)] = hit[1]
+                return got
             if key in HALVES:
                 a, b = sorted(HALVES[key])
                 ka, kb = self.domain.suits[a - 1].size, self.domain.suits[b - 1].size
@@ -217,6 +225,20 @@ class Pass:
 
                 got = as_fx(got, view.size)
             self._tabs[(index, e, key)] = got
+            while len(_TABS) >= SUIT_TABLES_KEPT:
+                _TABS.pop(next(iter(_TABS)))
+            _TABS[shared] = (self.defs[index], got)  # (the definitions kept: ids stay unique)
+        return got
+
+    def _states_digest(self) -> bytes:
+        """The rank model and every suit's states (passes over the same states tabulate
+        alike)."""
+        got = self.__dict__.get("_digest")
+        if got is None:
+            h = hashlib.blake2b(repr(self.model.tracked).encode())
+            for st in self.domain.suits:
+                h.update(st.reps.tobytes())
+            got = self.__dict__["_digest"] = h.digest()
         return got
 
     def _regroup(self, index: int, e: Expr) -> Expr | None:
