@@ -459,7 +459,7 @@ def _outcome(run: ArrayReader) -> tuple[np.ndarray, np.ndarray]:
             np.copyto(section, labels.index(site.label), where=fire, casting="unsafe")
         sbids = np.maximum(sbids, 0)
         run.__dict__["_section_bids"] = sbids
-        return sbids[section], section
+        return sbids.take(section), section
     bidval = np.zeros(n, dtype=np.int16)
     for site in sites:
         fire = site.fire

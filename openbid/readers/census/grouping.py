@@ -46,7 +46,7 @@ def dense_values(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         part = (key >> shift) & ((1 << b) - 1) if shift or b < width else key
         code = part.astype(np.intp) if ids is None else (ids << b) | part
         present = np.bincount(code, minlength=k << b).astype(bool)
-        ids = (np.cumsum(present) - 1)[code]
+        ids = (np.cumsum(present) - 1).take(code)
         codes = np.flatnonzero(present)  # number i is the i-th (number so far, bits) present
         values = values[codes >> b] | ((codes & ((1 << b) - 1)).astype(np.int64) << shift)
         k = len(codes)

@@ -107,7 +107,7 @@ class CoarseRows:
             if len(rows) == self.cn and split is None:  # every row, all of its hands
                 got = (self.w_all, self.first_all)
             else:
-                got = (self.w_all[rows], self.first_all[rows])
+                got = (self.w_all.take(rows), self.first_all.take(rows))
                 if split is not None:  # rows some of whose hands make another call
                     at = np.searchsorted(rows, split[0])
                     at[at == len(rows)] = 0
@@ -205,7 +205,7 @@ class Lumped(CoarseRows):
             walk = self.walk
             rows = walk.rows_of(cmask)
             w, f = walk.coarse_arrays(cmask, rows)
-            up = self.up[rows]
+            up = self.up.take(rows)
             wq = np.bincount(up, weights=w, minlength=self.cn)
             fq = first_rows(up, self.cn, f, NONE_ROW)
             qrows = np.flatnonzero(fq != NONE_ROW)
@@ -227,7 +227,7 @@ class Lumped(CoarseRows):
             rows = walk.rows_of(cmask)
             keep = np.zeros(self.cn, dtype=bool)
             keep[self.rows_of(mask)] = True
-            got = self._expanded[mask] = walk.intern_like(cmask, rows[keep[self.up[rows]]])
+            got = self._expanded[mask] = walk.intern_like(cmask, rows[keep[self.up.take(rows)]])
         return got
 
 

@@ -227,7 +227,7 @@ class FinePart:
             self.pairs = None
         else:
             pid, pfirst = group_rows([], [self.gid, self.cmap.astype(np.intp)], self.n)
-            self.pairs = (self.gid[pfirst], self.cmap[pfirst].astype(np.intp),
+            self.pairs = (self.gid.take(pfirst), self.cmap.take(pfirst).astype(np.intp),
                           np.bincount(pid, weights=fw, minlength=len(pfirst)), pfirst)
 
     @property
@@ -268,16 +268,16 @@ class FinePart:
         lut = np.full(int(values.max(initial=0)) + 1, SPLIT, dtype=np.uint8)
         for j, g in enumerate(groups):
             lut[g] = j
-        call = lut[values]  # each group's call
+        call = lut.take(values)  # each group's call
         cn = self.cn
         split: dict = {}
         if k == 1:
             codes = np.zeros(cn, dtype=np.uint8)
         elif self.pairs is None:  # a coarse row is a fine row: never split
-            codes = call[self.gid]
+            codes = call.take(self.gid)
         else:
             pg, prow, pw, pfirst = self.pairs
-            pc = call[pg]  # each pair's call
+            pc = call.take(pg)  # each pair's call
             lo = np.full(cn, SPLIT, dtype=np.uint8)
             hi = np.zeros(cn, dtype=np.uint8)
             np.minimum.at(lo, prow, pc)

@@ -138,8 +138,8 @@ class Groups:
 
     def at(self, rows: np.ndarray) -> "Groups":
         """These groups' values at some of them (a kept reading's: its guards marks)."""
-        return Groups(self.bidval[rows], self.section[rows], self.sbids, self.guards,
-                      self.inv[rows], self.on)
+        return Groups(self.bidval.take(rows), self.section.take(rows), self.sbids, self.guards,
+                      self.inv.take(rows), self.on)
 
 
 class Reading:
@@ -296,7 +296,7 @@ class Reading:
             lut = np.zeros(nl, dtype=np.uint8)
             for i, g in enumerate(groups):
                 lut[g] = i
-            children = self._children(lut[section], len(groups), rowpos, gid)
+            children = self._children(lut.take(section), len(groups), rowpos, gid)
         for call, secs, child in zip(bids, groups, children):
             self.counts.calls[call] = [
                 int(sum(int(per[s]) for s in secs)),
@@ -340,7 +340,7 @@ class Reading:
             lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
             for i, c in enumerate(calls):
                 lut[values_of[c]] = i
-            children = self._children(lut[bidval], len(calls), rowpos, gid)
+            children = self._children(lut.take(bidval), len(calls), rowpos, gid)
         for call, child in zip(calls, children):
             pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
             nc.calls[call] = [int(sum(round(per_code[b * nl + s]) for b, s in pairs)),

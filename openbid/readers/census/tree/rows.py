@@ -85,7 +85,9 @@ class RowSets:
             hit = self.recent.get(number)
             if hit is not None:
                 return hit
-            rows = np.flatnonzero(np.unpackbits(got, count=self.n))
+            # (as Booleans: numpy finds the set bytes of a Boolean array four to nine times
+            # as fast as of a uint8 one, and a census unpacks hundreds of bitmaps)
+            rows = np.flatnonzero(np.unpackbits(got, count=self.n).view(bool))
             self._remember(number, rows)
             return rows
         return got.astype(np.intp)
