@@ -245,7 +245,14 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
     """The census's hand re-run: it makes the bidder's calls and then ``want_call`` at
     ``want_point`` (either may be None: any); (the hand, the call, the bid point)."""
     hand = _parsed(ex.hand, memo)
-    call, point = _outcome(system, a, hand, ex.vul)
+    if memo is None:
+        call, point = _outcome(system, a, hand, ex.vul)
+    else:  # (a node's hand is replayed for several counts: each call, point and guard)
+        key = ("outcome", a, ex.hand, ex.vul)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _outcome(system, a, hand, ex.vul)
+        call, point = got
     wanted = {want_call} if isinstance(want_call, str) else want_call
     if not _history(system, a, hand, ex.vul, memo) or (wanted is not None and
                                                       call not in wanted) \
