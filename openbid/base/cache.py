@@ -162,7 +162,8 @@ class Store:
         tmp = f"{folder}{os.sep}.{key[:16]}.{os.getpid()}.{self._count}.tmp"
         try:  # (O_EXCL: a name left by a process of the same number long gone is not reused)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
+        except (FileExistsError, FileNotFoundError):  # (or the folder was removed meanwhile)
+            os.makedirs(folder, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{key[:16]}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as fh:

@@ -41,7 +41,7 @@ import numpy as np
 
 from openbid.base.errors import OpenbidError
 from openbid.base.stats import wilson
-from openbid.bridge.hand import Hand
+from openbid.bridge.hand import Hand, Holding
 from openbid.bridge.notation import seat_vul, side_vul
 from openbid.bridge.ranks import RANKS
 from openbid.expr.ast import FALSE, TRUE, Const, Expr, bind, conj
@@ -406,8 +406,25 @@ class Sample:
         return {s: hand_of(self.masks[s][i]) for s in SEATS}
 
 
+_HOLDINGS: dict[int, Holding] = {}  # a suit's mask of ranks -> its holding
+
+
 def hand_of(mask_row) -> Hand:
-    """A hand from its ranks per suit (S H D C, bit 12 = A)."""
+    """A hand from its ranks per suit (S H D C, bit 12 = A). Each suit's holding is made once
+    per mask (the table reads thousands of simulated deals); a mask row that is not thirteen
+    cards is read as text, which names what is wrong."""
+    held = []
+    for m in mask_row:
+        m = int(m)
+        h = _HOLDINGS.get(m)
+        if h is None:
+            if not 0 <= m < 1 << 13:
+                break
+            h = _HOLDINGS[m] = Holding("".join(r for j, r in enumerate(RANKS)
+                                               if m >> (12 - j) & 1))
+        held.append(h)
+    if len(held) == 4 and sum(h.length for h in held) == 13:
+        return Hand(*held)
     return Hand.from_suits(*("".join(r for j, r in enumerate(RANKS) if int(m) >> (12 - j) & 1)
                              for m in mask_row))
 

@@ -250,3 +250,19 @@ def test_the_vulnerability_words_map_to_the_deal():
     assert T.seat_vul("NS", "E") == "they"
     with pytest.raises(OpenbidError):
         T.deal_vul("N", "sideways")
+
+
+def test_a_hand_from_rank_masks_is_the_hand_its_text_reads():
+    """The holdings made once per mask make the hand that the masks' text parses to; a row
+    that is not thirteen cards is refused by the parser, naming the count."""
+    from openbid.bridge.ranks import RANKS
+    from openbid.sim.deals import deals
+
+    def text(row) -> list[str]:
+        return ["".join(r for j, r in enumerate(RANKS) if int(m) >> (12 - j) & 1) for m in row]
+
+    rows = deals(11, 0, 500).reshape(-1, 4)
+    for row in rows:
+        assert T.hand_of(row) == Hand.from_suits(*text(row))
+    with pytest.raises(Exception, match="14"):
+        T.hand_of([(1 << 13) - 1, 1, 0, 0])

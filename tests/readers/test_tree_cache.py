@@ -347,6 +347,15 @@ def test_a_temporary_file_left_under_the_next_name_is_neither_reused_nor_touched
                                                                f"{key}.bin"])
 
 
+def test_a_folder_removed_while_a_store_writes_is_made_again(tmp_path):
+    """Another command may clear the cache while a check writes to it."""
+    store = Store(tmp_path)
+    store.put("tree-node", "a" * 64, b"first")
+    shutil.rmtree(store.path("tree-node", "a" * 64).parent)
+    store.put("tree-node", "a" * 63 + "b", b"second")
+    assert store.get("tree-node", "a" * 63 + "b") == b"second"
+
+
 def test_an_entry_is_only_read_back_under_its_kind_and_key(tmp_path):
     store = Store(tmp_path)
     store.put("tree-node", "a" * 64, b"payload")
