@@ -406,27 +406,20 @@ class Sample:
         return {s: hand_of(self.masks[s][i]) for s in SEATS}
 
 
-_HOLDINGS: dict[int, Holding] = {}  # a suit's mask of ranks -> its holding
+@lru_cache(maxsize=1 << 13)
+def _holding(mask: int) -> Holding:
+    """The holding of a suit's 13-bit mask of ranks (bit 12 = A)."""
+    return Holding("".join(r for j, r in enumerate(RANKS) if mask >> (12 - j) & 1))
 
 
 def hand_of(mask_row) -> Hand:
-    """A hand from its ranks per suit (S H D C, bit 12 = A). Each suit's holding is made once
-    per mask (the table reads thousands of simulated deals); a mask row that is not thirteen
-    cards is read as text, which names what is wrong."""
-    held = []
-    for m in mask_row:
-        m = int(m)
-        h = _HOLDINGS.get(m)
-        if h is None:
-            if not 0 <= m < 1 << 13:
-                break
-            h = _HOLDINGS[m] = Holding("".join(r for j, r in enumerate(RANKS)
-                                               if m >> (12 - j) & 1))
-        held.append(h)
+    """A hand from its ranks per suit (S H D C, bit 12 = A), each suit's holding made once per
+    mask (the table reads thousands of simulated deals); a row that is not thirteen cards is
+    read as text, which names what is wrong."""
+    held = [_holding(int(m) & 0x1FFF) for m in mask_row]
     if len(held) == 4 and sum(h.length for h in held) == 13:
         return Hand(*held)
-    return Hand.from_suits(*("".join(r for j, r in enumerate(RANKS) if int(m) >> (12 - j) & 1)
-                             for m in mask_row))
+    return Hand.from_suits(*(h.ranks for h in held))
 
 
 def hands_block(masks: np.ndarray):
