@@ -244,15 +244,14 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
             want_point: str | None = None, memo: dict | None = None) -> tuple[Hand, str, str]:
     """The census's hand re-run: it makes the bidder's calls and then ``want_call`` at
     ``want_point`` (either may be None: any); (the hand, the call, the bid point)."""
-    hand = _parsed(ex.hand, memo)
-    if memo is None:
-        call, point = _outcome(system, a, hand, ex.vul)
-    else:  # (a node's hand is replayed for several counts: each call, point and guard)
-        key = ("outcome", a, ex.hand, ex.vul)
-        got = memo.get(key)
-        if got is None:
-            got = memo[key] = _outcome(system, a, hand, ex.vul)
-        call, point = got
+    memo = {} if memo is None else memo
+    hand = memo.get(ex.hand)  # (one hand is the first example of many counts, here and below)
+    if hand is None:
+        hand = memo[ex.hand] = Hand.parse(ex.hand)
+    key = ("outcome", a, ex.hand, ex.vul)  # (and replayed for each call, point and guard)
+    if key not in memo:
+        memo[key] = _outcome(system, a, hand, ex.vul)
+    call, point = memo[key]
     wanted = {want_call} if isinstance(want_call, str) else want_call
     if not _history(system, a, hand, ex.vul, memo) or (wanted is not None and
                                                       call not in wanted) \
@@ -261,17 +260,6 @@ def _replay(system: System, a: Auction, ex: Example, want_call: str | set[str] |
                            f"({ex.vul}) does not replay: the executor bids {call} at point "
                            f"{point}, expected {want_call} {want_point or ''} (class {ex.order})")
     return hand, call, point
-
-
-def _parsed(text: str, memo: dict | None) -> Hand:
-    """The hand of an example's text (``memo``: the replays' memo; one hand is the first
-    example of many counts at a node and below it)."""
-    if memo is None:
-        return Hand.parse(text)
-    got = memo.get(text)
-    if got is None:
-        got = memo[text] = Hand.parse(text)
-    return got
 
 
 REPLAYS_APART = 4000  # replays run in the process pool from this many on (else here)

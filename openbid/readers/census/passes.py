@@ -54,6 +54,13 @@ _SUIT_TABLES: dict[tuple, object] = {}
 _TABS: dict[tuple, tuple] = {}  # sub-expressions tabulated over suit states, likewise
 
 
+def _kept(shared: dict, key: tuple, value) -> None:
+    """Keep ``value`` under ``key`` among at most SUIT_TABLES_KEPT (the oldest dropped first)."""
+    while len(shared) >= SUIT_TABLES_KEPT:
+        shared.pop(next(iter(shared)))
+    shared[key] = value
+
+
 @lru_cache(maxsize=8)
 def plan(spec: PassSpec) -> "Pass":
     return Pass(spec)
@@ -113,9 +120,7 @@ class Pass:
                 values = [t.table(self.model)[i] for i in reps.tolist()]
                 got = np.array(values, dtype=bool) if t.result == "bool" else \
                     Fx.of_table(values)
-                while len(_SUIT_TABLES) >= SUIT_TABLES_KEPT:
-                    _SUIT_TABLES.pop(next(iter(_SUIT_TABLES)))
-                _SUIT_TABLES[shared] = got
+                _kept(_SUIT_TABLES, shared, got)
             self._suit_tables[key] = got
         return got
 
@@ -225,9 +230,8 @@ class Pass:
 
                 got = as_fx(got, view.size)
             self._tabs[(index, e, key)] = got
-            while len(_TABS) >= SUIT_TABLES_KEPT:
-                _TABS.pop(next(iter(_TABS)))
-            _TABS[shared] = (self.defs[index], got)  # (the definitions kept: ids stay unique)
+            # (the definitions kept with it: their id stays unique while it is kept)
+            _kept(_TABS, shared, (self.defs[index], got))
         return got
 
     def _states_digest(self) -> bytes:
