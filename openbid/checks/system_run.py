@@ -119,17 +119,45 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
     # (the table's simulated deals are bid from the start, beside the checks)
     with early_simulation(rules, sa.table) as simulation:
         _tree(out, rules, sa, opening, nodes, rlimit, progress)
-        if not sa.root:
-            out.scopes = {OPENING_GROUP: WHOLE_OPENING, TREE_GROUP: WHOLE_TREE}
-            if opening:
-                out.scopes[OPENING_CLAIMS] = f"{files} ({WHOLE_OPENING})"
-            if nodes:
-                out.scopes[TREE_CLAIMS] = f"{files} ({WHOLE_TREE})"
-        if sa.cross_check == "z3":
-            _cross_check(out, rules, sa, nodes, rlimit, progress)
-        if sa.table is not None:
-            _table(out, rules, sa, progress, simulation)
+        # (the census's new results are written to the cache while the rest is checked)
+        with written_behind(out.census_tree.counts.commit):
+            if not sa.root:
+                out.scopes = {OPENING_GROUP: WHOLE_OPENING, TREE_GROUP: WHOLE_TREE}
+                if opening:
+                    out.scopes[OPENING_CLAIMS] = f"{files} ({WHOLE_OPENING})"
+                if nodes:
+                    out.scopes[TREE_CLAIMS] = f"{files} ({WHOLE_TREE})"
+            if sa.cross_check == "z3":
+                _cross_check(out, rules, sa, nodes, rlimit, progress)
+            if sa.table is not None:
+                _table(out, rules, sa, progress, simulation)
     return out
+
+
+@contextmanager
+def written_behind(write: Callable[[], object]) -> Iterator[None]:
+    """Run ``write`` (the census's cache writes: thousands of small files, most of a second)
+    in a thread while the body runs (the table waits on its worker processes most of that
+    time); it is waited for on leaving, and its error, if any, is raised then (a full disk
+    still stops the command, before anything is printed)."""
+    import threading
+
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            write()
+        except BaseException as exc:  # (raised in the command's own thread, below)
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="openbid cache writes")
+    thread.start()
+    try:
+        yield
+    finally:
+        thread.join()
+    if failed:
+        raise failed[0]
 
 
 @contextmanager
@@ -247,7 +275,8 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
     t0 = time.monotonic()
     cache = True if sa.cache else None
     if sa.root:
-        out.census_tree = check_tree(rules, nodes, progress, root=tuple(sa.root), cache=cache)
+        out.census_tree = check_tree(rules, nodes, progress, root=tuple(sa.root), cache=cache,
+                                     commit=False)
     else:
         job = SystemJob(rules, opening, {}, rlimit, sa.claims_file)
         share = job.share()
@@ -258,7 +287,8 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
         with Pool(1) as pool:  # Z3 on the opening's points and claims, beside the census
             known = _z3_cached(job) if share is not None and sa.cache else None
             z3 = pool.submit(job.z3_task) if share is not None and known is None else None
-            out.census_tree = check_tree(rules, nodes, progress, share=share, cache=cache)
+            out.census_tree = check_tree(rules, nodes, progress, share=share, cache=cache,
+                                         commit=False)
             results = {job.z3_task: z3.result()} if z3 is not None else {}
             if known is not None:
                 results = {job.z3_task: known}

@@ -150,7 +150,7 @@ def census_claims(claims: tuple[Claim, ...]) -> tuple[NodeClaim, ...]:
 def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
                progress: Callable[[str], None] | None = None, seeds: int = 300,
                jobs: int | None = None, root: Auction = (), share=None,
-               cache=None) -> TreeCheck:
+               cache=None, commit: bool = True) -> TreeCheck:
     """The census of every node of ``rules``' system, its findings and claims (those about a
     node: ``auction`` given), every hand re-run. ``seeds``: deals bid first, whose nodes the
     census's domain is planned for (a node that reads more makes it plan again: only the time
@@ -159,7 +159,8 @@ def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
     ``counts.system_checks``). ``cache``: the census's cache of results (True: the user's; see
     openbid.readers.census.tree.tree_census): a node taken from it is not replayed again but
     for its findings' witnesses, and what is counted anew is kept once every hand has
-    replayed."""
+    replayed. ``commit`` False: that is left to the caller (``counts.commit()``), who may
+    write it while doing something else."""
     import time
 
     t0 = time.monotonic()
@@ -188,7 +189,8 @@ def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
     t1 = time.monotonic()
     _findings(system, out, jobs, kept)
     out.claims = [_claim(system, counts, c) for c in claims]
-    counts.commit()  # every hand replayed: the census's new results may be kept
+    if commit:  # every hand replayed: the census's new results may be kept
+        counts.commit()
     out.seconds["replay"] = round(time.monotonic() - t1, 2)
     out.seconds["wall"] = round(time.monotonic() - t0, 2)
     return out

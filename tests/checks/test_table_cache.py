@@ -102,3 +102,43 @@ def test_the_tables_key_is_what_the_claims_say_not_where_they_are(tmp_path):
     here = key("here", text)
     assert key("there", "# moved, and a line added\n\n" + text) == here
     assert key("other", text.replace("HCP >= 15", "HCP >= 16")) != here
+
+
+def test_the_census_writes_behind_the_rest_and_its_error_stops_the_command():
+    """The census's cache writes run while the table is checked: they are waited for on
+    leaving, a write's error is raised then (after the body, before anything is printed), and
+    an error of the body itself is the one raised (the writes still ended first)."""
+    import threading
+
+    import pytest
+
+    from openbid.base.errors import OpenbidError
+    from openbid.checks.system_run import written_behind
+
+    started, release, done = threading.Event(), threading.Event(), []
+
+    def write() -> None:
+        started.set()
+        release.wait(5)
+        done.append(True)
+        raise OpenbidError("cannot write the cache directory: no space left on device")
+
+    body = []
+    with pytest.raises(OpenbidError, match="no space left"):
+        with written_behind(write):
+            assert started.wait(5)  # the writes run while the body does
+            body.append(not done)
+            release.set()
+    assert body == [True] and done == [True]
+
+    def slow_write() -> None:
+        release.wait(5)
+        done.append("slow")
+        raise OpenbidError("the write's error")
+
+    release.clear()
+    with pytest.raises(KeyError):
+        with written_behind(slow_write):
+            threading.Timer(0.05, release.set).start()
+            raise KeyError("the body's error")
+    assert done[-1] == "slow"  # waited for before the body's error left

@@ -136,6 +136,29 @@ def test_group_rows_groups_by_every_mask_and_value(n, n_masks, ranges, seed):
     assert first.tolist() == [rows.index(r) for r in number]
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 600), st.integers(1, 60), st.integers(1, 12), st.floats(0, 1),
+       st.integers(0, 2**32 - 1))
+def test_pairs_of_are_the_distinct_group_and_coarse_row_pairs(n, cn, groups, mixed, seed):
+    """The pairs (group, coarse row) of an opening part's fine rows, each with its hands and
+    first fine row, as grouping by both columns gives them (in any order): rows whose coarse
+    row is all one group, and rows of coarse rows of several groups."""
+    from openbid.readers.census.tree.opening import pairs_of
+
+    rng = np.random.default_rng(seed)
+    cmap = np.sort(rng.integers(0, cn, n)).astype(np.intp)
+    gid = rng.integers(0, groups, cn)[cmap]
+    flip = rng.random(n) < mixed
+    gid[flip] = rng.integers(0, groups, int(flip.sum()))
+    gid = gid.astype(np.intp)
+    weight = rng.integers(1, 1000, n).astype(np.float64)
+    pid, first = grouping.group_rows([], [gid, cmap], n)
+    want = zip(gid[first].tolist(), cmap[first].tolist(),
+               np.bincount(pid, weights=weight).tolist(), first.tolist())
+    got = pairs_of(gid, cmap, cn, weight)
+    assert sorted(zip(*(a.tolist() for a in got))) == sorted(want)
+
+
 def test_passes_share_a_tabulation_only_under_the_same_definitions(monkeypatch):
     """Tables over suit states are shared by the passes over the same states (the findings at
     the table plan one per question): one name defined two ways is read two ways, each as the

@@ -139,6 +139,15 @@ def pattern_sums(ids: np.ndarray, n_patterns: int, section: np.ndarray, n_labels
     return sums.astype(np.int64).reshape(n_patterns, n_labels), code
 
 
+def cell_sums(cell: np.ndarray, n_patterns: int, n_labels: int,
+              weights: np.ndarray) -> np.ndarray:
+    """:func:`pattern_sums` of rows whose cells (pattern x labels + label, intp) are known:
+    one pass over the rows."""
+    sums = np.rint(np.bincount(cell, weights=weights.astype(np.float64, copy=False),
+                               minlength=n_patterns * n_labels))
+    return sums.astype(np.int64).reshape(n_patterns, n_labels)
+
+
 def pair_sums(on: np.ndarray, first: np.ndarray, weights: tuple[np.ndarray, ...],
               chunk) -> tuple[list[np.ndarray], dict]:
     """For every pair (i, j) of masks: the sum of each of ``weights`` (one value per pattern)

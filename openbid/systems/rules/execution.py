@@ -9,6 +9,7 @@ Note 2 (``else goto``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Protocol
 
 from openbid.expr.ast import Expr, substitute
@@ -153,7 +154,12 @@ def execute(rules: Rules, alg: Algebra, cond: Callable[[Expr], Any],
 
 
 def _bind(e: Expr, env: dict[str, int]) -> Expr:
-    for var, suit in env.items():
+    return _bound(e, tuple(env.items())) if env else e
+
+
+@lru_cache(maxsize=1 << 16)  # (a loop's statements are bound again at every execution)
+def _bound(e: Expr, env: tuple[tuple[str, int], ...]) -> Expr:
+    for var, suit in env:
         e = substitute(e, var, suit)
     return e
 

@@ -232,4 +232,4 @@ class Lumped(CoarseRows):
 
 
 def _nbytes(groups) -> int:
-    return groups.bidval.nbytes + groups.section.nbytes + groups.inv.nbytes
+    return groups.bidval.nbytes + groups.section.nbytes + groups.cell.nbytes

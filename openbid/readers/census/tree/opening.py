@@ -226,9 +226,7 @@ class FinePart:
         if identity:
             self.pairs = None
         else:
-            pid, pfirst = group_rows([], [self.gid, self.cmap.astype(np.intp)], self.n)
-            self.pairs = (self.gid.take(pfirst), self.cmap.take(pfirst).astype(np.intp),
-                          np.bincount(pid, weights=fw, minlength=len(pfirst)), pfirst)
+            self.pairs = pairs_of(self.gid, self.cmap.astype(np.intp), self.cn, fw)
 
     @property
     def full_view(self) -> ChunkView:
@@ -316,6 +314,34 @@ class FinePart:
         for call, (_, j) in handles.items():
             names[j] = call
         return Calls(names, got.codes, {names[j]: v for j, v in got.split.items()})
+
+
+def pairs_of(gid: np.ndarray, cmap: np.ndarray, cn: int,
+             weight: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs (group, coarse row) that some fine rows make (``gid``, ``cmap``: each fine
+    row's, over ``cn`` coarse rows): each pair's group, coarse row, hands (``weight``: each
+    fine row's) and first fine row, in no particular order. Nearly every coarse row's fine rows
+    are in one group (one pair: the row's own hands and first row); only the fine rows of the
+    others are grouped by pair (no sort of every row)."""
+    top = np.iinfo(np.intp).max
+    lo = np.full(cn, top, dtype=np.intp)
+    hi = np.full(cn, -1, dtype=np.intp)
+    np.minimum.at(lo, cmap, gid)
+    np.maximum.at(hi, cmap, gid)
+    one = np.flatnonzero((hi >= 0) & (lo == hi))  # rows of one group
+    w_row = np.bincount(cmap, weights=weight, minlength=cn)
+    f_row = first_rows(cmap, cn)
+    out = [(lo.take(one), one, w_row.take(one), f_row.take(one))]
+    mixed = lo != hi
+    mixed[hi < 0] = False
+    if mixed.any():  # (the fine rows of the coarse rows of several groups)
+        at = np.flatnonzero(mixed.take(cmap))
+        g, c = gid.take(at), cmap.take(at)
+        pid, pfirst = group_rows([], [g, c], len(at))
+        out.append((g.take(pfirst), c.take(pfirst),
+                    np.bincount(pid, weights=weight.take(at), minlength=len(pfirst)),
+                    at.take(pfirst)))
+    return tuple(np.concatenate([x[k] for x in out]) for k in range(4))  # type: ignore[return-value]
 
 
 def merge_part(into: OpeningReading, r: Reading, claims) -> None:

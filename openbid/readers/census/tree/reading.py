@@ -21,12 +21,14 @@ from openbid.expr.ast import Expr
 from openbid.systems.rules.meets import meets_expr
 from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, Fx, among, full_mask
-from openbid.readers.census.gram import pattern_sums, patterns
+from openbid.readers.census.gram import cell_sums, patterns
 from openbid.readers.census.grouping import first_rows
 from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import NodeClaim, NodeCounts
 from openbid.readers.census.tree.rows import EMPTY
 
+FULL_SHARE = 4  # a reading of at least 1/FULL_SHARE of the rows makes its calls' masks as
+# bitmaps over every row
 NONE_ROW = np.iinfo(np.intp).max  # "no row": the largest integer, never a minimum's answer
 
 
@@ -92,13 +94,15 @@ class Groups:
     """What a table's rules make of each group of rows (read at the group's first row): the
     bid value and bid point of each group, each label's bid when every bid point bids one
     constant (``sbids``), the guards (an array over the groups, or a constant), and the
-    groups' patterns of guards (``inv``: each group's; ``on``: patterns x array guards)."""
+    groups' patterns of guards (``on``: patterns x array guards). ``cell``: each group's
+    pattern x labels + its label (intp: what every count of a reading sums by, made once
+    for every reading that takes these groups' values at some rows)."""
 
     bidval: np.ndarray
     section: np.ndarray
     sbids: np.ndarray | None
     guards: list
-    inv: np.ndarray
+    cell: np.ndarray
     on: np.ndarray
 
     @staticmethod
@@ -116,21 +120,23 @@ class Groups:
         guards = [reader.cond(meets_expr(rules, lb)) for lb in rules.labels[:-1]]
         inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], reader.n,
                               first_rows=False)
-        return Groups(bidval, section, reader.section_bids, guards, inv, on)
+        cell = inv.astype(np.intp, copy=False)
+        cell *= len(rules.labels)
+        cell += section
+        return Groups(bidval, section, reader.section_bids, guards, cell, on)
 
     def kept(self) -> "Groups":
-        """The same, small: the arrays narrowed, an array guard a mark (None: its values are
-        the patterns', ``on``)."""
-        inv = self.inv.astype(np.int16 if len(self.on) < 1 << 15 else np.int32)
+        """The same, smaller: the bid values narrowed, an array guard a mark (None: its values
+        are the patterns', ``on``)."""
         return Groups(self.bidval.astype(np.int16), self.section, self.sbids,
-                      [None if isinstance(g, np.ndarray) else g for g in self.guards], inv,
-                      self.on)
+                      [None if isinstance(g, np.ndarray) else g for g in self.guards],
+                      self.cell, self.on)
 
     def spread(self, rows: np.ndarray, n: int) -> "Groups":
         """These groups (one a row, of the ascending ``rows`` of ``n``) placed at their rows
         among all ``n`` (the others' values unset: read only at ``rows``)."""
         out = []
-        for a in (self.bidval, self.section, self.inv):
+        for a in (self.bidval, self.section, self.cell):
             full = np.empty(n, dtype=a.dtype)
             full[rows] = a
             out.append(full)
@@ -139,7 +145,7 @@ class Groups:
     def at(self, rows: np.ndarray) -> "Groups":
         """These groups' values at some of them (a kept reading's: its guards marks)."""
         return Groups(self.bidval.take(rows), self.section.take(rows), self.sbids, self.guards,
-                      self.inv.take(rows), self.on)
+                      self.cell.take(rows), self.on)
 
 
 class Reading:
@@ -175,7 +181,6 @@ class Reading:
         rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
         gid: np.ndarray | None = None
         if fine:  # (each group's hands and first row: the part's rows, examples follow)
-            w = walk.full_view.weight
             gid, groups, wg, fg = walk.groups(rules, vul)
         else:
             w, fg = walk.coarse_arrays(mask, rows)
@@ -201,15 +206,15 @@ class Reading:
         elif keep:
             self.outcome = (groups.bidval, groups.section)  # (each group's: see FinePart)
         nc = self.counts
-        nc.selected = int(w.sum())
         pass_index = nl - 1
         word = vul_word(*vul)
         guards, on, section = groups.guards, groups.on, groups.section
         npat = on.shape[0]
         # per pattern of guards and label: the hands (integer sums below 2**53: exact) and the
         # first row
-        per_pat, pcode = pattern_sums(groups.inv, npat, section, nl, wg)
-        firsts = first_rows(pcode, npat * nl, fg, NONE_ROW).reshape(npat, nl)
+        per_pat = cell_sums(groups.cell, npat, nl, wg)
+        nc.selected = int(per_pat.sum())  # (every row's hands: no pass over the rows)
+        firsts = first_rows(groups.cell, npat * nl, fg, NONE_ROW).reshape(npat, nl)
         per = per_pat.sum(axis=0)  # each bid point's hands
         if groups.sbids is not None:
             self._calls_by_point(groups.sbids, section, per, firsts, rowpos, gid, keep, on,
@@ -223,39 +228,27 @@ class Reading:
         if gap and per[pass_index]:
             nc.gap = int(per[pass_index])
             nc.gap_example = walk.example(int(firsts[:, pass_index].min()), word)
-        # each guard: its hands, and the points that take them
-        col = 0
+        # each guard: its hands, and the points that take them (a guard's patterns x each
+        # pattern's hands by bid point, all guards at once: exact integer products)
+        meets = _guards_on(guards, on, npat)
+        takers_all = meets.astype(np.int64) @ per_pat
+        off = takers_all.copy()
+        np.fill_diagonal(off, 0)  # (a guard's own point taking its hands is no finding)
         for j, lb in enumerate(labels[:-1]):
-            g = guards[j]
-            if g is None or isinstance(g, np.ndarray):  # None: an array of a kept reading
-                sel = on[:, col]
-                col += 1
-            else:
-                sel = np.full(npat, bool(g))
-            takers = per_pat[sel].sum(axis=0)
-            nc.meets[lb] = int(takers.sum())
-            found = np.flatnonzero(takers).tolist()
-            if not found or found == [j]:
-                continue
-            fx = firsts[sel].min(axis=0)
-            for i in found:
-                if i != j:
-                    nc.taken[(lb, labels[i])] = int(takers[i])
-                    nc.taken_example[(lb, labels[i])] = walk.example(int(fx[i]), word)
+            nc.meets[lb] = int(takers_all[j].sum())
+        for j in np.flatnonzero(off.any(axis=1)).tolist():
+            lb = labels[j]
+            takers = off[j]
+            fx = firsts[meets[j]].min(axis=0)
+            for i in np.flatnonzero(takers).tolist():
+                nc.taken[(lb, labels[i])] = int(takers[i])
+                nc.taken_example[(lb, labels[i])] = walk.example(int(fx[i]), word)
 
     def _root(self, on: np.ndarray, guards: list, per_pat: np.ndarray, firsts: np.ndarray,
               code_first: dict[int, int], code_hands: dict[int, int]) -> None:
         """Keep what the system checks take from an opening node's reading (``root``: see
         :func:`openbid.readers.census.system_pass.shared_counts`)."""
-        npat, nl = per_pat.shape
-        on_all = np.empty((npat, nl - 1), dtype=bool)
-        col = 0
-        for j, g in enumerate(guards):
-            if g is None or isinstance(g, np.ndarray):
-                on_all[:, j] = on[:, col]
-                col += 1
-            else:
-                on_all[:, j] = bool(g)
+        on_all = np.ascontiguousarray(_guards_on(guards, on, per_pat.shape[0]).T)
         self.root = (on_all, per_pat, firsts.min(axis=1), code_first, code_hands)
 
     def _lazy(self) -> bool:
@@ -272,6 +265,12 @@ class Reading:
         if gid is None and len(rowpos) == walk.cn:  # every coarse row (a player's first call
             # past the opening): a call's mask over them is its set's bitmap
             return [walk.intern_bits(self.mask, of_row == i) for i in range(n_calls)]
+        if gid is None and len(rowpos) * FULL_SHARE >= walk.cn:  # most rows: each row's call
+            # placed among every row once, and each call's bitmap made from it (no pass
+            # picking each call's rows out of these)
+            full = np.full(walk.cn, 255, dtype=np.uint8)
+            full[rowpos] = of_row
+            return [walk.intern_bits(self.mask, full == i) for i in range(n_calls)]
         return [walk.intern_like(self.mask, rowpos[pick])
                 for pick in _split(of_row, list(range(n_calls)))]
 
@@ -395,12 +394,26 @@ class Reading:
         return [int(w[premise].sum()), int(w[fail].sum()), ex]
 
 
+def _guards_on(guards: list, on: np.ndarray, npat: int) -> np.ndarray:
+    """Which patterns meet each guard (guards x patterns): an array guard's column of ``on``
+    (None: a kept reading's), a constant one everywhere or nowhere."""
+    out = np.empty((len(guards), npat), dtype=bool)
+    col = 0
+    for j, g in enumerate(guards):
+        if g is None or isinstance(g, np.ndarray):
+            out[j] = on[:, col]
+            col += 1
+        else:
+            out[j] = bool(g)
+    return out
+
+
 def _split(key: np.ndarray, values: list[int]) -> list[np.ndarray]:
-    """The rows where ``key`` is each of ``values`` (every row's key among them), in order: a
-    few values each by its mask, more by one stable sort (a radix sort of small integers) and a
-    split."""
-    if len(values) <= 4:
-        return [key == v for v in values]
+    """The positions where ``key`` is each of ``values`` (every row's key among them), in
+    order: a few values each by its mask, more by one stable sort (a radix sort of small
+    integers) and a split."""
+    if len(values) <= 4:  # (positions: numpy picks rows by a scattered Boolean mask
+        return [np.flatnonzero(key == v) for v in values]  # several times as slowly)
     order = np.argsort(key, kind="stable")
     ordered = key[order]
     starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]).tolist()
