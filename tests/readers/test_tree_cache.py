@@ -573,3 +573,34 @@ def test_the_findings_of_the_nodes_the_cache_holds_are_made_while_the_workers_re
 
     assert [seen(f) for f in warm.findings] == [seen(f) for f in cold.findings]
     assert warm.findings and any(a in warm.counts.cached for a in {f.node for f in warm.findings})
+
+
+def test_a_table_several_nodes_read_once_over_every_row_counts_the_same(tmp_path, monkeypatch):
+    """A table that several nodes of a round read over different rows is read once over every
+    row, and each of those readings takes its rows' values from that one: every count, call
+    and example is the same as when each reads its own rows (here every such table is, the
+    share of rows that decides it set to nothing)."""
+    from openbid.readers.census.tree import level, walk
+
+    log = tmp_path / "whole.log"
+    orig = level.CoarseRows.read_whole
+
+    def logged(self, *args):
+        with open(log, "a") as fh:  # (from the census's worker processes)
+            fh.write("read whole\n")
+        return orig(self, *args)
+
+    # opener's rebid after a raise: one table (it does not read the minor) over the rows of
+    # 1C's openers at one node, of 1D's at the other
+    text = SMALL.read_text() + (
+        '\nauction "1 m P 2 m P" where m in MINORS else pass\n'
+        '  section 1 "After a raise"\n    bid game when HCP >= 18 value 3NT\n')
+    monkeypatch.setattr(level.CoarseRows, "read_whole", logged)
+    monkeypatch.setattr(walk, "WHOLE_SHARE", 0.0)
+    whole = tree_census(_system(tmp_path, text), cache=tmp_path / "whole")
+    assert log.exists() and log.read_text().count("read whole") > 0
+    log.unlink()
+    monkeypatch.setattr(walk, "WHOLE_SHARE", float("inf"))
+    own = tree_census(_system(tmp_path, text, "own.rules"), cache=tmp_path / "own")
+    assert not log.exists()
+    _same(whole, own)

@@ -55,6 +55,8 @@ class CoarseRows:
         # (folded table, vulnerability) -> its values at every row (see keep_values)
         self.full_values: dict[tuple, tuple] = {}
         self.full_bytes = 0
+        # (folded table, vulnerability) to read over every row when next read (Walk._plan_whole)
+        self.whole: set[tuple] = set()
         self.cchunk: Chunk | None = None
         self.cn = 0
         self.ccomp_bounds = np.zeros(1, dtype=np.intp)
@@ -132,6 +134,16 @@ class CoarseRows:
         while self.full_bytes > FULL_BYTES and len(self.full_values) > 1:
             self.full_bytes -= _nbytes(self.full_values.pop(next(iter(self.full_values))))
 
+    def read_whole(self, ekey: tuple, rules, vul: tuple[bool, bool]):
+        """The rules of ``ekey`` read over every row, kept (:meth:`keep_values`): several
+        readings of this round read them over rows that together are most of the level's."""
+        from openbid.readers.census.tree.reading import Groups
+
+        self.whole.discard(ekey)  # (once: if dropped before its readings, each reads its own)
+        groups = Groups.read(self.full_cview, rules, vul).kept()
+        self.keep_values(ekey, groups)
+        return groups
+
     def intern_like(self, mask, rows: np.ndarray):
         """The mask of ``rows``, rows of ``mask``'s origin."""
         return (mask[0], self.csets.intern(rows)) + self.tag
@@ -166,6 +178,7 @@ class CoarseRows:
         self._coarse_bytes = 0
         self.full_values.clear()
         self.full_bytes = 0
+        self.whole.clear()
         self.csets.compact()
 
 

@@ -505,6 +505,21 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
             read_now = set(roots[0]) if not descend else set()
             # (a walk that reads its roots only needs to know which of them were counted)
             sent = skip if descend else frozenset(a for r in roots for a in r if a in skip)
+            missing: list[Auction] = []  # (with a cache: the children it lacks, to read next)
+            looked: set[Auction] = set()  # the children looked up so far
+
+            def look(nodes) -> None:
+                """Look up the children of ``nodes`` read this round not looked up yet (as
+                each walk's result comes: the others still read meanwhile)."""
+                for a in sorted(a for a in nodes if a in read_now and a not in resolved):
+                    # (a node in resolved: the opening, read for its system checks, whose
+                    # subtree was looked up before the first round)
+                    starts = [b for b in (a + (c,) for c in sorted(children.get(a, ())))
+                              if b not in looked]
+                    looked.update(starts)
+                    missing.extend(_resolve(tc, spec, starts, counts, children, hits,
+                                            resolved))
+
             for k, res in ((k, r) for got in workers.round(known, roots, sent, reach_of,
                                                             descend)
                            for k, r in sorted(got.items())):
@@ -526,6 +541,8 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
                     counts.setdefault(a, NodeCounts()).add(nc)
                 hits.update(res.hits)
                 keys.update(res.keys)
+                if not descend:
+                    look(res.found)
             reach_of = None
             if progress:
                 progress(f"round {rounds}")
@@ -537,13 +554,7 @@ def _rounds(spec: TreeSpec, ranks: str | None, group: int | None, progress, max_
                 roots = [sorted(b for b in nodes - done[k] if b[:-1] in done[k])
                          for k in range(n)]
                 continue
-            assert tc is not None
-            missing: list[Auction] = []
-            for a in sorted(read_now):
-                if a in resolved:  # (the opening, read for its system checks: its subtree
-                    continue  # was looked up before the first round)
-                starts = [a + (c,) for c in sorted(children.get(a, ()))]
-                missing += _resolve(tc, spec, starts, counts, children, hits, resolved)
+            look(read_now)  # (calls the last walks found)
             skip = frozenset(hits)
             roots = [sorted(missing) for _ in range(n)]
     finally:

@@ -95,8 +95,8 @@ class Groups:
     bid value and bid point of each group, each label's bid when every bid point bids one
     constant (``sbids``), the guards (an array over the groups, or a constant), and the
     groups' patterns of guards (``on``: patterns x array guards). ``cell``: each group's
-    pattern x labels + its label (intp: what every count of a reading sums by, made once
-    for every reading that takes these groups' values at some rows)."""
+    pattern x labels + its label (what every count of a reading sums by, made once for
+    every reading that takes these groups' values at some rows; int32 when kept)."""
 
     bidval: np.ndarray
     section: np.ndarray
@@ -126,11 +126,12 @@ class Groups:
         return Groups(bidval, section, reader.section_bids, guards, cell, on)
 
     def kept(self) -> "Groups":
-        """The same, smaller: the bid values narrowed, an array guard a mark (None: its values
-        are the patterns', ``on``)."""
+        """The same, smaller: the bid values and cells narrowed (a reading widens its rows'
+        cells again), an array guard a mark (None: its values are the patterns', ``on``)."""
+        narrow = np.int32 if self.on.shape[0] * (len(self.guards) + 1) < 1 << 31 else np.intp
         return Groups(self.bidval.astype(np.int16), self.section, self.sbids,
                       [None if isinstance(g, np.ndarray) else g for g in self.guards],
-                      self.cell, self.on)
+                      self.cell.astype(narrow), self.on)
 
     def spread(self, rows: np.ndarray, n: int) -> "Groups":
         """These groups (one a row, of the ascending ``rows`` of ``n``) placed at their rows
@@ -194,6 +195,10 @@ class Reading:
                 # another player's hands, weighted otherwise): each row's call, bid point and
                 # pattern of guards are that reading's, at these rows.
                 groups = kept.at(rows)
+            elif ekey is not None and ekey in walk.whole and n_rows < walk.cn:
+                # several readings of this round read these rules over most of the rows
+                # (Walk._plan_whole): read over every row once, these rows' values taken
+                groups = walk.read_whole(ekey, rules, vul).at(rows)
             else:
                 reader, _ = self.reader(rows)
                 groups = Groups.of(reader, rules)
@@ -212,9 +217,10 @@ class Reading:
         npat = on.shape[0]
         # per pattern of guards and label: the hands (integer sums below 2**53: exact) and the
         # first row
-        per_pat = cell_sums(groups.cell, npat, nl, wg)
+        cell = groups.cell.astype(np.intp, copy=False)  # (numpy counts by intp)
+        per_pat = cell_sums(cell, npat, nl, wg)
         nc.selected = int(per_pat.sum())  # (every row's hands: no pass over the rows)
-        firsts = first_rows(groups.cell, npat * nl, fg, NONE_ROW).reshape(npat, nl)
+        firsts = first_rows(cell, npat * nl, fg, NONE_ROW).reshape(npat, nl)
         per = per_pat.sum(axis=0)  # each bid point's hands
         if groups.sbids is not None:
             self._calls_by_point(groups.sbids, section, per, firsts, rowpos, gid, keep, on,

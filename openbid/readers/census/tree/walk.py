@@ -23,6 +23,9 @@ from openbid.readers.census.tree.rows import EMPTY
 from openbid.readers.uses import uses
 
 _UNSEEN = object()
+# A table several nodes of a round read over rows together more than this many times the
+# level's is read once over every row (see Walk._plan_whole)
+WHOLE_SHARE = 1.0
 
 
 class Replan(Exception):
@@ -508,7 +511,8 @@ class Walk(CoarseRows):
             lv = self.level_of(mask)
             key, vul, folded, _ = self._key(a, mask, ctx)
             ekey = key[:2]
-            if key in self.evals or (ekey, mask) in lv._primed or ekey in lv.full_values:
+            if key in self.evals or (ekey, mask) in lv._primed or ekey in lv.full_values or \
+                    ekey in lv.whole:  # (read over every row: see _plan_whole)
                 continue
             todo.setdefault((lv.tag, ekey), {}).setdefault(mask, (vul, folded))
         for (tag, ekey), got in todo.items():
@@ -581,6 +585,8 @@ class Walk(CoarseRows):
         keys: dict[Auction, str] = {}  # nodes counted here, with a cache (their keys)
         for r in () if reach_of is None else (reach_of,):  # (only the census's root's is used)
             reach[r] = {p for p in range(4) if self._makes(r, p)}
+        if not descend and len(roots) > 1:
+            self._plan_whole(roots, skip)
         stack = list(roots)
         while stack:
             a = stack.pop()
@@ -627,6 +633,34 @@ class Walk(CoarseRows):
         return WalkResult(visited, found, counts, reach=reach, system=system,
                           cpu={"opening": c1 - c0, "later": time.process_time() - c1},
                           hits=hits, keys=keys)
+
+    def _plan_whole(self, roots: tuple[Auction, ...], skip: frozenset[Auction]) -> None:
+        """Before a round reads ``roots`` (their own readings only): a folded table that
+        several of them read over different rows of one level, those rows together more than
+        the level's (one reading of them all costs less than theirs), is read once over every
+        row (:meth:`CoarseRows.read_whole`), and each of those readings takes its rows' values
+        from that one (SAYC: about a thousand CPU-ms of thirty). Only how often the table's
+        program runs changes: what a row makes depends on the row alone."""
+        uses: dict[tuple, tuple[set, set, CoarseRows]] = {}
+        for a in roots:
+            if ended(a) or a in skip or not opened(a) or self.rules_at(a) is None or \
+                    self.node_cached(a) is not None:
+                continue
+            for ctx in range(len(self.contexts)):
+                mask = self.rows(a, len(a) % 4, ctx)
+                if mask == EMPTY:
+                    continue
+                mask = self.level_mask(a, mask)
+                lv = self.level_of(mask)
+                key = self._key(a, mask, ctx)[0]
+                if key not in self.evals:
+                    got = uses.setdefault((lv.tag, key[:2]), (set(), set(), lv))
+                    got[0].add(a)
+                    got[1].add(mask)
+        for (_, ekey), (nodes, masks, lv) in uses.items():
+            if len(nodes) > 1 and ekey not in lv.full_values and \
+                    sum(lv.csets.sizes[m[1]] for m in masks) > WHOLE_SHARE * lv.cn:
+                lv.whole.add(ekey)
 
     def _makes(self, a: Auction, turn: int) -> bool:
         """Does some hand of this walk make every call of the player at ``turn`` in ``a``?"""
