@@ -604,3 +604,19 @@ def test_a_table_several_nodes_read_once_over_every_row_counts_the_same(tmp_path
     own = tree_census(_system(tmp_path, text, "own.rules"), cache=tmp_path / "own")
     assert not log.exists()
     _same(whole, own)
+
+
+def test_what_a_census_counted_is_written_only_when_committed(tmp_path):
+    """A tree check whose caller commits its results itself (``prove`` writes them while the
+    table is checked) writes no node, and no call of its findings' hands, before that; all of
+    them after."""
+    from openbid.checks.tree import check_tree
+
+    rules = _system(tmp_path, SMALL.read_text().replace("bid signoff when true value PASS",
+                                                        "bid signoff when HCP <= 5 value PASS"))
+    cache = tmp_path / "cache"
+    out = check_tree(rules, cache=cache, commit=False)
+    assert out.findings  # (the gaps' hands replayed: what they called is kept)
+    assert not _entries(cache, "tree-node") and not _entries(cache, "tree-made")
+    out.counts.commit()
+    assert _entries(cache, "tree-node") and _entries(cache, "tree-made")

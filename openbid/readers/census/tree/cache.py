@@ -166,6 +166,7 @@ class TreeCache:
         # the nodes, replays and findings' parts this run took or made
         self._used: tuple[dict, dict, dict] = ({}, {}, {})
         self._stale = False  # something used was not in the pack
+        self._made_later: dict[str, list] = {}  # replays' calls to write (write_made)
         self._base: tuple | None = None  # the pack's base: its id, nodes, replays, matches
 
     # -- keys ---------------------------------------------------------------------------------
@@ -249,6 +250,9 @@ class TreeCache:
                 self._used[1][key] = got
                 return got
             self._stale = True
+        later = self._made_later.get(key)  # (kept by this run, not written yet)
+        if later is not None:
+            return later if _made_sound(later, n) else None
         data = self.store.get(MADE, key)
         if data is None:
             return None
@@ -260,9 +264,19 @@ class TreeCache:
         return got
 
     def put_made(self, key: str, made: list[tuple[str, str]]) -> None:
-        self.store.put(MADE, key, store_module.dumps(list(made)))
+        """Keep what the replays of a node's findings called (in the pack, and as its own
+        entry once :meth:`write_made` runs: with the census's other writes, see
+        openbid.readers.census.tree.merge)."""
+        self._made_later[key] = list(made)
         self._used[1][key] = list(made)
         self._stale = True
+
+    def write_made(self) -> None:
+        """Write the entries :meth:`put_made` kept."""
+        while self._made_later:
+            key = next(iter(self._made_later))
+            self.store.put(MADE, key, store_module.dumps(self._made_later[key]))
+            del self._made_later[key]
 
     # -- what a check made of a node (kept in the pack only) -----------------------------------
     def get_part(self, tag: str):
