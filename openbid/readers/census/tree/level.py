@@ -136,7 +136,7 @@ class CoarseRows:
 
     def read_whole(self, ekey: tuple, rules, vul: tuple[bool, bool]):
         """The rules of ``ekey`` read over every row, kept (:meth:`keep_values`): several
-        readings of this round read them over rows that together are most of the level's."""
+        readings of this round read them over rows that together outnumber the level's."""
         from openbid.readers.census.tree.reading import Groups
 
         self.whole.discard(ekey)  # (once: if dropped before its readings, each reads its own)

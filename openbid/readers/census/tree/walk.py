@@ -641,7 +641,7 @@ class Walk(CoarseRows):
         row (:meth:`CoarseRows.read_whole`), and each of those readings takes its rows' values
         from that one (SAYC: about a thousand CPU-ms of thirty). Only how often the table's
         program runs changes: what a row makes depends on the row alone."""
-        uses: dict[tuple, tuple[set, set, CoarseRows]] = {}
+        reads: dict[tuple, tuple[set, set, CoarseRows]] = {}  # table -> nodes, masks, level
         for a in roots:
             if ended(a) or a in skip or not opened(a) or self.rules_at(a) is None or \
                     self.node_cached(a) is not None:
@@ -654,10 +654,10 @@ class Walk(CoarseRows):
                 lv = self.level_of(mask)
                 key = self._key(a, mask, ctx)[0]
                 if key not in self.evals:
-                    got = uses.setdefault((lv.tag, key[:2]), (set(), set(), lv))
+                    got = reads.setdefault((lv.tag, key[:2]), (set(), set(), lv))
                     got[0].add(a)
                     got[1].add(mask)
-        for (_, ekey), (nodes, masks, lv) in uses.items():
+        for (_, ekey), (nodes, masks, lv) in reads.items():
             if len(nodes) > 1 and ekey not in lv.full_values and \
                     sum(lv.csets.sizes[m[1]] for m in masks) > WHOLE_SHARE * lv.cn:
                 lv.whole.add(ekey)
