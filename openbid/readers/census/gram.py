@@ -132,17 +132,23 @@ def pattern_sums(ids: np.ndarray, n_patterns: int, section: np.ndarray, n_labels
     condition's hands and the labels that take them are then sums over the patterns meeting it
     (``on``'s column); integer weights, sums below 2**53: exact. Also each row's cell (pattern
     x labels + label), for more per-cell reductions."""
-    code = ids.astype(np.intp, copy=False) * n_labels
+    code = cells(ids, section, n_labels)
+    return cell_sums(code, n_patterns, n_labels, weights), code
+
+
+def cells(ids: np.ndarray, section: np.ndarray, n_labels: int) -> np.ndarray:
+    """Each row's cell: its pattern x labels + its label (intp: what numpy counts by; a new
+    array, never ``ids`` itself)."""
+    code = ids.astype(np.intp)
+    code *= n_labels
     code += section
-    sums = np.rint(np.bincount(code, weights=weights.astype(np.float64, copy=False),
-                               minlength=n_patterns * n_labels))
-    return sums.astype(np.int64).reshape(n_patterns, n_labels), code
+    return code
 
 
 def cell_sums(cell: np.ndarray, n_patterns: int, n_labels: int,
               weights: np.ndarray) -> np.ndarray:
-    """:func:`pattern_sums` of rows whose cells (pattern x labels + label, intp) are known:
-    one pass over the rows."""
+    """:func:`pattern_sums` of rows whose cells (:func:`cells`, intp) are known: one pass over
+    the rows."""
     sums = np.rint(np.bincount(cell, weights=weights.astype(np.float64, copy=False),
                                minlength=n_patterns * n_labels))
     return sums.astype(np.int64).reshape(n_patterns, n_labels)

@@ -21,7 +21,7 @@ from openbid.expr.ast import Expr
 from openbid.systems.rules.meets import meets_expr
 from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, Fx, among, full_mask
-from openbid.readers.census.gram import cell_sums, patterns
+from openbid.readers.census.gram import cell_sums, cells, patterns
 from openbid.readers.census.grouping import first_rows
 from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import NodeClaim, NodeCounts
@@ -120,10 +120,8 @@ class Groups:
         guards = [reader.cond(meets_expr(rules, lb)) for lb in rules.labels[:-1]]
         inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], reader.n,
                               first_rows=False)
-        cell = inv.astype(np.intp, copy=False)
-        cell *= len(rules.labels)
-        cell += section
-        return Groups(bidval, section, reader.section_bids, guards, cell, on)
+        return Groups(bidval, section, reader.section_bids, guards,
+                      cells(inv, section, len(rules.labels)), on)
 
     def kept(self) -> "Groups":
         """The same, smaller: the bid values and cells narrowed (a reading widens its rows'
