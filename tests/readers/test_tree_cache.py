@@ -620,3 +620,25 @@ def test_what_a_census_counted_is_written_only_when_committed(tmp_path):
     assert not _entries(cache, "tree-node") and not _entries(cache, "tree-made")
     out.counts.commit()
     assert _entries(cache, "tree-node") and _entries(cache, "tree-made")
+
+
+def test_a_reading_counts_alike_over_every_pattern_of_its_guards(tmp_path, monkeypatch):
+    """A reading of many rows counts every pattern of its guards (each row's pattern its
+    guards' bits, the patterns no row has among them), or only those its rows have (numbered
+    as they are found): every count, call and example is the same."""
+    from openbid.readers.census.tree import reading
+
+    log = tmp_path / "every.log"
+
+    def every(guards, labels, rows):
+        with open(log, "a") as fh:  # (from the census's worker processes)
+            fh.write(f"{guards}\n")
+        return True
+
+    monkeypatch.setattr(reading, "every_pattern", every)
+    all_patterns = tree_census(_system(tmp_path, SMALL.read_text()), cache=tmp_path / "every")
+    assert log.exists() and any(int(k) > 0 for k in log.read_text().split())
+    monkeypatch.setattr(reading, "every_pattern", lambda guards, labels, rows: False)
+    found = tree_census(_system(tmp_path, SMALL.read_text(), "found.rules"),
+                        cache=tmp_path / "found")
+    _same(all_patterns, found)

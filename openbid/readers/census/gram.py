@@ -89,7 +89,7 @@ def patterns(masks: list[np.ndarray], n: int,
     numbered one word at a time. ``first_rows`` False: no first rows (None; up to 62 masks,
     each pattern's masks are then read off its key, with no pass over the rows)."""
     if len(masks) <= 16 and not first_rows:  # a table of every pattern: mark, number
-        word = _word(masks, n)
+        word = mask_word(masks, n)
         present = np.zeros(1 << len(masks), dtype=bool)
         present[word] = True
         values = np.flatnonzero(present)
@@ -97,15 +97,15 @@ def patterns(masks: list[np.ndarray], n: int,
         on = ((values[:, None] >> np.arange(len(masks), dtype=np.int64)) & 1).astype(bool)
         return ids, None, on
     if len(masks) <= WORD and not first_rows:
-        ids, values = dense_values(_word(masks, n))
+        ids, values = dense_values(mask_word(masks, n))
         on = ((values[:, None] >> np.arange(len(masks), dtype=np.int64)) & 1).astype(bool)
         return ids, None, on
     if len(masks) <= WORD:  # one word: its numbering is the patterns' numbering
-        ids, first = dense_ids(_word(masks, n))
+        ids, first = dense_ids(mask_word(masks, n))
     else:
         ids = np.zeros(n, dtype=np.intp)
         for start in range(0, len(masks), WORD):
-            word, _ = dense_ids(_word(masks[start:start + WORD], n))
+            word, _ = dense_ids(mask_word(masks[start:start + WORD], n))
             width = int(word.max()) + 1 if n else 1
             ids, _ = dense_ids(ids.astype(np.int64) * width + word)  # below n * n: no overflow
         ids, first = dense_ids(ids.astype(np.int64))
@@ -114,7 +114,7 @@ def patterns(masks: list[np.ndarray], n: int,
     return ids, first, on
 
 
-def _word(masks: list[np.ndarray], n: int) -> np.ndarray:
+def mask_word(masks: list[np.ndarray], n: int) -> np.ndarray:
     """At most 62 masks as one key per row: bit j set when the row meets mask j (in the
     narrowest integer type that holds them: less memory to pass over)."""
     k = len(masks)

@@ -31,7 +31,7 @@ from openbid.readers.census.passes import Pass
 from openbid.readers.census.tree.counts import Example, NodeClaim, NodeCounts, merge_claim
 from openbid.readers.census.tree.plan import state_maps
 from openbid.readers.census.tree.reading import Reading
-from openbid.readers.census.tree.rows import stacked, sub_chunk
+from openbid.readers.census.tree.rows import sub_chunk
 
 FINE_ROWS = 1 << 20  # fine classes read at once (more: fewer readings, more memory)
 SPLIT = 255  # a coarse class whose hands make more than one call
@@ -216,8 +216,8 @@ class FinePart:
             masks.update((id(m), m) for m in ms)
             values.update((id(v), v) for v in vs)
         self.gid, first = group_rows(list(masks.values()), list(values.values()), self.n)
-        self.gview = ChunkView(p, sub_chunk(chunk, np.cumsum((0,) + chunk.sizes), first,
-                                            stacked(chunk)))
+        # (each group's first row: a few hundred rows, gathered suit by suit)
+        self.gview = ChunkView(p, sub_chunk(chunk, np.cumsum((0,) + chunk.sizes), first))
         fw = self.full_view.weight.astype(np.float64)
         self.gweight = np.bincount(self.gid, weights=fw, minlength=len(first))
         self.gfirst = first  # (each group's first row: its rows are in the enumeration's order)

@@ -21,7 +21,7 @@ from openbid.expr.ast import Expr
 from openbid.systems.rules.meets import meets_expr
 from openbid.systems.rules.model import Rules
 from openbid.readers.census.arrays import ChunkView, Fx, among, full_mask
-from openbid.readers.census.gram import cell_sums, cells, patterns
+from openbid.readers.census.gram import mask_word, cell_sums, cells, patterns
 from openbid.readers.census.grouping import first_rows
 from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import NodeClaim, NodeCounts
@@ -89,6 +89,13 @@ def atom_values(reader, exprs) -> tuple[list[np.ndarray], list[np.ndarray]]:
     return list(masks.values()), list(values.values())
 
 
+def every_pattern(guards: int, labels: int, rows: int) -> bool:
+    """Whether a reading of ``rows`` rows counts every pattern of its ``guards`` array guards
+    (numbered by their bits), not only those its rows have: few guards (up to ten) over many
+    rows, whose every pattern's cells (x ``labels``) are still far fewer than the rows."""
+    return guards <= 10 and (labels << guards) * 4 <= rows
+
+
 @dataclass
 class Groups:
     """What a table's rules make of each group of rows (read at the group's first row): the
@@ -118,10 +125,17 @@ class Groups:
         """``rules`` over a reader's rows, one row a group."""
         bidval, section = reader.outcome
         guards = [reader.cond(meets_expr(rules, lb)) for lb in rules.labels[:-1]]
-        inv, _, on = patterns([g for g in guards if isinstance(g, np.ndarray)], reader.n,
-                              first_rows=False)
-        return Groups(bidval, section, reader.section_bids, guards,
-                      cells(inv, section, len(rules.labels)), on)
+        arrays = [g for g in guards if isinstance(g, np.ndarray)]
+        nl = len(rules.labels)
+        if every_pattern(len(arrays), nl, reader.n):  # each row's pattern is its guards'
+            # bits, every pattern present or not (no pass numbering the ones present; a
+            # pattern no row has counts nothing)
+            inv = mask_word(arrays, reader.n)
+            on = ((np.arange(1 << len(arrays))[:, None] >> np.arange(len(arrays))) & 1
+                  ).astype(bool)
+        else:
+            inv, _, on = patterns(arrays, reader.n, first_rows=False)
+        return Groups(bidval, section, reader.section_bids, guards, cells(inv, section, nl), on)
 
     def kept(self) -> "Groups":
         """The same, smaller: the bid values and cells narrowed (a reading widens its rows'
