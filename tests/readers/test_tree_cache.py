@@ -642,3 +642,55 @@ def test_a_reading_counts_alike_over_every_pattern_of_its_guards(tmp_path, monke
     found = tree_census(_system(tmp_path, SMALL.read_text(), "found.rules"),
                         cache=tmp_path / "found")
     _same(all_patterns, found)
+
+
+@pytest.mark.parametrize("suit", ["S", "H"])
+@pytest.mark.parametrize("claimed", [False, True])
+def test_masks_read_together_count_alike_by_their_shared_core(tmp_path, monkeypatch, suit,
+                                                               claimed):
+    """A table read for several masks at once (a passed hand's rows in each vulnerability,
+    parted a little by a preempt that reads it) counts each mask's rows by the core all of
+    them hold and its own extras: every count, call and example is the same as when each mask
+    is counted on its own. (A weak two in spades parts the first hands of the enumeration,
+    the examples; in hearts, others. A claim at responder's rebid reads each mask's rows
+    there on their own: the children's masks as Stayman's shared reading made them.)"""
+    from openbid.expr.parser import parse
+    from openbid.readers.census.tree import NodeClaim, reading, walk
+
+    # (a weak two not vulnerable: a passed hand's rows differ by the vulnerability, some
+    # of them Stayman hands; a passed hand's Stayman is its own table, and responder's next
+    # call reads the children of Stayman)
+    text = SMALL.read_text().replace(
+        '(SUITLENGTH(H) = 4 or SUITLENGTH(S) = 4)',
+        '(SUITLENGTH(H) = 4 or SUITLENGTH(S) = 4) and (HCP <= 11 or not PASSEDHAND)').replace(
+        '  bid clubs when true value 1C\n',
+        '  bid clubs when true value 1C\n'
+        'section 2 "Weak two" when HCP <= 10\n'
+        f'  bid weak when SUITLENGTH({suit}) >= 6 and '
+        f'(PLAYTRICKS >= 5 or PLAYTRICKS >= 4 and not VUL) '
+        f'value 2{suit}\n') + (
+        '\nauction "1NT P 2C P 2D P" else pass\n'
+        '  section 1 "After a denial"\n'
+        '    bid game when HCP >= 10 value 3NT\n'
+        '    bid invite when HCP >= 8 value 2NT\n')
+    assert 'Weak two' in text and 'PASSEDHAND' in text
+    log = tmp_path / "shared.log"
+    orig = reading.Shared.__init__
+
+    def logged(self, lv, rules, vul, ekey, parts):
+        with open(log, "a") as fh:  # (from the census's worker processes)
+            fh.write(f"{len(parts.core)} {sum(map(len, parts.extras.values()))}\n")
+        orig(self, lv, rules, vul, ekey, parts)
+
+    monkeypatch.setattr(reading.Shared, "__init__", logged)
+    claims = (NodeClaim("c", ("PASS", "PASS", "1NT", "PASS", "2C", "PASS", "2D", "PASS"),
+                        "2NT", parse("HCP <= 9")),) if claimed else ()
+    shared = tree_census(_system(tmp_path, text), claims, cache=tmp_path / "shared")
+    sizes = [tuple(map(int, line.split())) for line in log.read_text().splitlines()]
+    assert any(core and extras for core, extras in sizes)  # (both parts counted)
+    log.unlink()
+    monkeypatch.setattr(walk, "SHARE_CORES", False)
+    alone = tree_census(_system(tmp_path, text, "alone.rules"), claims,
+                        cache=tmp_path / "alone")
+    assert not log.exists()
+    _same(shared, alone)

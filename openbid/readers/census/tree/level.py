@@ -32,6 +32,7 @@ SUB_VIEWS = 8  # views of some rows kept for the next readings of the same rows
 SUB_BYTES = 16 << 20  # values shared by the readers of one such view, at most
 FULL_BYTES = 256 << 20  # the values of readings of every coarse row kept, at most
 COARSE_BYTES = 32 << 20  # the hands and first rows of the last coarse sets of rows read
+DECOMPOSED_BYTES = 64 << 20  # the cores and extras of the last masks read together
 
 
 class CoarseRows:
@@ -52,6 +53,10 @@ class CoarseRows:
         self._primed: dict[tuple, object] = {}
         self._coarse_arrays: dict = {}  # a mask -> (its hands, first rows), likewise
         self._coarse_bytes = 0
+        # masks read together -> their core and extras (see decompose), the last made last
+        self._decomposed: dict[frozenset, Parts] = {}
+        self._decomposed_bytes = 0
+        self._parted_rows: dict[tuple[int, ...], np.ndarray] = {}  # see _parted
         # (folded table, vulnerability) -> its values at every row (see keep_values)
         self.full_values: dict[tuple, tuple] = {}
         self.full_bytes = 0
@@ -105,23 +110,68 @@ class CoarseRows:
         of them (those of the last COARSE_BYTES kept)."""
         got = self._coarse_arrays.pop(mask, None)
         if got is None:
-            split = self.origins[mask[0]]
-            if len(rows) == self.cn and split is None:  # every row, all of its hands
-                got = (self.w_all, self.first_all)
+            if len(rows) == self.cn and self.origins[mask[0]] is None:  # every row, all of
+                got = (self.w_all, self.first_all)  # its hands
             else:
-                got = (self.w_all.take(rows), self.first_all.take(rows))
-                if split is not None:  # rows some of whose hands make another call
-                    at = np.searchsorted(rows, split[0])
-                    at[at == len(rows)] = 0
-                    hit = rows[at] == split[0]
-                    got[0][at[hit]] = split[1][hit]
-                    got[1][at[hit]] = split[2][hit]
+                got = self.origin_arrays(mask[0], rows)
                 self._coarse_bytes += got[0].nbytes + got[1].nbytes
         self._coarse_arrays[mask] = got  # the most recent last
         while self._coarse_bytes > COARSE_BYTES and len(self._coarse_arrays) > 1:
             old = self._coarse_arrays.pop(next(iter(self._coarse_arrays)))
             if old[0] is not self.w_all:
                 self._coarse_bytes -= old[0].nbytes + old[1].nbytes
+        return got
+
+    def origin_arrays(self, origin: int, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The hands (float64) and the first fine row of each of some rows (ascending) in an
+        origin."""
+        w, f = self.w_all.take(rows), self.first_all.take(rows)
+        split = self.origins[origin]
+        if split is not None:  # rows some of whose hands make another call
+            at = np.searchsorted(rows, split[0])
+            at[at == len(rows)] = 0
+            hit = rows[at] == split[0] if len(rows) else np.zeros(len(at), dtype=bool)
+            w[at[hit]] = split[1][hit]
+            f[at[hit]] = split[2][hit]
+        return w, f
+
+    def decompose(self, masks: frozenset) -> "Parts":
+        """The rows every one of ``masks`` holds with the same hands and first fine row (the
+        *core*, ascending), and each mask's other rows (its *extras*): see
+        :class:`~.reading.Shared`. Those of the last masks read are kept (a bidder's rows
+        are read at node after node)."""
+        got = self._decomposed.pop(masks, None)
+        if got is None:
+            rows = {m: self.rows_of(m) for m in masks}
+            held = np.zeros(self.cn, dtype=np.uint8)
+            for r in rows.values():
+                held[r] += 1
+            same = held == len(masks)
+            odd = self._parted(tuple(sorted({m[0] for m in masks})))
+            same[odd] = False
+            got = Parts(np.flatnonzero(same), {m: r[~same[r]] for m, r in rows.items()})
+            self._decomposed_bytes += got.nbytes()
+        self._decomposed[masks] = got  # (the most recent last)
+        while self._decomposed_bytes > DECOMPOSED_BYTES and len(self._decomposed) > 1:
+            self._decomposed_bytes -= self._decomposed.pop(next(iter(self._decomposed))).nbytes()
+        return got
+
+    def _parted(self, origins: tuple[int, ...]) -> np.ndarray:
+        """The rows whose hands or first fine row differ between some of ``origins``."""
+        got = self._parted_rows.get(origins)
+        if got is None:
+            odd = [split[0] for split in (self.origins[o] for o in origins)
+                   if split is not None]
+            got = NONE
+            if len(origins) > 1 and odd:
+                at = np.unique(np.concatenate(odd)).astype(np.intp)
+                w0, f0 = self.origin_arrays(origins[0], at)
+                differ = np.zeros(len(at), dtype=bool)
+                for o in origins[1:]:
+                    w, f = self.origin_arrays(o, at)
+                    differ |= (w != w0) | (f != f0)
+                got = at[differ]
+            self._parted_rows[origins] = got
         return got
 
     def keep_values(self, ekey: tuple, groups) -> None:
@@ -147,6 +197,11 @@ class CoarseRows:
     def intern_like(self, mask, rows: np.ndarray):
         """The mask of ``rows``, rows of ``mask``'s origin."""
         return (mask[0], self.csets.intern(rows)) + self.tag
+
+    def intern_union(self, mask, a: np.ndarray, b: np.ndarray):
+        """The mask of the rows of two sets of rows (ascending, disjoint) of ``mask``'s
+        origin."""
+        return (mask[0], self.csets.intern_union(a, b)) + self.tag
 
     def intern_bits(self, mask, bits: np.ndarray):
         """The mask of the rows of ``mask``'s origin where ``bits`` (over every row) is set."""
@@ -176,6 +231,8 @@ class CoarseRows:
         self._primed.clear()
         self._coarse_arrays.clear()
         self._coarse_bytes = 0
+        self._decomposed.clear()
+        self._decomposed_bytes = 0
         self.full_values.clear()
         self.full_bytes = 0
         self.whole.clear()
@@ -242,6 +299,31 @@ class Lumped(CoarseRows):
             keep[self.rows_of(mask)] = True
             got = self._expanded[mask] = walk.intern_like(cmask, rows[keep[self.up.take(rows)]])
         return got
+
+
+class Parts:
+    """Masks of one level read together, decomposed (:meth:`CoarseRows.decompose`): the
+    core's rows, each mask's extras, and (once asked) their hands and first fine rows."""
+
+    def __init__(self, core: np.ndarray, extras: dict) -> None:
+        self.core = core
+        self.extras = extras
+        # (the core's hands and first rows, and each mask's extras': see arrays)
+        self._arrays: tuple | None = None
+
+    def arrays(self, lv: CoarseRows) -> tuple[np.ndarray, np.ndarray, dict]:
+        """The core's hands (float64) and first fine rows (alike in every mask's origin),
+        and each mask's extras' (kept: a mask is read at node after node)."""
+        if self._arrays is None:
+            origin = next(iter(self.extras))[0]
+            w, f = lv.origin_arrays(origin, self.core)
+            self._arrays = (w, f, {m: lv.origin_arrays(m[0], r)
+                                   for m, r in self.extras.items() if len(r)})
+        return self._arrays
+
+    def nbytes(self) -> int:
+        """The bytes of the rows and (once made) their arrays: about thrice the rows'."""
+        return 3 * (self.core.nbytes + sum(r.nbytes for r in self.extras.values()))
 
 
 def _nbytes(groups) -> int:

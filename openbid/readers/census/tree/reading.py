@@ -161,6 +161,154 @@ class Groups:
                       self.cell.take(rows), self.on)
 
 
+@dataclass
+class Counted:
+    """What a reading sums over its rows: per pattern of guards and label, the hands (integer
+    sums below 2**53: exact) and the first row (``per_pat``, ``firsts``: patterns x labels);
+    where some bid point's value varies, per code (bid value x labels + label) likewise
+    (``per_code``, float64, and ``cfirst``; else None)."""
+
+    per_pat: np.ndarray
+    firsts: np.ndarray
+    per_code: np.ndarray | None = None
+    cfirst: np.ndarray | None = None
+
+    @staticmethod
+    def of(groups: "Groups", wg: np.ndarray, fg: np.ndarray, nl: int) -> "Counted":
+        """The sums over rows whose values are ``groups``', hands ``wg`` (float64) and first
+        fine rows ``fg``."""
+        npat = groups.on.shape[0]
+        cell = groups.cell.astype(np.intp, copy=False)  # (numpy counts by intp)
+        per_pat = cell_sums(cell, npat, nl, wg)
+        firsts = first_rows(cell, npat * nl, fg, NONE_ROW).reshape(npat, nl)
+        if groups.sbids is not None:
+            return Counted(per_pat, firsts)
+        bidval = groups.bidval
+        if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
+            code = bidval.astype(np.int16) * np.int16(nl)
+        else:
+            code = bidval.astype(np.intp) * nl
+        code += groups.section
+        per_code = np.bincount(code, weights=wg)
+        return Counted(per_pat, firsts, per_code,
+                       first_rows(code, len(per_code), fg, NONE_ROW))  # each code's first row
+
+    def plus(self, other: "Counted") -> "Counted":
+        """The sums over the rows of both (no row in both)."""
+        per_code = cfirst = None
+        if self.per_code is not None and other.per_code is not None:
+            assert self.cfirst is not None and other.cfirst is not None
+            n = max(len(self.per_code), len(other.per_code))
+            per_code = np.zeros(n)
+            per_code[:len(self.per_code)] += self.per_code
+            per_code[:len(other.per_code)] += other.per_code
+            cfirst = np.full(n, NONE_ROW, dtype=np.intp)
+            cfirst[:len(self.cfirst)] = self.cfirst
+            np.minimum(cfirst[:len(other.cfirst)], other.cfirst, out=cfirst[:len(other.cfirst)])
+        return Counted(self.per_pat + other.per_pat, np.minimum(self.firsts, other.firsts),
+                       per_code, cfirst)
+
+
+class Shared:
+    """A folded table read for several masks of one level at once: one bidder's rows in
+    several vulnerabilities, which their earlier calls part only a little (SAYC: three masks
+    in four vulnerabilities where the bidder passed at the opening, whose preempts read the
+    vulnerability, each about 97% of the others). The rows all of them hold with the same
+    hands and first fine row (the *core*, :meth:`CoarseRows.decompose`) are counted once;
+    each mask's other rows (its *extras*) on their own, and added. A call's rows in a mask are
+    its core rows and its extras (each call's core rows found once). What a row makes depends
+    on the row alone, so every count, call and example is each mask's own reading's."""
+
+    def __init__(self, lv, rules: Rules, vul: tuple[bool, bool], ekey: tuple, parts) -> None:
+        self.lv = lv
+        self.parts = parts
+        nl = len(rules.labels)
+        core, extras = parts.core, parts.extras
+        some = [m for m, r in extras.items() if len(r)]
+        kept = lv.full_values.get(ekey)
+        if kept is None and ekey in lv.whole:
+            kept = lv.read_whole(ekey, rules, vul)
+        if kept is not None:  # (read over every row: see Reading)
+            at_core = kept.at(core)
+            at = {m: kept.at(extras[m]) for m in some}
+        else:
+            union = core
+            if some:  # (a bitmap of the rows: sorting them is several times slower)
+                bits = np.zeros(lv.cn, dtype=bool)
+                bits[core] = True
+                for m in some:
+                    bits[extras[m]] = True
+                union = np.flatnonzero(bits)
+            view, _ = lv._recent_view(("union", *sorted(m[1] for m in extras)), union,
+                                      lambda: None)
+            groups = Groups.read(view, rules, vul).kept()
+            if some:  # each row's values at its place among every row
+                groups = groups.spread(union, lv.cn)
+                at_core = groups.at(core)
+                at = {m: groups.at(extras[m]) for m in some}
+            else:
+                at_core, at = groups, {}
+        self.groups = at_core  # (the guards, patterns and calls of every mask's rows)
+        w, f, each = parts.arrays(lv)
+        self.core = Counted.of(at_core, w, f, nl)
+        self.each = {m: self.core.plus(Counted.of(at[m], each[m][0], each[m][1], nl))
+                     if m in at else self.core for m in extras}
+        self._at_core = at_core
+        self._at = at
+        self._made: dict | None = None
+
+    def counted(self, mask) -> Counted:
+        return self.each[mask]
+
+    def children(self, mask, names: list[str]) -> list:
+        """The masks of the rows of ``mask`` making each call of ``names``."""
+        if self._made is None:
+            self._made = self._divide()
+        made = self._made[mask]
+        return [made[c] for c in names]
+
+    def _divide(self) -> dict:
+        """Every mask's calls' masks: each call's core rows found once, with each mask's
+        extras making it."""
+        from openbid.bridge.bids import bid_text
+
+        lv, parts = self.lv, self.parts
+        sbids = self.groups.sbids
+        kind = "section" if sbids is not None else "bidval"
+        values = [getattr(self._at_core, kind)] + [getattr(g, kind) for g in self._at.values()]
+        top = max(int(v.max(initial=0)) for v in values) + 1
+        present = np.zeros(top, dtype=bool)
+        for v in values:
+            present[v] = True
+        names: list[str] = []
+        lut = np.zeros(top, dtype=np.uint8)
+        for v in np.flatnonzero(present).tolist():
+            c = bid_text(int(sbids[v]) if sbids is not None else v)
+            if c not in names:
+                names.append(c)
+            lut[v] = names.index(c)
+        k = list(range(len(names)))
+        core = [parts.core[pick] for pick in _split(lut.take(getattr(self._at_core, kind)), k)]
+        extra = {m: [parts.extras[m][pick] for pick in _split(lut.take(getattr(g, kind)), k)]
+                 for m, g in self._at.items()}
+        out: dict = {m: {} for m in parts.extras}
+        for i, c in enumerate(names):
+            rows = core[i]
+            alone = None  # (the core's rows of the call, as a set: a mask with no extras)
+            for m in parts.extras:
+                ex = extra[m][i] if m in extra else _NO_ROWS
+                if len(ex):
+                    out[m][c] = lv.intern_union(m, rows, ex)
+                elif len(rows):
+                    if alone is None:
+                        alone = lv.intern_like(m, rows)[1]
+                    out[m][c] = (m[0], alone) + lv.tag
+        return out
+
+
+_NO_ROWS = np.zeros(0, dtype=np.intp)
+
+
 class Reading:
     """A node's rules read over some rows of a walk in one vulnerability: the counts, and the
     rows making each call (by their number)."""
@@ -184,22 +332,31 @@ class Reading:
         self.children: dict[str, object] = {}
         self.counts = NodeCounts()
         self.mask = mask
+        self._shared: Shared | None = None
+        self._rowpos: np.ndarray | None = None
+        self._gid: np.ndarray | None = None
+        labels = rules.labels
+        nl = len(labels)
+        primed = walk.primed(ekey, mask) if ekey is not None and mask != -1 else None
+        if isinstance(primed, Shared):  # counted with other masks' rows (see Shared)
+            self._shared = primed
+            self._count(primed.counted(mask), primed.groups, gap, keep)
+            self._shared = None
+            return
         rows = walk.rows_of(mask)
         n_rows = walk.n if rows is None else len(rows)
         if n_rows == 0:
             return
-        labels = rules.labels
-        nl = len(labels)
         fine = rows is None  # every fine row of a part (an opening node): the part's groups
-        rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
+        self._rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
         gid: np.ndarray | None = None
         if fine:  # (each group's hands and first row: the part's rows, examples follow)
             gid, groups, wg, fg = walk.groups(rules, vul)
+            self._gid = gid
         else:
             w, fg = walk.coarse_arrays(mask, rows)
             wg = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
             kept = walk.full_values.get(ekey) if ekey is not None else None
-            primed = walk.primed(ekey, mask) if ekey is not None and kept is None else None
             if primed is not None:  # read with other rows for other weights (the same
                 groups = primed  # rules in another context): these rows' part of it
             elif kept is not None:
@@ -222,24 +379,27 @@ class Reading:
                 (groups.bidval[gid], groups.section[gid])
         elif keep:
             self.outcome = (groups.bidval, groups.section)  # (each group's: see FinePart)
+        self._values = groups
+        self._count(Counted.of(groups, wg, fg, nl), groups, gap, keep)
+        self._values = self._rowpos = self._gid = None  # (a reading is kept: not its rows)
+
+    def _count(self, counted: "Counted", groups: "Groups", gap: bool, keep: bool) -> None:
+        """The node's counts from the sums over its rows (``groups``: the table's guards,
+        patterns and bid points' calls)."""
+        walk, labels = self.walk, self.rules.labels
+        nl = len(labels)
         nc = self.counts
         pass_index = nl - 1
-        word = vul_word(*vul)
-        guards, on, section = groups.guards, groups.on, groups.section
+        word = vul_word(*self.vul)
+        guards, on = groups.guards, groups.on
         npat = on.shape[0]
-        # per pattern of guards and label: the hands (integer sums below 2**53: exact) and the
-        # first row
-        cell = groups.cell.astype(np.intp, copy=False)  # (numpy counts by intp)
-        per_pat = cell_sums(cell, npat, nl, wg)
+        per_pat, firsts = counted.per_pat, counted.firsts
         nc.selected = int(per_pat.sum())  # (every row's hands: no pass over the rows)
-        firsts = first_rows(cell, npat * nl, fg, NONE_ROW).reshape(npat, nl)
         per = per_pat.sum(axis=0)  # each bid point's hands
         if groups.sbids is not None:
-            self._calls_by_point(groups.sbids, section, per, firsts, rowpos, gid, keep, on,
-                                 guards, per_pat)
+            self._calls_by_point(groups.sbids, per, firsts, keep, on, guards, per_pat)
         else:
-            self._calls_by_value(groups.bidval, section, wg, fg, rowpos, gid, keep, on, guards,
-                                 per_pat, firsts)
+            self._calls_by_value(counted, keep, on, guards, per_pat, firsts)
         # the bid points, and the gap
         for i, lb in enumerate(labels[:-1]):
             nc.bids[lb] = int(per[i])
@@ -274,6 +434,20 @@ class Reading:
         are projected onto the coarse rows at once (FinePart.lazy_children)."""
         return self.walk.rows_of(self.mask) is None
 
+    def _made(self, kind: str, of_call: list[list[int]], names: list[str]) -> list:
+        """The masks of the rows of each call (``names``), whose labels or bid values
+        (``kind``: "section" or "bidval") are ``of_call``'s."""
+        if self._shared is not None:
+            return self._shared.children(self.mask, names)
+        values = getattr(self._values, kind)
+        if self._lazy():
+            return self.walk.lazy_children(values, of_call)
+        lut = np.zeros(int(values.max(initial=0)) + 1, dtype=np.uint8)
+        for i, g in enumerate(of_call):
+            lut[g] = i
+        assert self._rowpos is not None
+        return self._children(lut.take(values), len(of_call), self._rowpos, self._gid)
+
     def _children(self, call_of_group: np.ndarray, n_calls: int, rowpos: np.ndarray,
                   gid: np.ndarray | None) -> list:
         """The masks of the rows of each call (``call_of_group``: each group's call's number;
@@ -292,10 +466,8 @@ class Reading:
         return [walk.intern_like(self.mask, rowpos[pick])
                 for pick in _split(of_row, list(range(n_calls)))]
 
-    def _calls_by_point(self, sbids: np.ndarray, section: np.ndarray, per: np.ndarray,
-                        firsts: np.ndarray, rowpos: np.ndarray, gid: np.ndarray | None,
-                        keep: bool,
-                        on: np.ndarray, guards: list, per_pat: np.ndarray) -> None:
+    def _calls_by_point(self, sbids: np.ndarray, per: np.ndarray, firsts: np.ndarray,
+                        keep: bool, on: np.ndarray, guards: list, per_pat: np.ndarray) -> None:
         """The calls, when every bid point bids one call (``sbids``: each label's): a call's
         hands and first row are its points'."""
         walk, labels = self.walk, self.rules.labels
@@ -307,13 +479,7 @@ class Reading:
             by_call.setdefault(bid_text(int(sbids[s])), []).append(s)
         bids = sorted(by_call, key=lambda c: min(int(sbids[s]) for s in by_call[c]))
         groups = [by_call[b] for b in bids]
-        if self._lazy():
-            children = walk.lazy_children(section, groups)
-        else:
-            lut = np.zeros(nl, dtype=np.uint8)
-            for i, g in enumerate(groups):
-                lut[g] = i
-            children = self._children(lut.take(section), len(groups), rowpos, gid)
+        children = self._made("section", groups, bids)
         for call, secs, child in zip(bids, groups, children):
             self.counts.calls[call] = [
                 int(sum(int(per[s]) for s in secs)),
@@ -325,24 +491,16 @@ class Reading:
                        {int(sbids[s]) * nl + s: int(sec_first[s]) for g in groups for s in g},
                        {int(sbids[s]) * nl + s: int(per[s]) for g in groups for s in g})
 
-    def _calls_by_value(self, bidval: np.ndarray, section: np.ndarray, wg: np.ndarray,
-                        fg: np.ndarray, rowpos: np.ndarray, gid: np.ndarray | None,
-                        keep: bool,
-                        on: np.ndarray, guards: list, per_pat: np.ndarray,
-                        firsts: np.ndarray) -> None:
+    def _calls_by_value(self, counted: "Counted", keep: bool, on: np.ndarray, guards: list,
+                        per_pat: np.ndarray, firsts: np.ndarray) -> None:
         """The calls, counted over the groups' bid values (some bid point's value varies)."""
         walk, labels = self.walk, self.rules.labels
         nl = len(labels)
         pass_index = nl - 1
         word = vul_word(*self.vul)
         nc = self.counts
-        if (int(bidval.max(initial=0)) + 1) * nl < 1 << 15:  # narrow codes: faster to count
-            code = bidval.astype(np.int16) * np.int16(nl)
-        else:
-            code = bidval.astype(np.intp) * nl
-        code += section
-        per_code = np.bincount(code, weights=wg)
-        cfirst = first_rows(code, len(per_code), fg, NONE_ROW)  # each code's first row
+        per_code, cfirst = counted.per_code, counted.cfirst
+        assert per_code is not None and cfirst is not None
         by_value: dict[int, list[int]] = {}
         for cd in np.flatnonzero(per_code).tolist():
             by_value.setdefault(cd // nl, []).append(cd % nl)
@@ -351,13 +509,7 @@ class Reading:
         for b in sorted(by_value):
             values_of.setdefault(bid_text(b), []).append(b)
         calls = list(values_of)
-        if self._lazy():
-            children = walk.lazy_children(bidval, [values_of[c] for c in calls])
-        else:
-            lut = np.zeros(int(bidval.max(initial=0)) + 1, dtype=np.uint8)
-            for i, c in enumerate(calls):
-                lut[values_of[c]] = i
-            children = self._children(lut.take(bidval), len(calls), rowpos, gid)
+        children = self._made("bidval", [values_of[c] for c in calls], calls)
         for call, child in zip(calls, children):
             pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
             nc.calls[call] = [int(sum(round(per_code[b * nl + s]) for b, s in pairs)),

@@ -53,6 +53,16 @@ class RowSets:
             self.kept.append(rows)
         return got
 
+    def intern_union(self, a: np.ndarray, b: np.ndarray) -> int:
+        """:meth:`intern` of the rows of ``a`` and ``b`` (each ascending, no row in both): a
+        large set's bitmap made from both at once, its rows merged only if it is new."""
+        if (len(a) + len(b)) * 32 > self.n:
+            bits = np.zeros(self.n, dtype=bool)
+            bits[a] = True
+            bits[b] = True
+            return self._large(np.packbits(bits), lambda: np.flatnonzero(bits))
+        return self.intern(np.sort(np.concatenate((a, b)), kind="stable"))
+
     def intern_bits(self, bits: np.ndarray) -> int:
         """:meth:`intern` of the rows where ``bits`` (a Boolean array over all ``n`` rows) is
         set: a large set's bitmap is packed from it at once, its rows found only if it is new."""

@@ -17,7 +17,7 @@ from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
                                                NodeCounts, WalkResult, merge_claim)
 from openbid.readers.census.tree.plan import TreeSpec, lumped_plan, opened
-from openbid.readers.census.tree.reading import Groups, Reading
+from openbid.readers.census.tree.reading import Groups, Reading, Shared
 from openbid.readers.census.tree.level import CoarseRows, Lumped
 from openbid.readers.census.tree.rows import EMPTY
 from openbid.readers.uses import uses
@@ -26,6 +26,8 @@ _UNSEEN = object()
 # A table several nodes of a round read over rows together more than this many times the
 # level's is read once over every row (see Walk._plan_whole)
 WHOLE_SHARE = 1.0
+# Masks of one table read together are counted by their shared core (see reading.Shared)
+SHARE_CORES = True
 
 
 class Replan(Exception):
@@ -522,6 +524,12 @@ class Walk(CoarseRows):
             sets = sorted({m[1] for m in got})
             if any(lv.csets.sizes[k] in (0, lv.cn) for k in sets):
                 continue  # (no rows, or every row: read as they are)
+            if SHARE_CORES and not self.claims.get(a):  # (a claim reads each mask's rows)
+                vul, folded = next(iter(got.values()))
+                shared = Shared(lv, folded, vul, ekey, lv.decompose(frozenset(got)))
+                for mask in got:
+                    lv._primed[(ekey, mask)] = shared
+                continue
             per = {k: lv.csets.rows(k) for k in sets}
             if len(sets) == 1:
                 union = per[sets[0]]
