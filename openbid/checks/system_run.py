@@ -136,7 +136,7 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
 
 @contextmanager
 def written_behind(write: Callable[[], object]) -> Iterator[None]:
-    """Run ``write`` (the census's cache writes: thousands of small files, most of a second)
+    """Run ``write`` (the census's cache writes: a few hundred files, its shards and pack)
     in a thread while the body runs (the table waits on its worker processes most of that
     time); it is waited for on leaving, and its error, if any, is raised then (a full disk
     still stops the command, before anything is printed)."""

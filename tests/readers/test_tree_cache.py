@@ -141,7 +141,7 @@ def test_the_systems_pack_alone_gives_a_whole_run(counted, tmp_path):
     that finds all it needs in the pack leaves it as it is."""
     d, first = counted
     cache = _copy(d, tmp_path)
-    for kind in ("tree-node", "tree-made"):
+    for kind in ("tree-nodes", "tree-made"):
         for path in _entries(cache, kind):
             path.unlink()
     (pack,) = _entries(cache, "tree-pack")
@@ -160,7 +160,7 @@ def test_a_pack_of_another_system_gives_only_what_has_the_same_keys(counted, tmp
     d, first = counted
     text = SMALL.read_text().replace('"Stayman" when HCP >= 8', '"Stayman" when HCP >= 9', 1)
     cache = _copy(d, tmp_path)
-    for path in _entries(cache, "tree-node"):
+    for path in _entries(cache, "tree-nodes"):
         path.unlink()
     warm = tree_census(_system(tmp_path, text), cache=cache)
     _same(warm, tree_census(_system(tmp_path, text, "cold.rules")))
@@ -183,7 +183,7 @@ def test_an_edit_adds_a_delta_to_the_pack_and_a_spoilt_delta_is_ignored(counted,
     warm.commit()
     assert pack.read_bytes() == base
     (delta,) = _entries(cache, "tree-pack-delta")
-    for path in _entries(cache, "tree-node"):
+    for path in _entries(cache, "tree-nodes"):
         path.unlink()
     again = tree_census(_system(tmp_path, text), cache=cache)
     assert again.rounds == 0 and again.cached == set(warm.counts)
@@ -223,7 +223,7 @@ def test_the_auctions_matched_are_taken_only_for_the_same_patterns(counted):
 def test_a_corrupt_truncated_or_foreign_entry_is_ignored_and_written_again(counted, tmp_path):
     d, first = counted
     cache = _copy(d, tmp_path)
-    nodes = _entries(cache, "tree-node")
+    nodes = _entries(cache, "tree-nodes")
     assert len(nodes) >= 5
     bad = nodes[:5]
     data = bad[0].read_bytes()
@@ -242,7 +242,7 @@ def test_a_corrupt_truncated_or_foreign_entry_is_ignored_and_written_again(count
     store = Store(cache)
     for path in bad[:3] + bad[4:]:
         key = path.stem
-        assert store.get("tree-node", key) is None, path
+        assert store.get("tree-nodes", key) is None, path
     # the system's pack (every node of the last run in one entry) is spoilt too: each node is
     # then looked up alone
     (pack,) = _entries(cache, "tree-pack")
@@ -250,17 +250,18 @@ def test_a_corrupt_truncated_or_foreign_entry_is_ignored_and_written_again(count
     assert store.get("tree-pack", pack.stem) is None
     warm = tree_census(resolve(None, str(SMALL)), cache=cache)
     _same(warm, first)
-    # the nodes of the four untrusted entries (nodes alike in rules, history and side share
-    # one) counted anew, every other taken from the cache
+    # the nodes of the four untrusted shards (each holds the nodes whose keys begin with its
+    # name; nodes alike in rules, history and side share an entry) counted anew, every other
+    # taken from the cache
     from openbid.readers.census.tree.cache import TreeCache
 
     tc = TreeCache(store, first.system, "AKQJT", first.contexts)
     untrusted = {p.stem for p in bad[:3] + bad[4:]}
     assert set(first.counts) - warm.cached == {a for a in first.counts
-                                                if tc.node_key(a) in untrusted}
+                                                if tc.node_key(a)[:2] in untrusted}
     warm.commit()
     for path in bad:
-        assert Store(cache).get("tree-node", path.stem) is not None  # written again, whole
+        assert Store(cache).get("tree-nodes", path.stem) is not None  # written again, whole
 
 
 def test_a_corrupt_part_of_the_opening_is_read_again(counted, tmp_path):
@@ -270,7 +271,7 @@ def test_a_corrupt_part_of_the_opening_is_read_again(counted, tmp_path):
     assert parts
     for path in parts[::2]:
         path.write_bytes(b"garbage")
-    for kind in ("tree-node", "tree-pack"):  # every node counted again, over those parts
+    for kind in ("tree-nodes", "tree-pack"):  # every node counted again, over those parts
         for path in _entries(cache, kind):
             path.unlink()
     warm = tree_census(resolve(None, str(SMALL)), cache=cache)
@@ -300,7 +301,7 @@ def test_two_runs_at_once_leave_every_entry_whole(tmp_path):
     assert all(p.returncode == 0 for p in procs), [o[1][-2000:] for o in outs]
     store = Store(cache)
     found = 0
-    for kind in ("tree-node", "tree-opening"):
+    for kind in ("tree-nodes", "tree-opening"):
         for path in _entries(cache, kind):
             assert store.get(kind, path.stem) is not None, path
             found += 1
@@ -335,13 +336,13 @@ def test_a_temporary_file_left_under_the_next_name_is_neither_reused_nor_touched
     """A write's temporary file is named by the process and a count: one left by a process of
     the same number long gone is not written through; the entry is written all the same."""
     store = Store(tmp_path)
-    store.put("tree-node", "a" * 64, b"first")  # (the folder is made)
+    store.put("tree-nodes", "a" * 64, b"first")  # (the folder is made)
     key = "a" * 63 + "b"  # (in the same folder)
-    folder = store.path("tree-node", key).parent
+    folder = store.path("tree-nodes", key).parent
     stray = folder / f".{key[:16]}.{os.getpid()}.{store._count + 1}.tmp"
     stray.write_bytes(b"someone else's")
-    store.put("tree-node", key, b"second")
-    assert store.get("tree-node", key) == b"second"
+    store.put("tree-nodes", key, b"second")
+    assert store.get("tree-nodes", key) == b"second"
     assert stray.read_bytes() == b"someone else's"
     assert sorted(p.name for p in folder.iterdir()) == sorted([stray.name, f"{'a' * 64}.bin",
                                                                f"{key}.bin"])
@@ -350,24 +351,24 @@ def test_a_temporary_file_left_under_the_next_name_is_neither_reused_nor_touched
 def test_a_folder_removed_while_a_store_writes_is_made_again(tmp_path):
     """Another command may clear the cache while a check writes to it."""
     store = Store(tmp_path)
-    store.put("tree-node", "a" * 64, b"first")
-    shutil.rmtree(store.path("tree-node", "a" * 64).parent)
-    store.put("tree-node", "a" * 63 + "b", b"second")
-    assert store.get("tree-node", "a" * 63 + "b") == b"second"
+    store.put("tree-nodes", "a" * 64, b"first")
+    shutil.rmtree(store.path("tree-nodes", "a" * 64).parent)
+    store.put("tree-nodes", "a" * 63 + "b", b"second")
+    assert store.get("tree-nodes", "a" * 63 + "b") == b"second"
 
 
 def test_an_entry_is_only_read_back_under_its_kind_and_key(tmp_path):
     store = Store(tmp_path)
-    store.put("tree-node", "a" * 64, b"payload")
-    assert store.get("tree-node", "a" * 64) == b"payload"
-    assert store.get("tree-node", "b" * 64) is None
+    store.put("tree-nodes", "a" * 64, b"payload")
+    assert store.get("tree-nodes", "a" * 64) == b"payload"
+    assert store.get("tree-nodes", "b" * 64) is None
     assert store.get("tree-share", "a" * 64) is None
     # the same file under another key's name: refused
-    src = store.path("tree-node", "a" * 64)
-    dst = store.path("tree-node", "c" * 64)
+    src = store.path("tree-nodes", "a" * 64)
+    dst = store.path("tree-nodes", "c" * 64)
     dst.parent.mkdir(parents=True, exist_ok=True)
     dst.write_bytes(src.read_bytes())
-    assert store.get("tree-node", "c" * 64) is None
+    assert store.get("tree-nodes", "c" * 64) is None
 
 
 def test_a_cache_entry_builds_only_the_classes_it_is_allowed(tmp_path):
@@ -617,9 +618,9 @@ def test_what_a_census_counted_is_written_only_when_committed(tmp_path):
     cache = tmp_path / "cache"
     out = check_tree(rules, cache=cache, commit=False)
     assert out.findings  # (the gaps' hands replayed: what they called is kept)
-    assert not _entries(cache, "tree-node") and not _entries(cache, "tree-made")
+    assert not _entries(cache, "tree-nodes") and not _entries(cache, "tree-made")
     out.counts.commit()
-    assert _entries(cache, "tree-node") and _entries(cache, "tree-made")
+    assert _entries(cache, "tree-nodes") and _entries(cache, "tree-made")
 
 
 def test_a_reading_counts_alike_over_every_pattern_of_its_guards(tmp_path, monkeypatch):
@@ -694,3 +695,43 @@ def test_masks_read_together_count_alike_by_their_shared_core(tmp_path, monkeypa
                         cache=tmp_path / "alone")
     assert not log.exists()
     _same(shared, alone)
+
+
+def test_entries_are_kept_many_to_a_shard_merged_as_they_are_written(tmp_path):
+    """The nodes' entries are kept many to a file (a shard: the keys of the same first two
+    digits): what one run writes is merged into the shard as it is then, a later entry of a
+    key replaces an earlier one, the oldest go first past the shard's size, and a shard that
+    is not a table of entries is read as empty."""
+    from openbid.readers.census.tree.cache import Shards
+
+    store = Store(tmp_path)
+    one, two = Shards(store), Shards(store)
+    one.put("tree-nodes", "ab" + "1" * 62, b"first")
+    one.put("tree-nodes", "cd" + "1" * 62, b"elsewhere")
+    two.put("tree-nodes", "ab" + "2" * 62, b"second")
+    assert one.get("tree-nodes", "ab" + "1" * 62) == b"first"  # (before it is written)
+    one.write()
+    two.write()  # (merged into the shard one wrote)
+    three = Shards(store)
+    assert three.get("tree-nodes", "ab" + "1" * 62) == b"first"
+    assert three.get("tree-nodes", "ab" + "2" * 62) == b"second"
+    assert three.get("tree-nodes", "cd" + "1" * 62) == b"elsewhere"
+    assert three.get("tree-nodes", "ab" + "3" * 62) is None
+    assert len(list((tmp_path / f"v{FORMAT}" / "tree-nodes").rglob("*.bin"))) == 2
+    four = Shards(store)
+    four.put("tree-nodes", "ab" + "1" * 62, b"newer")
+    four.SHARD_BYTES = len(b"newer") + len(b"second")
+    four.write()  # (too big by "first": the oldest, replaced; then nothing more to drop)
+    five = Shards(store)
+    assert five.get("tree-nodes", "ab" + "1" * 62) == b"newer"
+    assert five.get("tree-nodes", "ab" + "2" * 62) == b"second"
+    six = Shards(store)
+    six.put("tree-nodes", "ab" + "4" * 62, b"x" * 10)
+    six.SHARD_BYTES = 12
+    six.write()  # the oldest dropped until it fits
+    seven = Shards(store)
+    assert seven.get("tree-nodes", "ab" + "4" * 62) == b"x" * 10
+    assert seven.get("tree-nodes", "ab" + "2" * 62) is None
+    assert seven.get("tree-nodes", "ab" + "1" * 62) is None
+    store.put("tree-nodes", "ef", dumps({"ef" + "1" * 62: "not bytes"}))
+    assert Shards(store).get("tree-nodes", "ef" + "1" * 62) is None

@@ -616,7 +616,7 @@ class _Commit:
     def __call__(self) -> int:
         for key, nc in self.pending:
             self.tc.put_node(key, nc)
-        self.tc.write_made()
+        self.tc.write_entries()
         if self.shared is not None:
             self.tc.put_share(self.share_key, self.shared)
         self.tc.write_pack(self.whole)
