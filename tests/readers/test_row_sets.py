@@ -85,3 +85,20 @@ def test_sets_whose_checksums_agree_are_still_told_apart(n, densities, data):
                 assert (a == b) == np.array_equal(ra, rb)
     finally:
         rows_module.zlib = real
+
+
+@given(st.integers(1, 3000), st.floats(0, 1), st.floats(0, 0.2), st.data())
+def test_two_sets_of_rows_merged_are_their_union(n, dense, few, data):
+    """A set given as two sets of rows (a call's rows shared by several masks, and one mask's
+    own) is the set of their union, in order, whether it is kept as rows or as a bitmap."""
+    from openbid.readers.census.tree.rows import merged
+
+    rng = np.random.default_rng(data.draw(st.integers(0, 2 ** 32 - 1)))
+    a_bits = rng.random(n) < dense
+    b_bits = (rng.random(n) < few) & ~a_bits
+    a, b = np.flatnonzero(a_bits), np.flatnonzero(b_bits)
+    union = np.flatnonzero(a_bits | b_bits)
+    assert np.array_equal(merged(a, b), union)
+    sets = RowSets(n)
+    number = sets.intern_union(a, b)
+    assert number == sets.intern(union) and np.array_equal(sets.rows(number), union)
