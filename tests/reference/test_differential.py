@@ -165,6 +165,13 @@ def prove_cases(draw, max_sections: int = 4, max_depth: int = 3):
 @example((TENTATIVE, CLAIMS))
 @example((UNREACHED, CLAIMS))
 @example((TWO_TENTATIVE, CLAIMS))
+# (a table of one bid point and few guards: its opening reading counts every pattern of them,
+# and the system checks take only those its rows have)
+@example(('name gen\nsection 1 "s1" when HCP = 0 else goto 14\n  goto 14 when HCP = 0\n'
+          '  goto 14 when LONGEST = 5\n  bid weak when (SUITLENGTH(S) = LONGEST) and '
+          '(HCP != 0) value PASS resume 14 when HCP = 10\n',
+          'claim c0\n  source: generated\n  quote: generated\n  every: HCP = 5\n'
+          '  has: SUITLENGTH(S) = 0\n'))
 def test_prove_agrees_with_the_reference(case):
     check_prove(*case)
 

@@ -14,7 +14,9 @@ suit-state merging of every rules table the tree reads):
   auctions lead there (opponents' calls fan a tree out; a player's own rows do not change), and
   in however many seats and vulnerabilities they fold alike. Where a node's rules fold alike
   in several vulnerabilities over different rows (the bidder's earlier calls read it), they
-  are read once over the union of those rows, and each reading counts its own rows' part.
+  are read once over the union of those rows; the rows every one of those readings holds,
+  with the same hands, are counted once for all of them, and each reading's other rows on
+  their own (reading.Shared).
 * The tree is global: a call made at a node by some hand of ANY chunk makes a child in every
   chunk (the other players' hands there still bid). The chunks are walked in rounds: the first
   from the root, each later one from the nodes other chunks found and this chunk has not yet

@@ -425,9 +425,13 @@ class Reading:
     def _root(self, on: np.ndarray, guards: list, per_pat: np.ndarray, firsts: np.ndarray,
               code_first: dict[int, int], code_hands: dict[int, int]) -> None:
         """Keep what the system checks take from an opening node's reading (``root``: see
-        :func:`openbid.readers.census.system_pass.shared_counts`)."""
-        on_all = np.ascontiguousarray(_guards_on(guards, on, per_pat.shape[0]).T)
-        self.root = (on_all, per_pat, firsts.min(axis=1), code_first, code_hands)
+        :func:`openbid.readers.census.system_pass.shared_counts`): the patterns its rows have
+        (a reading that counted every pattern of its guards, :func:`every_pattern`, has some
+        that no row has, and no first row to show)."""
+        pat_first = firsts.min(axis=1)
+        had = np.flatnonzero(pat_first != NONE_ROW)
+        on_all = np.ascontiguousarray(_guards_on(guards, on, per_pat.shape[0]).T[had])
+        self.root = (on_all, per_pat[had], pat_first[had], code_first, code_hands)
 
     def _lazy(self) -> bool:
         """A reading of every fine row (an opening node, :mod:`.opening`): each call's rows

@@ -499,10 +499,13 @@ class Walk(CoarseRows):
         no vulnerability it still reads: the bidder's rows differ from context to context when
         an earlier call of theirs read it), read it once over the union of their rows. Each
         reading then takes its rows' calls, bid points and patterns of guards from that one
-        (what every row makes depends on the row alone: only the weights differ), and counts
-        them with its own weights. One reading of some tens of thousands of rows costs about
-        as much again in fixed work (building the rows' view, running the rules' program,
-        finding the patterns) as in work per row: a re-check reads few rows a reading."""
+        (what every row makes depends on the row alone: only the weights differ). The rows
+        all of them hold with the same hands are counted once, each reading's others on their
+        own (:class:`~.reading.Shared`; a node with claims counts each reading's rows with its
+        own weights, as its claims read them). One reading of some tens of thousands of rows
+        costs about as much again in fixed work (building the rows' view, running the rules'
+        program, finding the patterns) as in work per row: a re-check reads few rows a
+        reading."""
         if not opened(a):
             return
         todo: dict[tuple, dict] = {}
