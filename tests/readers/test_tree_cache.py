@@ -678,10 +678,10 @@ def test_masks_read_together_count_alike_by_their_shared_core(tmp_path, monkeypa
     log = tmp_path / "shared.log"
     orig = reading.Shared.__init__
 
-    def logged(self, lv, rules, vul, ekey, parts):
+    def logged(self, lv, rules, vul, parts):
         with open(log, "a") as fh:  # (from the census's worker processes)
             fh.write(f"{len(parts.core)} {sum(map(len, parts.extras.values()))}\n")
-        orig(self, lv, rules, vul, ekey, parts)
+        orig(self, lv, rules, vul, parts)
 
     monkeypatch.setattr(reading.Shared, "__init__", logged)
     claims = (NodeClaim("c", ("PASS", "PASS", "1NT", "PASS", "2C", "PASS", "2D", "PASS"),

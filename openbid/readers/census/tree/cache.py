@@ -219,7 +219,6 @@ class TreeCache:
         # the nodes, replays and findings' parts this run took or made
         self._used: tuple[dict, dict, dict] = ({}, {}, {})
         self._stale = False  # something used was not in the pack
-        self._made_later: dict[str, list] = {}  # replays' calls to write (write_made)
         self._base: tuple | None = None  # the pack's base: its id, nodes, replays, matches
         self.shards = Shards(store)
 
@@ -306,10 +305,7 @@ class TreeCache:
                 self._used[1][key] = got
                 return got
             self._stale = True
-        later = self._made_later.get(key)  # (kept by this run, not written yet)
-        if later is not None:
-            return later if _made_sound(later, n) else None
-        data = self.shards.get(MADE, key)
+        data = self.shards.get(MADE, key)  # (or kept by this run, not written yet)
         if data is None:
             return None
         got = store_module.loads(data, ())
@@ -323,16 +319,13 @@ class TreeCache:
         """Keep what the replays of a node's findings called (in the pack, and in its shard
         once :meth:`write_entries` runs: with the census's other writes, see
         openbid.readers.census.tree.merge)."""
-        self._made_later[key] = list(made)
+        self.shards.put(MADE, key, store_module.dumps(list(made)))
         self._used[1][key] = list(made)
         self._stale = True
 
     def write_entries(self) -> None:
         """Write the nodes' counts and the replays' calls kept since the last write, each
         into its shard."""
-        while self._made_later:
-            key = next(iter(self._made_later))
-            self.shards.put(MADE, key, store_module.dumps(self._made_later.pop(key)))
         self.shards.write()
 
     # -- what a check made of a node (kept in the pack only) -----------------------------------

@@ -194,6 +194,27 @@ class CoarseRows:
         self.keep_values(ekey, groups)
         return groups
 
+    def read_union(self, key: tuple, sets: list[np.ndarray], rules, vul: tuple[bool, bool]
+                   ) -> list:
+        """``rules`` read once over the union of some sets of rows (each ascending), and each
+        set's values (reading.Groups, kept) taken from it: what a row makes depends on the row
+        alone. The union's view is kept beside the masks' views under ``key`` (its values
+        serve every table read over those rows, as a mask's view does)."""
+        from openbid.readers.census.tree.reading import Groups
+
+        union = sets[0]
+        if len(sets) > 1:  # (a bitmap of the rows: sorting them is several times slower)
+            bits = np.zeros(self.cn, dtype=bool)
+            for rows in sets:
+                bits[rows] = True
+            union = np.flatnonzero(bits)
+        view, _ = self._recent_view(key, union, lambda: None)
+        groups = Groups.read(view, rules, vul).kept()
+        if len(sets) == 1:
+            return [groups]
+        groups = groups.spread(union, self.cn)  # each row's values at its place among all
+        return [groups.at(rows) for rows in sets]
+
     def intern_like(self, mask, rows: np.ndarray):
         """The mask of ``rows``, rows of ``mask``'s origin."""
         return (mask[0], self.csets.intern(rows)) + self.tag

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 import numpy as np
 
@@ -219,35 +220,16 @@ class Shared:
     its core rows and its extras (each call's core rows found once). What a row makes depends
     on the row alone, so every count, call and example is each mask's own reading's."""
 
-    def __init__(self, lv, rules: Rules, vul: tuple[bool, bool], ekey: tuple, parts) -> None:
+    def __init__(self, lv, rules: Rules, vul: tuple[bool, bool], parts) -> None:
         self.lv = lv
         self.parts = parts
         nl = len(rules.labels)
         core, extras = parts.core, parts.extras
         some = [m for m, r in extras.items() if len(r)]
-        kept = lv.full_values.get(ekey)
-        if kept is None and ekey in lv.whole:
-            kept = lv.read_whole(ekey, rules, vul)
-        if kept is not None:  # (read over every row: see Reading)
-            at_core = kept.at(core)
-            at = {m: kept.at(extras[m]) for m in some}
-        else:
-            union = core
-            if some:  # (a bitmap of the rows: sorting them is several times slower)
-                bits = np.zeros(lv.cn, dtype=bool)
-                bits[core] = True
-                for m in some:
-                    bits[extras[m]] = True
-                union = np.flatnonzero(bits)
-            view, _ = lv._recent_view(("union", *sorted(m[1] for m in extras)), union,
-                                      lambda: None)
-            groups = Groups.read(view, rules, vul).kept()
-            if some:  # each row's values at its place among every row
-                groups = groups.spread(union, lv.cn)
-                at_core = groups.at(core)
-                at = {m: groups.at(extras[m]) for m in some}
-            else:
-                at_core, at = groups, {}
+        # (Walk.shared_groups makes none for a table read over every row: see Reading)
+        at_core, *rest = lv.read_union(("union", *sorted(m[1] for m in extras)),
+                                       [core] + [extras[m] for m in some], rules, vul)
+        at = dict(zip(some, rest))
         self.groups = at_core  # (the guards, patterns and calls of every mask's rows)
         w, f, each = parts.arrays(lv)
         self.core = Counted.of(at_core, w, f, nl)
@@ -332,27 +314,22 @@ class Reading:
         self.children: dict[str, object] = {}
         self.counts = NodeCounts()
         self.mask = mask
-        self._shared: Shared | None = None
-        self._rowpos: np.ndarray | None = None
-        self._gid: np.ndarray | None = None
         labels = rules.labels
         nl = len(labels)
         primed = walk.primed(ekey, mask) if ekey is not None and mask != -1 else None
         if isinstance(primed, Shared):  # counted with other masks' rows (see Shared)
-            self._shared = primed
-            self._count(primed.counted(mask), primed.groups, gap, keep)
-            self._shared = None
+            self._count(primed.counted(mask), primed.groups, gap, keep,
+                        lambda kind, of_call, names: primed.children(mask, names))
             return
         rows = walk.rows_of(mask)
         n_rows = walk.n if rows is None else len(rows)
         if n_rows == 0:
             return
         fine = rows is None  # every fine row of a part (an opening node): the part's groups
-        self._rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
+        rowpos = np.arange(n_rows, dtype=np.intp) if fine else rows
         gid: np.ndarray | None = None
         if fine:  # (each group's hands and first row: the part's rows, examples follow)
             gid, groups, wg, fg = walk.groups(rules, vul)
-            self._gid = gid
         else:
             w, fg = walk.coarse_arrays(mask, rows)
             wg = w.astype(np.float64, copy=False)  # integer sums below 2**53: exact
@@ -379,13 +356,15 @@ class Reading:
                 (groups.bidval[gid], groups.section[gid])
         elif keep:
             self.outcome = (groups.bidval, groups.section)  # (each group's: see FinePart)
-        self._values = groups
-        self._count(Counted.of(groups, wg, fg, nl), groups, gap, keep)
-        self._values = self._rowpos = self._gid = None  # (a reading is kept: not its rows)
+        self._count(Counted.of(groups, wg, fg, nl), groups, gap, keep,
+                    lambda kind, of_call, names: self._made(getattr(groups, kind), of_call,
+                                                            rowpos, gid))
 
-    def _count(self, counted: "Counted", groups: "Groups", gap: bool, keep: bool) -> None:
+    def _count(self, counted: "Counted", groups: "Groups", gap: bool, keep: bool,
+               made: Callable[[str, list[list[int]], list[str]], list]) -> None:
         """The node's counts from the sums over its rows (``groups``: the table's guards,
-        patterns and bid points' calls)."""
+        patterns and bid points' calls; ``made``: given "section" or "bidval", each call's
+        labels or bid values and the calls, the masks of each call's rows)."""
         walk, labels = self.walk, self.rules.labels
         nl = len(labels)
         nc = self.counts
@@ -397,9 +376,9 @@ class Reading:
         nc.selected = int(per_pat.sum())  # (every row's hands: no pass over the rows)
         per = per_pat.sum(axis=0)  # each bid point's hands
         if groups.sbids is not None:
-            self._calls_by_point(groups.sbids, per, firsts, keep, on, guards, per_pat)
+            self._calls_by_point(groups.sbids, per, firsts, keep, on, guards, per_pat, made)
         else:
-            self._calls_by_value(counted, keep, on, guards, per_pat, firsts)
+            self._calls_by_value(counted, keep, on, guards, per_pat, firsts, made)
         # the bid points, and the gap
         for i, lb in enumerate(labels[:-1]):
             nc.bids[lb] = int(per[i])
@@ -438,19 +417,16 @@ class Reading:
         are projected onto the coarse rows at once (FinePart.lazy_children)."""
         return self.walk.rows_of(self.mask) is None
 
-    def _made(self, kind: str, of_call: list[list[int]], names: list[str]) -> list:
-        """The masks of the rows of each call (``names``), whose labels or bid values
-        (``kind``: "section" or "bidval") are ``of_call``'s."""
-        if self._shared is not None:
-            return self._shared.children(self.mask, names)
-        values = getattr(self._values, kind)
+    def _made(self, values: np.ndarray, of_call: list[list[int]], rowpos: np.ndarray,
+              gid: np.ndarray | None) -> list:
+        """The masks of the rows of each call, whose labels or bid values (``values``: each
+        row's, or each group's: ``gid``) are ``of_call``'s; ``rowpos``: the rows."""
         if self._lazy():
             return self.walk.lazy_children(values, of_call)
         lut = np.zeros(int(values.max(initial=0)) + 1, dtype=np.uint8)
         for i, g in enumerate(of_call):
             lut[g] = i
-        assert self._rowpos is not None
-        return self._children(lut.take(values), len(of_call), self._rowpos, self._gid)
+        return self._children(lut.take(values), len(of_call), rowpos, gid)
 
     def _children(self, call_of_group: np.ndarray, n_calls: int, rowpos: np.ndarray,
                   gid: np.ndarray | None) -> list:
@@ -471,7 +447,8 @@ class Reading:
                 for pick in _split(of_row, list(range(n_calls)))]
 
     def _calls_by_point(self, sbids: np.ndarray, per: np.ndarray, firsts: np.ndarray,
-                        keep: bool, on: np.ndarray, guards: list, per_pat: np.ndarray) -> None:
+                        keep: bool, on: np.ndarray, guards: list, per_pat: np.ndarray,
+                        made: Callable) -> None:
         """The calls, when every bid point bids one call (``sbids``: each label's): a call's
         hands and first row are its points'."""
         walk, labels = self.walk, self.rules.labels
@@ -483,7 +460,7 @@ class Reading:
             by_call.setdefault(bid_text(int(sbids[s])), []).append(s)
         bids = sorted(by_call, key=lambda c: min(int(sbids[s]) for s in by_call[c]))
         groups = [by_call[b] for b in bids]
-        children = self._made("section", groups, bids)
+        children = made("section", groups, bids)
         for call, secs, child in zip(bids, groups, children):
             self.counts.calls[call] = [
                 int(sum(int(per[s]) for s in secs)),
@@ -496,7 +473,7 @@ class Reading:
                        {int(sbids[s]) * nl + s: int(per[s]) for g in groups for s in g})
 
     def _calls_by_value(self, counted: "Counted", keep: bool, on: np.ndarray, guards: list,
-                        per_pat: np.ndarray, firsts: np.ndarray) -> None:
+                        per_pat: np.ndarray, firsts: np.ndarray, made: Callable) -> None:
         """The calls, counted over the groups' bid values (some bid point's value varies)."""
         walk, labels = self.walk, self.rules.labels
         nl = len(labels)
@@ -513,7 +490,7 @@ class Reading:
         for b in sorted(by_value):
             values_of.setdefault(bid_text(b), []).append(b)
         calls = list(values_of)
-        children = self._made("bidval", [values_of[c] for c in calls], calls)
+        children = made("bidval", [values_of[c] for c in calls], calls)
         for call, child in zip(calls, children):
             pairs = [(b, s) for b in values_of[call] for s in by_value[b]]
             nc.calls[call] = [int(sum(round(per_code[b * nl + s]) for b, s in pairs)),

@@ -17,7 +17,7 @@ from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
                                                NodeCounts, WalkResult, merge_claim)
 from openbid.readers.census.tree.plan import TreeSpec, lumped_plan, opened
-from openbid.readers.census.tree.reading import Groups, Reading, Shared
+from openbid.readers.census.tree.reading import Reading, Shared
 from openbid.readers.census.tree.level import CoarseRows, Lumped
 from openbid.readers.census.tree.rows import EMPTY
 from openbid.readers.uses import uses
@@ -529,26 +529,13 @@ class Walk(CoarseRows):
                 continue  # (no rows, or every row: read as they are)
             if SHARE_CORES and not self.claims.get(a):  # (a claim reads each mask's rows)
                 vul, folded = next(iter(got.values()))
-                shared = Shared(lv, folded, vul, ekey, lv.decompose(frozenset(got)))
+                shared = Shared(lv, folded, vul, lv.decompose(frozenset(got)))
                 for mask in got:
                     lv._primed[(ekey, mask)] = shared
                 continue
-            per = {k: lv.csets.rows(k) for k in sets}
-            if len(sets) == 1:
-                union = per[sets[0]]
-            else:  # (a bitmap of the rows: sorting them is several times slower)
-                bits = np.zeros(lv.cn, dtype=bool)
-                for rows in per.values():
-                    bits[rows] = True
-                union = np.flatnonzero(bits)
-            # (kept beside the masks' views: the union's values serve every table read over
-            # those rows, as a mask's view does)
-            view, _ = lv._recent_view(("union", *sets), union, lambda: None)
             vul, folded = next(iter(got.values()))
-            groups = Groups.read(view, folded, vul).kept()
-            if len(sets) > 1:  # each row's values at its place among every row
-                groups = groups.spread(union, lv.cn)
-            at = {k: groups.at(rows) if len(sets) > 1 else groups for k, rows in per.items()}
+            at = dict(zip(sets, lv.read_union(("union", *sets), [lv.csets.rows(k) for k in sets],
+                                              folded, vul)))
             for mask in got:
                 lv._primed[(ekey, mask)] = at[mask[1]]
 
