@@ -98,7 +98,26 @@ def node_of(f: Any) -> tuple[str, ...]:
 def condition(system: System, f: Any, claims: dict | None = None) -> tuple[Expr, Expr] | None:
     """The finding's condition on the bidder's hand at its node: (written out in descriptors
     for the readers, as the executor re-checks it), or None for a kind without table work."""
-    node = system.node(node_of(f))
+    return _condition(system.node(node_of(f)), f, claims)
+
+
+def _conditions(system: System, claims: dict | None) -> Callable[[Any], Any]:
+    """:func:`condition`, each made once for the findings alike at nodes whose rules are one
+    table (the same kind, point and subject or claim: a block's gap at many nodes, say)."""
+    made: dict[tuple, tuple] = {}
+
+    def of(f: Any) -> tuple[Expr, Expr] | None:
+        node = system.node(node_of(f))
+        key = (id(node.rules), node.name, f.kind, f.point, f.subject, f.claim)
+        got = made.get(key)
+        if got is None:  # (the table kept with it: its id stays unique)
+            got = made[key] = (node.rules, _condition(node, f, claims))
+        return got[1]
+
+    return of
+
+
+def _condition(node: Any, f: Any, claims: dict | None) -> tuple[Expr, Expr] | None:
     rules = node.rules
     if rules is None or f.kind not in TABLE_KINDS:
         return None
@@ -223,11 +242,12 @@ def fill(system: System, findings: list, claims: dict | None = None,
 
     groups = groups_of(system, findings)
     work = []
+    condition_of = _conditions(system, claims)
     for g in groups:
         items = []
         if g.kind in TABLE_KINDS:
             for j, f in enumerate(g.findings):
-                got = condition(system, f, claims)
+                got = condition_of(f)
                 if got is None:
                     continue
                 node = node_of(f)

@@ -478,14 +478,19 @@ def _findings(system: System, out: TreeCheck, jobs: int | None, early: _Kept) ->
     # A node the census's cache held was replayed by the run that counted it (its entry is
     # written only once its hands replay: TreeCounts.commit); what its findings' hands called
     # then is kept under the node's key, else they are re-run now.
-    witnesses = [j for _, j in pending]
-    made = _made_before(counts, replays, witnesses)
-    finding_hands = set(witnesses)
-    todo = [j for j, r in enumerate(replays) if j not in made and (r[0] not in counts.cached
-                                                                   or j in finding_hands)]
+    # (each node's findings' hands, by their places in ``replays``)
+    by_node = {a: [j for _, j in pending[start:end]]
+               for a, (_, start, end, _, _) in made_here.items() if end > start}
+    made = _made_before(counts, by_node)
+    if counts.cached:
+        finding_hands = {j for _, j in pending}
+        todo = [j for j, r in enumerate(replays) if j not in made and (
+            r[0] not in counts.cached or j in finding_hands)]
+    else:  # (nothing from the cache: every hand is re-run now)
+        todo = list(range(len(replays)))
+    before = made.copy()  # (a node's hands are all from the cache, or all re-run now)
     made.update(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
-    now = set(todo)
-    _keep_made(counts, replays, [j for j in witnesses if j in now], made)
+    _keep_made(counts, {a: js for a, js in by_node.items() if js[0] not in before}, made)
     out.replayed += len(replays)
     for a in order:
         found = kept.get(a)
@@ -559,20 +564,14 @@ def _kept_part(got) -> tuple | None:
     return n, points, found
 
 
-def _witnesses_by_node(replays: list[tuple], witnesses: list[int]) -> dict[Auction, list[int]]:
-    out: dict[Auction, list[int]] = {}
-    for j in witnesses:
-        out.setdefault(replays[j][0], []).append(j)
-    return out
-
-
-def _made_before(counts: TreeCounts, replays: list[tuple],
-                 witnesses: list[int]) -> dict[int, tuple[str, str]]:
-    """What the findings' hands of the nodes taken from the cache called, from the cache."""
+def _made_before(counts: TreeCounts, by_node: dict[Auction, list[int]]
+                 ) -> dict[int, tuple[str, str]]:
+    """What the findings' hands (``by_node``: each node's, by their places among the replays)
+    of the nodes taken from the cache called, from the cache."""
     got: dict[int, tuple[str, str]] = {}
-    if counts.cache is None:
+    if counts.cache is None or not counts.cached:
         return got
-    for a, js in _witnesses_by_node(replays, witnesses).items():
+    for a, js in by_node.items():
         if a in counts.cached and a in counts.keys:
             made = counts.cache.get_made(counts.keys[a], len(js))
             if made is not None:
@@ -580,14 +579,13 @@ def _made_before(counts: TreeCounts, replays: list[tuple],
     return got
 
 
-def _keep_made(counts: TreeCounts, replays: list[tuple], witnesses: list[int],
+def _keep_made(counts: TreeCounts, by_node: dict[Auction, list[int]],
                made: dict[int, tuple[str, str]]) -> None:
-    """Keep what the findings' hands of each node called (``witnesses``: those re-run now;
-    every hand has replayed), under the node's key, for the runs that take the node from the
-    cache."""
+    """Keep what the findings' hands of each node (``by_node``) called (every hand has
+    replayed), under the node's key, for the runs that take the node from the cache."""
     if counts.cache is None:
         return
-    for a, js in _witnesses_by_node(replays, witnesses).items():
+    for a, js in by_node.items():
         if a in counts.keys:
             counts.cache.put_made(counts.keys[a], [made[j] for j in js])
 

@@ -94,6 +94,7 @@ class Pass:
         self._tabs: dict = {}
         self._support: dict = {}
         self._halves: dict = {}
+        self._tabulation: dict = {}  # (index, expression) -> how it is tabulated
 
     # -- the chunks -----------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -183,21 +184,32 @@ class Pass:
     def tabulated(self, reader: ArrayReader, e: Expr) -> Any:
         """``e`` read through a table over one suit's states or one half's pairs, or regrouped
         into its halves; None when ``e`` is best read directly."""
-        if isinstance(e, Const) or _is_leaf(e, self.defs[reader.index]):
+        key = (reader.index, e)
+        how = self._tabulation.get(key)
+        if how is None:
+            how = self._tabulation[key] = self._tabulation_of(reader.index, e)
+        if how is _DIRECT:
             return None
-        sup = self.support(reader.index, e)
+        if isinstance(how, tuple):  # a table over one suit's states or one half's pairs
+            return reader.view.gather(self._tab(reader.index, e, how[0]), how[0])
+        return reader.value(how)
+
+    def _tabulation_of(self, index: int, e: Expr) -> Any:
+        """How :meth:`tabulated` reads ``e`` (the same in every view of the pass): ``(key,)``
+        through the table over the states of ``key`` (a suit or a half), the expression
+        regrouped, or _DIRECT."""
+        if isinstance(e, Const) or _is_leaf(e, self.defs[index]):
+            return _DIRECT
+        sup = self.support(index, e)
         if not sup or OPAQUE in sup:
-            return None
+            return _DIRECT
         if len(sup) == 1:
-            (s,) = sup
-            return reader.view.gather(self._tab(reader.index, e, s), s)
+            return (next(iter(sup)),)
         for key, half in HALVES.items():
             if sup <= half and self._half_size(half) <= HALF_LIMIT:
-                return reader.view.gather(self._tab(reader.index, e, key), key)
-        regrouped = self._regroup(reader.index, e)
-        if regrouped is not None:
-            return reader.value(regrouped)
-        return None
+                return (key,)
+        regrouped = self._regroup(index, e)
+        return _DIRECT if regrouped is None else regrouped
 
     def _half_size(self, half: frozenset[int]) -> int:
         a, b = sorted(half)
@@ -301,6 +313,9 @@ class Pass:
                 args.extend([sub] if sub is not None else same)
             return Call(e.fn, tuple(args))
         return None
+
+
+_DIRECT = object()  # (an expression best read directly, not through a table)
 
 
 def _is_leaf(e: Expr, defs: Definitions) -> bool:

@@ -39,6 +39,9 @@ class Replan(Exception):
         self.vul = vul
 
 
+_RULES_AT = "rules at"  # (the memo's key of what Walk.rules_at and Walk.folded find)
+
+
 class Walk(CoarseRows):
     """Some classes of the tree census (whole compositions, consecutive in the enumeration):
     the opening read over their fine classes (:mod:`.opening`, before the first round), every
@@ -66,15 +69,24 @@ class Walk(CoarseRows):
         self._cached: dict[Auction, tuple[str, NodeCounts | None]] = {}
         self._later: dict[tuple, list] = {}  # opening readings left in the cache (open())
         self._offsets: list[int] = []  # each fine part's first coarse row
-        self.rkeys: dict[Rules, int] = {}
-        self.coarse_ok: set[int] = set()  # rules whose tables the coarse pass reads
         self.any_opened = any(opened(a) for a in spec.seeds)
-        self.reads_vul: dict[int, bool] = {}
-        self.node_rkey: dict[Auction, tuple[int, Rules, bool, bool] | None] = {}
         # what depends only on the plans, shared by every walk of a process (_covered, folded)
         self.memo: dict = {} if memo is None else memo
-        self._folded: dict[tuple, tuple[int, Rules, bool]] = {}
-        self.fkeys: dict[Rules, int] = {}  # the folded tables, each by its number
+        # the rules at each node, their numbers, what reads them and their folded tables:
+        # the same for every walk of a process (its memo's), each found once
+        state = self.memo.get(_RULES_AT)
+        if state is None:
+            state = self.memo[_RULES_AT] = ({}, set(), {}, {}, set(), {}, {}, {})
+        self.rkeys: dict[Rules, int]
+        self.coarse_ok: set[int]  # rules whose tables the coarse pass reads
+        self.reads_vul: dict[int, bool]
+        self.node_rkey: dict[Auction, tuple[int, Rules, bool, bool] | None]
+        self.lumped_ok: set[int]  # rules read over the lumped level
+        self._node_lumped: dict[Auction, bool]
+        self._folded: dict[tuple, tuple[int, Rules, bool]]
+        self.fkeys: dict[Rules, int]  # the folded tables, each by its number
+        (self.rkeys, self.coarse_ok, self.reads_vul, self.node_rkey, self.lumped_ok,
+         self._node_lumped, self._folded, self.fkeys) = state
         self.evals: dict[tuple, object] = {}  # readings (the opening's: OpeningReading)
         self._rows: dict[tuple, object] = {}  # (a player's calls, context) -> their rows
         self.claims: dict[Auction, list[NodeClaim]] = {}
@@ -88,8 +100,6 @@ class Walk(CoarseRows):
         self.pq = lumped_plan(spec, p, pc)
         self._lumped: Lumped | None = None
         self.qtables = {s: set(self.pq.tables[s]) for s in SUITS} if self.pq else None
-        self.lumped_ok: set[int] = set()  # rules read over the lumped level
-        self._node_lumped: dict[Auction, bool] = {}
         self._origin_masks: set[tuple] = set()  # the masks of the opening's calls' rows
         self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
         self.system_parts: list[list[tuple]] | None = None  # per fine part, per context
