@@ -266,14 +266,19 @@ def fill(system: System, findings: list, claims: dict | None = None,
         shares = _shares([len(w) for w in work], jobs())
         for share in map_chunks(_simulated_share, (system, sim, work, budget, shares),
                                 len(shares)):
-            for i, (tables, hits) in share.items():
-                groups[i].tables, groups[i].hits = tables, hits
-    todo = [i for i, w in enumerate(work) if w and not groups[i].hits]
+            for i, (tables, hits, asked) in share.items():
+                groups[i].tables, groups[i].hits, groups[i].asked = tables, hits, asked
+        return _ranked(system, groups)
+    todo = [i for i, w in enumerate(work) if w]
     results = map_chunks(_ask_indexed, (system, work, budget, todo), len(todo), progress,
                          lambda r: 1, len(todo))
     for n, (tables, asked) in enumerate(results):
         g = groups[todo[n]]
         g.tables, g.asked = tables, asked
+    return _ranked(system, groups)
+
+
+def _ranked(system: System, groups: list[Group]) -> list[Group]:
     _dead_from_shadowed(system, groups)
     return rank(groups)
 
@@ -350,10 +355,19 @@ def _shares(sizes: list[int], n: int) -> list[list[int]]:
     return [s for s in out if s]
 
 
-def _simulated_share(arg: tuple, i: int) -> dict[int, tuple[dict, int]]:
-    """:func:`_simulated` of one share of the groups: each group's tables and hits."""
+def _simulated_share(arg: tuple, i: int) -> dict[int, tuple[dict, int, int]]:
+    """:func:`_simulated` of one share of the groups: each group's tables, hits and nodes
+    asked (a group the simulation misses has its nodes asked one by one, :func:`_ask_group`,
+    in the same task: no second round of the pool waits for the simulation's last share)."""
     system, sim, work, budget, shares = arg
-    return {k: _simulated(system, sim, work[k], budget) for k in shares[i]}
+    out: dict[int, tuple[dict, int, int]] = {}
+    for k in shares[i]:
+        tables, hits = _simulated(system, sim, work[k], budget)
+        asked = 0
+        if work[k] and not hits:
+            tables, asked = _ask_group((system, work, budget), k)
+        out[k] = (tables, hits, asked)
+    return out
 
 
 def _simulated(system: System, sim: Simulation, items: list,
