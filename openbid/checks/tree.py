@@ -488,9 +488,10 @@ def _findings(system: System, out: TreeCheck, jobs: int | None, early: _Kept) ->
             r[0] not in counts.cached or j in finding_hands)]
     else:  # (nothing from the cache: every hand is re-run now)
         todo = list(range(len(replays)))
-    before = made.copy()  # (a node's hands are all from the cache, or all re-run now)
+    # (a node's hands are all from the cache, or all re-run now: those re-run are kept)
+    fresh = {a: js for a, js in by_node.items() if js[0] not in made}
     made.update(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
-    _keep_made(counts, {a: js for a, js in by_node.items() if js[0] not in before}, made)
+    _keep_made(counts, fresh, made)
     out.replayed += len(replays)
     for a in order:
         found = kept.get(a)

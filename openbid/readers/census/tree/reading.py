@@ -230,13 +230,12 @@ class Shared:
         at_core, *rest = lv.read_union(("union", *sorted(m[1] for m in extras)),
                                        [core] + [extras[m] for m in some], rules, vul)
         at = dict(zip(some, rest))
-        self.groups = at_core  # (the guards, patterns and calls of every mask's rows)
+        self.groups = at_core  # (the core's values: its guards and patterns serve every mask)
         w, f, each = parts.arrays(lv)
         self.core = Counted.of(at_core, w, f, nl)
         self.each = {m: self.core.plus(Counted.of(at[m], each[m][0], each[m][1], nl))
                      if m in at else self.core for m in extras}
-        self._at_core = at_core
-        self._at = at
+        self._at = at  # (each mask's extras')
         self._made: dict | None = None
 
     def counted(self, mask) -> Counted:
@@ -257,7 +256,7 @@ class Shared:
         lv, parts = self.lv, self.parts
         sbids = self.groups.sbids
         kind = "section" if sbids is not None else "bidval"
-        values = [getattr(self._at_core, kind)] + [getattr(g, kind) for g in self._at.values()]
+        values = [getattr(self.groups, kind)] + [getattr(g, kind) for g in self._at.values()]
         top = max(int(v.max(initial=0)) for v in values) + 1
         present = np.zeros(top, dtype=bool)
         for v in values:
@@ -270,7 +269,7 @@ class Shared:
                 names.append(c)
             lut[v] = names.index(c)
         k = list(range(len(names)))
-        core = [parts.core[pick] for pick in _split(lut.take(getattr(self._at_core, kind)), k)]
+        core = [parts.core[pick] for pick in _split(lut.take(getattr(self.groups, kind)), k)]
         extra = {m: [parts.extras[m][pick] for pick in _split(lut.take(getattr(g, kind)), k)]
                  for m, g in self._at.items()}
         out: dict = {m: {} for m in parts.extras}

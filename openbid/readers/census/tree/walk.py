@@ -537,13 +537,12 @@ class Walk(CoarseRows):
             sets = sorted({m[1] for m in got})
             if any(lv.csets.sizes[k] in (0, lv.cn) for k in sets):
                 continue  # (no rows, or every row: read as they are)
+            vul, folded = next(iter(got.values()))
             if SHARE_CORES and not self.claims.get(a):  # (a claim reads each mask's rows)
-                vul, folded = next(iter(got.values()))
                 shared = Shared(lv, folded, vul, lv.decompose(frozenset(got)))
                 for mask in got:
                     lv._primed[(ekey, mask)] = shared
                 continue
-            vul, folded = next(iter(got.values()))
             at = dict(zip(sets, lv.read_union(("union", *sets), [lv.csets.rows(k) for k in sets],
                                               folded, vul)))
             for mask in got:
