@@ -6,8 +6,9 @@ parts alike), with typed task and result records.
 * A Z3 task starts in a fresh Z3 context, after collecting the garbage the process holds, so what
   it finds (witness hands) depends on its own work alone: the same for any ``OPENBID_JOBS`` and
   whatever ran before it in the same worker.
-* Workers keep the memory numpy frees (glibc), and die with their parent (Linux's parent-death
-  signal): no worker outlives the command, however the command ends.
+* Workers keep the memory numpy frees (glibc), never collect what they inherited (Python's
+  ``gc.freeze``), and die with their parent (Linux's parent-death signal): no worker outlives
+  the command, however the command ends.
 """
 
 from __future__ import annotations
@@ -112,6 +113,10 @@ def die_with_parent(parent: int | None = None) -> None:
 def _worker_start(parent: int | None = None) -> None:
     die_with_parent(parent)
     keep_freed_memory()
+    # What the worker inherited lives as long as it does (the parent's census counts, its
+    # findings, the system): set aside, the collector never scans it again (a worker forked
+    # late, from a parent of a million objects, spent most of its collections there)
+    gc.freeze()
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops us

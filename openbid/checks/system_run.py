@@ -118,9 +118,14 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
                            "nodes below an auction (give the claims about those nodes)")
     # (the table's simulated deals are bid from the start, beside the checks)
     with early_simulation(rules, sa.table) as simulation:
-        _tree(out, rules, sa, opening, nodes, rlimit, progress)
-        # (the census's new results are written to the cache while the rest is checked)
-        with written_behind(out.census_tree.counts.commit):
+        # (with a table to fill, the findings' hands replay beside it: see _table)
+        _tree(out, rules, sa, opening, nodes, rlimit, progress,
+              defer=sa.table is not None and sa.cross_check != "z3")
+        tc = out.census_tree
+        deferred = tc.pending is not None
+        # (the census's new results are written to the cache while the rest is checked, once
+        # every hand has replayed)
+        with written_behind(tc.counts.commit, tc.settle if deferred else None) as behind:
             if not sa.root:
                 out.scopes = {OPENING_GROUP: WHOLE_OPENING, TREE_GROUP: WHOLE_TREE}
                 if opening:
@@ -130,30 +135,63 @@ def run_system(rules: Rules, sa: SystemArgs | None = None, rlimit: int = DEFAULT
             if sa.cross_check == "z3":
                 _cross_check(out, rules, sa, nodes, rlimit, progress)
             if sa.table is not None:
-                _table(out, rules, sa, progress, simulation)
+                _table(out, rules, sa, progress, simulation,
+                       behind.settled if deferred else None)
+            behind.settled()
     return out
 
 
+class _Behind:
+    """What :func:`written_behind` yields: :meth:`settled` waits for its thread's first step
+    (the census's findings made whole) and raises that step's error, if any."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+    def settled(self) -> None:
+        self.done.wait()
+        if self.error is not None:
+            raise self.error
+
+
 @contextmanager
-def written_behind(write: Callable[[], object]) -> Iterator[None]:
+def written_behind(write: Callable[[], object], settle: Callable[[], object] | None = None
+                   ) -> Iterator[_Behind]:
     """Run ``write`` (the census's cache writes: a few hundred files, its shards and pack)
     in a thread while the body runs (the table waits on its worker processes most of that
     time); it is waited for on leaving, and its error, if any, is raised then (a full disk
-    still stops the command, before anything is printed)."""
+    still stops the command, before anything is printed). ``settle``: first run that in the
+    thread (the census's findings' hands still replaying waited for: TreeCheck.settle); its
+    error (a hand that does not replay) writes nothing, and is raised by the yielded
+    :meth:`_Behind.settled`, which the body calls before it reads the findings whole."""
     import threading
 
     failed: list[BaseException] = []
+    behind = _Behind()
 
     def run() -> None:
         try:
+            if settle is not None:
+                try:
+                    settle()
+                except BaseException as exc:  # (raised by behind.settled(), in the body)
+                    behind.error = exc
+                    return
+                finally:
+                    behind.done.set()
             write()
         except BaseException as exc:  # (raised in the command's own thread, below)
             failed.append(exc)
 
+    if settle is None:
+        behind.done.set()
     thread = threading.Thread(target=run, name="openbid cache writes")
     thread.start()
     try:
-        yield
+        yield behind
     finally:
         thread.join()
     if failed:
@@ -204,9 +242,12 @@ def early_simulation(rules: Rules, budget) -> Iterator["Callable[[], Simulation]
             b.kill()
 
 
-def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress, simulation=None) -> None:
+def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress, simulation=None,
+           settled: Callable[[], None] | None = None) -> None:
     """Every finding at the table (openbid.checks.table_findings): grouped by rule and kind,
-    each group's deal and probability, the findings' ``table`` filled."""
+    each group's deal and probability, the findings' ``table`` filled. ``settled``: the
+    census's findings are still replaying; this waits for them (made whole, in another
+    thread)."""
     from openbid.systems.auction import system_of
     from openbid.checks.table_findings import fill, with_tables
 
@@ -217,18 +258,46 @@ def _table(out: SystemRun, rules: Rules, sa: SystemArgs, progress, simulation=No
     claims = {c.id: c for c in sa.claims}
     # The table's work bids simulated deals through the whole system: any change of the rules,
     # the findings, the claims or the budget decides it anew (a cache entry keyed by them all)
+    groups = None
+    if settled is not None:
+        # The findings' hands are still replaying: the groups are filled from the findings
+        # as they are (nothing the table reads waits for the replays: only the witnesses'
+        # calls and points do), and then take the same findings whole. (The table is then
+        # decided without looking in the cache: a census that counts anew seldom finds the
+        # table kept, and the same table comes either way.)
+        early = out.findings
+        groups = fill(system, early, claims, sa.table, simulation=simulation)
+        settled()
+        _gather(out)
+        _swap(groups, early, out.findings)
     key = _table_key(rules, out.findings, claims, sa.table) if sa.cache else None
-    known = _table_cached(key) if key is not None else None
+    known = _table_cached(key) if key is not None and groups is None else None
     if known is not None:
         out.groups, out.findings = known
     else:
-        out.groups = fill(system, out.findings, claims, sa.table, simulation=simulation)
+        if groups is None:
+            groups = fill(system, out.findings, claims, sa.table, simulation=simulation)
+        out.groups = groups
         out.findings = with_tables(system, out.findings, out.groups)
         if key is not None:
             from openbid.base.cache import Store, dumps
 
             Store().put("table", key, dumps((out.groups, out.findings)))
     out.seconds["table"] = round(time.monotonic() - t0, 2)
+
+
+def _swap(groups: list, early: list[Finding], whole: list[Finding]) -> None:
+    """Each group's findings (of ``early``) replaced by the same findings of ``whole`` (made
+    again once every hand had replayed: only their witnesses' calls and points are new)."""
+    if len(early) != len(whole):
+        raise AssertionError("the findings changed when their hands replayed")
+    at = {id(f): g for f, g in zip(early, whole)}
+    for f, g in zip(early, whole):
+        if (f.kind, f.node, f.point, f.count, f.of, f.subject, f.claim) != \
+                (g.kind, g.node, g.point, g.count, g.of, g.subject, g.claim):
+            raise AssertionError(f"a finding changed when its hand replayed: {f} -> {g}")
+    for group in groups:
+        group.findings = [at[id(f)] for f in group.findings]
 
 
 def _table_key(rules: Rules, findings: list[Finding], claims: dict, budget) -> str:
@@ -265,9 +334,10 @@ def _table_cached(key: str):
 
 
 def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: tuple,
-          rlimit: int, progress) -> None:
+          rlimit: int, progress, defer: bool = False) -> None:
     """The tree census; the opening's system checks counted on the way (the whole tree; Z3 on
-    the opening's points and claims runs beside it)."""
+    the opening's points and claims runs beside it). ``defer``: the census's findings may
+    still be replaying when it returns (TreeCheck.settle waits for them)."""
     from openbid.base.workers import Pool
     from openbid.checks.system import SystemJob
     from openbid.checks.tree import check_tree
@@ -276,7 +346,7 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
     cache = True if sa.cache else None
     if sa.root:
         out.census_tree = check_tree(rules, nodes, progress, root=tuple(sa.root), cache=cache,
-                                     commit=False)
+                                     commit=False, defer=defer)
     else:
         job = SystemJob(rules, opening, {}, rlimit, sa.claims_file)
         share = job.share()
@@ -288,7 +358,7 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
             known = _z3_cached(job) if share is not None and sa.cache else None
             z3 = pool.submit(job.z3_task) if share is not None and known is None else None
             out.census_tree = check_tree(rules, nodes, progress, share=share, cache=cache,
-                                         commit=False)
+                                         commit=False, defer=defer)
             results = {job.z3_task: z3.result()} if z3 is not None else {}
             if known is not None:
                 results = {job.z3_task: known}
@@ -300,13 +370,19 @@ def _tree(out: SystemRun, rules: Rules, sa: SystemArgs, opening: tuple, nodes: t
             out.system = job.finish(results, counts)
             out.system.seconds["wall"] = round(time.monotonic() - t0, 2)
     out.census_tree.claims_file = sa.claims_file
+    _gather(out)
+    out.seconds["tree"] = round(time.monotonic() - t0, 2)
+
+
+def _gather(out: SystemRun) -> None:
+    """The run's findings: the census's, the opening's system checks' and the claims'."""
     tc = out.census_tree
     findings = list(tc.findings)
     if out.system is not None:
         findings = _with_z3_reasons(findings, out.system)
         findings += claim_findings(out.system, _population(out.system))
     out.findings = findings + tc.claim_findings()
-    out.seconds["tree"] = round(time.monotonic() - t0, 2)
+
 
 
 def _z3_key(job) -> str:

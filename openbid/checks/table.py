@@ -32,7 +32,7 @@ Returns records; never prints.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 from typing import Any
@@ -250,6 +250,9 @@ class Table:
     how: str
     nowhere: bool = False  # a dead point whose block applies at no node a hand reaches: dead in
     # the whole system (no deal, and no hand in isolation either)
+    # what the executor calls with the bidder's hand of ``deal`` at the node, and at which
+    # bid point ("": the pass), found where the deal was (None: not yet)
+    made: tuple[str, str] | None = field(default=None, compare=False, repr=False)
 
     @property
     def bidder(self) -> str:

@@ -366,7 +366,7 @@ def _simulated_share(arg: tuple, i: int) -> dict[int, tuple[dict, int, int]]:
         asked = 0
         if work[k] and not hits:
             tables, asked = _ask_group((system, work, budget), k)
-        out[k] = (tables, hits, asked)
+        out[k] = (_with_made(system, tables), hits, asked)
     return out
 
 
@@ -454,7 +454,8 @@ def _dead_from_shadowed(system: System, groups: list[Group]) -> None:
 
 def _ask_indexed(arg: tuple, n: int) -> tuple[dict[int, T.Table], int]:
     system, work, budget, todo = arg
-    return _ask_group((system, work, budget), todo[n])
+    tables, asked = _ask_group((system, work, budget), todo[n])
+    return _with_made(system, tables), asked
 
 
 def rank(groups: list[Group]) -> list[Group]:
@@ -502,15 +503,32 @@ def _witness(system: System, f: Any, t: T.Table) -> Any:
     with it at the node, and at which bid point."""
     from dataclasses import replace
 
+    seat = T.seat_at(t.dealer, len(t.auction))
+    assert t.deal is not None
+    call, point = t.made if t.made is not None else _made(system, t)
+    return replace(f.witness, hand=t.deal[seat].to_pbn(), vul=T.seat_vul(t.vul, seat),
+                   call=call, point=point)
+
+
+def _made(system: System, t: T.Table) -> tuple[str, str]:
+    """What the executor calls with the bidder's hand of the table's deal at its node, and at
+    which bid point ("": the pass)."""
     from openbid.systems.procedure import program_for
 
     node = system.node(t.auction)
     assert node.rules is not None and t.deal is not None
     seat = T.seat_at(t.dealer, len(t.auction))
-    hand = t.deal[seat]
-    word = T.seat_vul(t.vul, seat)
     program = program_for(node.rules)
     ctx = T.ctx_tuple({k: v for k, v in T.context(t.dealer, t.vul, seat).items() if k != "SEAT"})
-    outcome, _ = program.trace(program.describe(hand, ctx))
+    outcome, _ = program.trace(program.describe(t.deal[seat], ctx))
     point = "" if outcome.section == node.rules.pass_label else node.point(outcome.section)
-    return replace(f.witness, hand=hand.to_pbn(), vul=word, call=outcome.bid, point=point)
+    return outcome.bid, point
+
+
+def _with_made(system: System, tables: dict[int, T.Table]) -> dict[int, T.Table]:
+    """The tables whose deals reach their nodes, each with what its bidder's hand calls there
+    (found in the pool's process that found the deal, not in the command's after it)."""
+    from dataclasses import replace
+
+    return {j: replace(t, made=_made(system, t)) if t.at_table and t.deal is not None else t
+            for j, t in tables.items()}

@@ -95,6 +95,16 @@ class TreeCheck:
     claims_file: str = ""
     seconds: dict[str, float] = field(default_factory=dict)
     root: Auction = ()  # the subtree checked (() the whole tree)
+    # the replays still running (check_tree's ``defer``): settle() waits for them
+    pending: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+
+    def settle(self) -> None:
+        """Wait for the replays still running (if any): every finding's witness then says
+        what the executor calls with its hand, and a hand that does not replay is a
+        :class:`Disagreement`, raised here."""
+        if self.pending is not None:
+            finish, self.pending = self.pending, None
+            finish()
 
     @property
     def on_system(self) -> int:
@@ -150,7 +160,7 @@ def census_claims(claims: tuple[Claim, ...]) -> tuple[NodeClaim, ...]:
 def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
                progress: Callable[[str], None] | None = None, seeds: int = 300,
                jobs: int | None = None, root: Auction = (), share=None,
-               cache=None, commit: bool = True) -> TreeCheck:
+               cache=None, commit: bool = True, defer: bool = False) -> TreeCheck:
     """The census of every node of ``rules``' system, its findings and claims (those about a
     node: ``auction`` given), every hand re-run. ``seeds``: deals bid first, whose nodes the
     census's domain is planned for (a node that reads more makes it plan again: only the time
@@ -160,9 +170,15 @@ def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
     openbid.readers.census.tree.tree_census): a node taken from it is not replayed again but
     for its findings' witnesses, and what is counted anew is kept once every hand has
     replayed. ``commit`` False: that is left to the caller (``counts.commit()``), who may
-    write it while doing something else."""
+    write it while doing something else. ``defer`` (with ``commit`` False): the findings'
+    hands are re-run in other processes while the caller goes on; until it calls
+    ``settle()`` on the result (before it commits), the findings' witnesses do not say what
+    the executor calls (their call and point are empty) and a hand that does not replay is
+    not yet known."""
     import time
 
+    if defer and commit:
+        raise ValueError("deferred replays are committed by the caller, once settled")
     t0 = time.monotonic()
     system = system_of(rules.system or rules)
     from openbid.systems.auction_facts import parse_auction
@@ -187,12 +203,20 @@ def check_tree(rules: Rules, claims: tuple[Claim, ...] = (),
     out = TreeCheck(system.title, counts, root=root)
     out.seconds["census"] = counts.seconds.get("wall", 0.0)
     t1 = time.monotonic()
-    _findings(system, out, jobs, kept)
+    finish = _findings(system, out, jobs, kept, defer)
     out.claims = [_claim(system, counts, c) for c in claims]
+
+    def settled() -> None:
+        if finish is not None:
+            finish()
+        out.seconds["wall"] = round(t1 - t0 + out.seconds["replay"], 2)
+
+    if finish is not None:  # (deferred, and still replaying)
+        out.pending = settled
+        return out
+    settled()
     if commit:  # every hand replayed: the census's new results may be kept
         counts.commit()
-    out.seconds["replay"] = round(time.monotonic() - t1, 2)
-    out.seconds["wall"] = round(time.monotonic() - t0, 2)
     return out
 
 
@@ -290,7 +314,7 @@ def _replay_part(arg: tuple, i: int) -> tuple[list[tuple[int, str]], list[tuple[
 
 
 def run_replays(system: System, replays: list[tuple],
-                 jobs: int | None = None) -> list[tuple[str, str]]:
+                jobs: int | None = None) -> list[tuple[str, str]]:
     """Each census hand re-run through the executor: (node, example, the calls it must make
     there, the bid point that must make it, a point whose guard it must meet). Many are shared
     among the pool's processes (each has the system, forked); the first that does not replay
@@ -299,11 +323,56 @@ def run_replays(system: System, replays: list[tuple],
     from openbid.base.workers import map_chunks
 
     k = 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
-    parts = map_chunks(_replay_part, (system, replays, k), k)
+    return _replayed(map_chunks(_replay_part, (system, replays, k), k))
+
+
+def _replayed(parts: list) -> list[tuple[str, str]]:
+    """The runs' results joined (the first hand that does not replay: a Disagreement)."""
     bad = [b for part, _ in parts for b in part]
     if bad:
         raise Disagreement(min(bad)[1])  # the first in the order of the nodes
     return [m for _, made in parts for m in made]
+
+
+def _replay_run(arg: tuple) -> tuple:
+    """One run of the replays in a process of its own (see start_replays): its results, and
+    its wall seconds."""
+    import time
+
+    t0 = time.monotonic()
+    system, replays, k, i = arg
+    return _replay_part((system, replays, k), i), time.monotonic() - t0
+
+
+def start_replays(system: System, replays: list[tuple], jobs: int | None = None
+                  ) -> tuple[Callable[[], tuple[list[tuple[str, str]], float]], bool]:
+    """:func:`run_replays` begun in processes of their own (forked now: they have the system)
+    while this one goes on (few replays: run here now). Gives what waits for them: what each
+    replay called, and the seconds the slowest run took (a hand that does not replay: a
+    Disagreement, raised then); and whether they run elsewhere. Its processes end when they
+    are waited for, and with the command."""
+    import time
+
+    from openbid.base.workers import Background
+    from openbid.base.workers import jobs as default_jobs
+
+    k = 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
+    if k == 1:
+        t0 = time.monotonic()
+        made = run_replays(system, replays, 1)
+        wall = time.monotonic() - t0
+        return (lambda: (made, wall)), False
+    runs = [Background(_replay_run, (system, replays, k, i)) for i in range(k)]
+
+    def wait() -> tuple[list[tuple[str, str]], float]:
+        try:
+            got = [r.result() for r in runs]
+        finally:
+            for r in runs:
+                r.kill()
+        return _replayed([part for part, _ in got]), max(wall for _, wall in got)
+
+    return wait, True
 
 
 @dataclass
@@ -438,12 +507,18 @@ def _cached_part(system: System, cache, a: Auction, key: str) -> tuple:
                             for kind, point, count, of, detail, subject, w in got[2]]
 
 
-def _findings(system: System, out: TreeCheck, jobs: int | None, early: _Kept) -> None:
+def _findings(system: System, out: TreeCheck, jobs: int | None, early: _Kept,
+              defer: bool = False) -> Callable[[], None] | None:
     """Every node's findings (gaps, illegal calls, shadowed points, overlaps) and the dead
     points, each hand re-run; the points' totals. A node the census's cache held takes them
     from the cache's pack when it keeps them (:func:`_part_tag`), made by the run that counted
     it once every hand had replayed (``early``: those made while the census read, and the
-    rest)."""
+    rest). ``defer``: when the hands are re-run in other processes, the findings are made at
+    once with witnesses that do not say what the executor calls, and what is returned waits
+    for the hands, then makes them again, whole (None: nothing left to do)."""
+    import time
+
+    t0 = time.monotonic()
     replays: list[tuple] = []
     pending: list[tuple[dict, int]] = []  # a finding's fields, and its hand's replay
     counts = out.counts
@@ -490,34 +565,57 @@ def _findings(system: System, out: TreeCheck, jobs: int | None, early: _Kept) ->
         todo = list(range(len(replays)))
     # (a node's hands are all from the cache, or all re-run now: those re-run are kept)
     fresh = {a: js for a, js in by_node.items() if js[0] not in made}
-    made.update(zip(todo, run_replays(system, [replays[j] for j in todo], jobs)))
-    _keep_made(counts, fresh, made)
-    out.replayed += len(replays)
-    for a in order:
-        found = kept.get(a)
-        if found is not None:
-            out.findings.extend(found)
-            continue
-        where, start, end, n_replays, points = made_here[a]
-        assert where.rules is not None
-        mine = []
-        for fields, j in pending[start:end]:
-            ex = fields.pop("witness")
-            call, point = made[j]
-            shown = "" if point == where.rules.pass_label else where.point(point)
-            f = Finding(population=HISTORY, witness=Witness(
-                ex.hand, ex.vul, len(a) % 4 + 1, call, shown), **fields)
-            out.findings.append(f)
-            w = f.witness
-            assert w is not None
-            mine.append((f.kind, f.point, f.count, f.of, f.detail, f.subject,
-                         (w.hand, w.vul, w.seat, w.call, w.point)))
-        if a in tags:
-            assert cache is not None
-            cache.put_part(tags[a], (n_replays, tuple(points), tuple(mine)))
-    if not out.root:
-        _unreached(system, out)
-        out.findings += [_dead(p, out) for p in out.dead]
+    replaying, apart = start_replays(system, [replays[j] for j in todo], jobs)
+    defer = defer and apart  # (run here: done already)
+    before = time.monotonic() - t0
+
+    def assemble(calls: dict[int, tuple[str, str]] | None) -> None:
+        """The findings in the nodes' order, each witness with what its hand called
+        (``calls``: each replay's; None: not yet known, and nothing kept)."""
+        out.findings = []
+        for a in order:
+            found = kept.get(a)
+            if found is not None:
+                out.findings.extend(found)
+                continue
+            where, start, end, n_replays, points = made_here[a]
+            assert where.rules is not None
+            mine = []
+            for fields, j in pending[start:end]:
+                ex = fields["witness"]
+                call, point = calls[j] if calls is not None else ("", where.rules.pass_label)
+                shown = "" if point == where.rules.pass_label else where.point(point)
+                f = Finding(population=HISTORY, witness=Witness(
+                    ex.hand, ex.vul, len(a) % 4 + 1, call, shown),
+                    **{k: v for k, v in fields.items() if k != "witness"})
+                out.findings.append(f)
+                w = f.witness
+                assert w is not None
+                mine.append((f.kind, f.point, f.count, f.of, f.detail, f.subject,
+                             (w.hand, w.vul, w.seat, w.call, w.point)))
+            if a in tags and calls is not None:
+                assert cache is not None
+                cache.put_part(tags[a], (n_replays, tuple(points), tuple(mine)))
+        if not out.root:
+            _unreached(system, out)
+            out.findings += [_dead(p, out) for p in out.dead]
+
+    def finish() -> None:
+        t1 = time.monotonic()
+        got, wall = replaying()
+        made.update(zip(todo, got))
+        _keep_made(counts, fresh, made)
+        out.replayed += len(replays)
+        assemble(made)
+        # (deferred: the time of the replays themselves, not of what ran beside them)
+        out.seconds["replay"] = round(before + (time.monotonic() - t1 if not defer else wall),
+                                      2)
+
+    if not defer:
+        finish()
+        return None
+    assemble(None)
+    return finish
 
 
 def _add_points(out: TreeCheck, a: Auction, points) -> None:

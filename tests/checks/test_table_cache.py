@@ -142,3 +142,57 @@ def test_the_census_writes_behind_the_rest_and_its_error_stops_the_command():
             threading.Timer(0.05, release.set).start()
             raise KeyError("the body's error")
     assert done[-1] == "slow"  # waited for before the body's error left
+
+
+def test_hands_replaying_beside_the_table_give_the_same_output(tmp_path, monkeypatch):
+    """Many hands to re-run (here: any number) replay in processes of their own while the
+    table is filled from the findings as they are: the output is the run's where they replay
+    first, witnesses and tables alike, and the census's results are kept once they replay."""
+    import openbid.checks.tree as tree
+
+    rules = tmp_path / "gap.rules"
+    rules.write_text(SMALL.read_text().replace("bid signoff when true value PASS",
+                                               "bid signoff when HCP <= 5 value PASS"))
+    first = prove(rules, tmp_path / "first", monkeypatch)  # (few hands: replayed first)
+    started = []
+    real = tree.start_replays
+
+    def counted(*args, **kwargs):
+        got = real(*args, **kwargs)
+        started.append(got[1])
+        return got
+
+    monkeypatch.setattr(tree, "REPLAYS_APART", 1)
+    monkeypatch.setattr(tree, "start_replays", counted)
+    monkeypatch.setenv("OPENBID_JOBS", "2")
+    beside = prove(rules, tmp_path / "beside", monkeypatch)
+    assert started == [True]  # (they did replay apart)
+    assert beside == first
+    assert any(i.get("part") == "finding" and i.get("table") for i in beside)
+    assert list((tmp_path / "beside").glob("v*/tree-nodes/*/*.bin"))  # kept once replayed
+
+
+def test_a_hand_that_does_not_replay_beside_the_table_stops_the_run_and_keeps_nothing(
+        tmp_path, monkeypatch, capsys):
+    """A census hand the executor bids otherwise, found while the table is filled: the run
+    stops with the disagreement (exit 2, one line) and the cache keeps no count of it."""
+    import openbid.checks.tree as tree
+
+    rules = tmp_path / "gap.rules"
+    rules.write_text(SMALL.read_text().replace("bid signoff when true value PASS",
+                                               "bid signoff when HCP <= 5 value PASS"))
+    real = tree._replay_part
+
+    def wrong(arg, i):
+        bad, made = real(arg, i)
+        return bad + [(0, "node (opening): the executor bids 7NT here")], made
+
+    monkeypatch.setattr(tree, "REPLAYS_APART", 1)
+    monkeypatch.setattr(tree, "_replay_part", wrong)
+    monkeypatch.setenv("OPENBID_JOBS", "2")
+    monkeypatch.setenv("OPENBID_CACHE_DIR", str(tmp_path / "cache"))
+    code = main(["prove", "--rules", str(rules), "--table-deals", "3000", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "the executor bids 7NT here" in err and "Traceback" not in err
+    assert not list((tmp_path / "cache").glob("v*/tree-nodes/*/*.bin"))
+    assert not list((tmp_path / "cache").glob("v*/table/*/*.bin"))
