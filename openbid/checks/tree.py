@@ -422,34 +422,41 @@ def _node_part(node: Node, a: Auction, nc: NodeCounts) -> _NodePart:
     for c, (_, _, lbs) in nc.calls.items():
         for lb in lbs:
             calls_of.setdefault(lb, set()).add(c)
+    made = {lb: tuple(sorted(cs)) for lb, cs in calls_of.items()}  # (each point's, in order)
     # the takers of each point's hands in the rules' order (the chunks' counts arrive in
     # any order)
-    place = {lb: i for i, lb in enumerate(rules.labels)}
+    labels = rules.labels
+    pass_label = rules.pass_label
+    place = {lb: i for i, lb in enumerate(labels)}
     takers: dict[str, list[tuple[str, int]]] = {}
     for (mine, taker), hands in sorted(nc.taken.items(), key=lambda kv: place[kv[0][1]]):
-        takers.setdefault(mine, []).append((taker, hands))
-    for lb in rules.labels[:-1]:
-        name = node.point(lb)
-        part.points.append((name, node.name or "(opening)", lb, nc.bids.get(lb, 0),
-                            nc.meets.get(lb, 0), nc.selected, tuple(sorted(calls_of.get(lb, ())))))
-        met = nc.meets.get(lb, 0)
-        if met and not nc.bids.get(lb, 0):
-            taker, ex = _first_taker(nc, lb, rules.labels)
+        if taker != pass_label:
+            takers.setdefault(mine, []).append((taker, hands))
+    block = node.name or "(opening)"
+    point = node.point
+    bids, meets, selected = nc.bids, nc.meets, nc.selected
+    for lb in labels[:-1]:
+        name = point(lb)
+        met = meets.get(lb, 0)
+        bid = bids.get(lb, 0)
+        part.points.append((name, block, lb, bid, met, selected, made.get(lb, ())))
+        if met and not bid:
+            taker, ex = _first_taker(nc, lb, labels)
             add(ex, (a, ex, None, taker, lb), kind="shadowed", node=a, point=name,
-                count=met, of=nc.selected,
+                count=met, of=selected,
                 detail=f"its guard holds for {met:,} hand-contexts, every one bid by an "
-                       f"earlier point (the first: {node.point(taker)})")
-        for taker, hands in takers.get(lb, ()):
-            if taker == rules.pass_label:
-                continue
-            own, theirs = calls_of.get(lb, set()), calls_of.get(taker, set())
-            if not own or not theirs or (own == theirs and len(own) == 1):
+                       f"earlier point (the first: {point(taker)})")
+        own = calls_of.get(lb)
+        for taker, hands in takers.get(lb, ()) if own else ():
+            theirs = calls_of.get(taker)
+            if not theirs or (own == theirs and len(own) == 1):
                 continue
             ex = nc.taken_example[(lb, taker)]
+            by = point(taker)
             add(ex, (a, ex, theirs, taker, lb), kind="overlap", node=a, point=name,
-                count=hands, of=nc.selected, subject=node.point(taker),
-                detail=f"{node.point(taker)} ({'/'.join(sorted(theirs))}) is first for "
-                       f"these hands; {lb} would call {'/'.join(sorted(own))}")
+                count=hands, of=selected, subject=by,
+                detail=f"{by} ({'/'.join(made[taker])}) is first for these hands; {lb} "
+                       f"would call {'/'.join(made[lb])}")
     return part
 
 
