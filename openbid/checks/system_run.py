@@ -384,7 +384,6 @@ def _gather(out: SystemRun) -> None:
     out.findings = findings + tc.claim_findings()
 
 
-
 def _z3_key(job) -> str:
     """What decides Z3's verdicts on the opening's points and claims (the opening, the facts
     fixed and read, the budget, the precondition, the claims, Z3's version): their cache key."""

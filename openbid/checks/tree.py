@@ -319,11 +319,17 @@ def run_replays(system: System, replays: list[tuple],
     there, the bid point that must make it, a point whose guard it must meet). Many are shared
     among the pool's processes (each has the system, forked); the first that does not replay
     is a :class:`Disagreement`. What each replay called (the call, the bid point), in order."""
-    from openbid.base.workers import jobs as default_jobs
     from openbid.base.workers import map_chunks
 
-    k = 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
+    k = _runs(replays, jobs)
     return _replayed(map_chunks(_replay_part, (system, replays, k), k))
+
+
+def _runs(replays: list[tuple], jobs: int | None) -> int:
+    """In how many runs the replays are shared out (1: here, few of them)."""
+    from openbid.base.workers import jobs as default_jobs
+
+    return 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
 
 
 def _replayed(parts: list) -> list[tuple[str, str]]:
@@ -354,9 +360,8 @@ def start_replays(system: System, replays: list[tuple], jobs: int | None = None
     import time
 
     from openbid.base.workers import Background
-    from openbid.base.workers import jobs as default_jobs
 
-    k = 1 if len(replays) < REPLAYS_APART else jobs or default_jobs()
+    k = _runs(replays, jobs)
     if k == 1:
         t0 = time.monotonic()
         made = run_replays(system, replays, 1)

@@ -4,7 +4,6 @@ new node."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -625,22 +624,12 @@ class _Commit:
         return n
 
 
-@lru_cache(maxsize=8)
-def _claims_at(claims: tuple[NodeClaim, ...]) -> dict[Auction, tuple[NodeClaim, ...]]:
-    """The claims about each node (looked up once per census: a cache's lookups ask for
-    every node's)."""
-    out: dict[Auction, list[NodeClaim]] = {}
-    for c in claims:
-        out.setdefault(c.auction, []).append(c)
-    return {a: tuple(cs) for a, cs in out.items()}
-
-
 def _resolve(tc, spec: TreeSpec, starts: list[Auction], counts: dict, children: dict,
              hits: dict, resolved: set | None = None) -> list[Auction]:
     """The nodes from ``starts`` down whose counts the cache holds, each with its calls, down
     to the first nodes it lacks (returned: the walks read them)."""
     system = system_of(spec.rules)
-    claims = _claims_at(spec.claims)
+    claims = planning.claims_at(spec.claims)
     frontier = []
     stack = list(starts)
     while stack:

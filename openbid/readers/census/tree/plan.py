@@ -56,6 +56,15 @@ class TreeSpec:
         return later_spec(self, rules, conds, track) if rules else None
 
 
+@lru_cache(maxsize=8)  # (once per census: a walk, and the cache's lookups of every node)
+def claims_at(claims: tuple[NodeClaim, ...]) -> dict[Auction, tuple[NodeClaim, ...]]:
+    """The claims about each node, in their order."""
+    out: dict[Auction, list[NodeClaim]] = {}
+    for c in claims:
+        out.setdefault(c.auction, []).append(c)
+    return {a: tuple(cs) for a, cs in out.items()}
+
+
 def later_spec(spec: TreeSpec, rules: tuple[Rules, ...], conds: tuple[Expr, ...],
                track: str) -> PassSpec:
     """The pass reading ``rules``' outcome and ``conds`` past the opening (beside the opening's

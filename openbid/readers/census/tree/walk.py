@@ -14,9 +14,9 @@ from openbid.systems.rules.model import Rules
 from openbid.readers.census.domain import SUITS
 from openbid.readers.census.passes import Pass
 from openbid.bridge.notation import vul_word
-from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeClaim,
-                                               NodeCounts, WalkResult, merge_claim)
-from openbid.readers.census.tree.plan import TreeSpec, lumped_plan, opened
+from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeCounts,
+                                               WalkResult, merge_claim)
+from openbid.readers.census.tree.plan import TreeSpec, claims_at, lumped_plan, opened
 from openbid.readers.census.tree.reading import Reading, Shared
 from openbid.readers.census.tree.level import CoarseRows, Lumped
 from openbid.readers.census.tree.rows import EMPTY
@@ -89,9 +89,7 @@ class Walk(CoarseRows):
          self._node_lumped, self._folded, self.fkeys) = state
         self.evals: dict[tuple, object] = {}  # readings (the opening's: OpeningReading)
         self._rows: dict[tuple, object] = {}  # (a player's calls, context) -> their rows
-        self.claims: dict[Auction, list[NodeClaim]] = {}
-        for c in spec.claims:
-            self.claims.setdefault(c.auction, []).append(c)
+        self.claims = claims_at(spec.claims)
         self.tables = {s: set(p.tables[s]) for s in SUITS}
         self.contexts = DEAL_VULS if spec.vul else ((False, False),)
         self.ctables = {s: set(self.pc.tables[s]) for s in SUITS}
@@ -347,7 +345,7 @@ class Walk(CoarseRows):
         if self.cache is None:
             return None
         if a not in self._cached:
-            key = self.cache.node_key(a, tuple(self.claims.get(a, ())))
+            key = self.cache.node_key(a, self.claims.get(a, ()))
             self._cached[a] = (key, self.cache.get_node(key))
         return self._cached[a][1]
 
