@@ -25,6 +25,7 @@ class Uses:
     patterns: set[PatternTable] = field(default_factory=set)
     contexts: set[str] = field(default_factory=set)  # facts of the deal read (SEAT, VUL, ...)
     outcome: bool = False  # reads the outcome of the rules (bid, section, bidval)
+    atoms: set[str] = field(default_factory=set)  # definitions read whole (see uses' atoms)
 
     @property
     def reads(self) -> str:
@@ -77,10 +78,12 @@ def _expanded(rules: Rules) -> tuple[Expr, ...]:
 
 
 def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
-         outcome: bool = False, own: bool = False) -> Uses:
+         outcome: bool = False, own: bool = False, atoms: frozenset[str] = frozenset()
+         ) -> Uses:
     """The tables ``exprs`` read (and the rules, where ``outcome`` is asked or an expression
     reads the outcome or ``meets``). ``own``: what the expressions read themselves, the rules
-    they refer to left out (a caller that reads the rules anyway)."""
+    they refer to left out (a caller that reads the rules anyway). ``atoms``: definitions
+    without parameters (HCP) recorded as read (``Uses.atoms``), not what they read."""
     out = Uses()
     done: set[Expr] = set()
     stack = [expand_quantifiers(e) for e in exprs]
@@ -133,7 +136,10 @@ def uses(defs: Definitions, exprs: Iterable[Expr], rules: Rules | None = None,
             elif isinstance(entry, Context):
                 out.contexts.add(entry.name)
             elif isinstance(entry, Derived):
-                stack.append(expand_quantifiers(defs.inline(entry, ())))
+                if e.id in atoms:
+                    out.atoms.add(e.id)
+                else:
+                    stack.append(expand_quantifiers(defs.inline(entry, ())))
             continue
         if isinstance(e, Call):
             if e.fn == "chose":  # what the node's rules read

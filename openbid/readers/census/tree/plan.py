@@ -149,3 +149,31 @@ def table_names(p: Pass, rules: Rules | None, exprs: tuple[Expr, ...]) -> frozen
 
     u = uses(p.defs[0], exprs, rules, outcome=rules is not None)
     return frozenset(t.name for t, _ in u.tables)
+
+
+# Definitions a level past the opening reads as one value each, not as what they sum: a hand's
+# high-card points, not its points in each suit (see .level.Summed).
+ATOMS = frozenset({"HCP"})
+
+
+@lru_cache(maxsize=4)  # once per process for a plan
+def summed_plan(spec: TreeSpec, pq: Pass | None) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    """What the summed level tells apart (see :class:`.level.Summed`), above the lumped level
+    ``pq``: the per-suit tables (by name) read by one in LUMP_SHARE or more of the later rules
+    once the definitions of ATOMS are read whole, and the atoms some of them read. None when
+    it would merge nothing (every table of ``pq`` is read so, or no later rule reads less)."""
+    if pq is None:
+        return None
+    rules, _ = spec.later()
+    if not rules:
+        return None
+    from openbid.readers.uses import uses
+
+    got = [uses(pq.defs[0], (), r, outcome=True, atoms=ATOMS) for r in rules]
+    read_by = Counter(t.name for u in got for t in {t for t, _ in u.tables})
+    lumped = frozenset(t.name for s in SUITS for t in pq.tables[s])
+    keep = frozenset(t for t, k in read_by.items() if k * LUMP_SHARE >= len(rules)) & lumped
+    atoms = tuple(sorted({a for u in got for a in u.atoms}))
+    if keep >= lumped:
+        return None
+    return keep, atoms

@@ -7,6 +7,7 @@ import hashlib
 
 import numpy as np
 
+from openbid.expr.ast import Name
 from openbid.systems.auction import System, system_of
 from openbid.systems.auction_facts import ended, illegal
 from openbid.systems.rules.fold import fold_facts
@@ -16,9 +17,10 @@ from openbid.readers.census.passes import Pass
 from openbid.bridge.notation import vul_word
 from openbid.readers.census.tree.counts import (DEAL_VULS, Auction, Example, NodeCounts,
                                                WalkResult, merge_claim)
-from openbid.readers.census.tree.plan import TreeSpec, claims_at, lumped_plan, opened
+from openbid.readers.census.tree.plan import (ATOMS, TreeSpec, claims_at, lumped_plan, opened,
+                                              summed_plan)
 from openbid.readers.census.tree.reading import Reading, Shared
-from openbid.readers.census.tree.level import CoarseRows, Lumped
+from openbid.readers.census.tree.level import CoarseRows, Lumped, Summed
 from openbid.readers.census.tree.rows import EMPTY
 from openbid.readers.uses import uses
 
@@ -82,7 +84,7 @@ class Walk(CoarseRows):
         self.reads_vul: dict[int, bool]
         self.node_rkey: dict[Auction, tuple[int, Rules, bool, bool] | None]
         self.lumped_ok: set[int]  # rules read over the lumped level
-        self._node_lumped: dict[Auction, bool]
+        self._node_lumped: dict[Auction, int]  # the level a node is read over (see level_mask)
         self._folded: dict[tuple, tuple[int, Rules, bool]]
         self.fkeys: dict[Rules, int]  # the folded tables, each by its number
         (self.rkeys, self.coarse_ok, self.reads_vul, self.node_rkey, self.lumped_ok,
@@ -98,6 +100,12 @@ class Walk(CoarseRows):
         self.pq = lumped_plan(spec, p, pc)
         self._lumped: Lumped | None = None
         self.qtables = {s: set(self.pq.tables[s]) for s in SUITS} if self.pq else None
+        # the summed level's tables and atoms, when there is one (see .level.Summed)
+        self.p3 = summed_plan(spec, self.pq)
+        if self.p3 is not None:  # (an atom the lumped level cannot read is read by no node)
+            self.p3 = (self.p3[0], tuple(a for a in self.p3[1] if self._covered_by(
+                None, (Name(a),), "lumped")))
+        self._summed: Summed | None = None
         self._origin_masks: set[tuple] = set()  # the masks of the opening's calls' rows
         self._origin_digests: dict[bytes, tuple[int, int]] = {}  # an origin's content -> mask
         self.system_parts: list[list[tuple]] | None = None  # per fine part, per context
@@ -156,6 +164,11 @@ class Walk(CoarseRows):
         read."""
         key = ("covered by", rules, exprs, level)
         got = self.memo.get(key)
+        if got is None and level == "summed":
+            assert self.p3 is not None
+            u = uses(self.p.defs[0], exprs, rules, outcome=rules is not None, atoms=ATOMS)
+            got = self.memo[key] = self._covered_by(rules, exprs, "lumped") and all(
+                t.name in self.p3[0] for t, _ in u.tables) and u.atoms <= set(self.p3[1])
         if got is None:
             tables = {"fine": self.tables, "coarse": self.ctables, "lumped": self.qtables}[level]
             assert tables is not None
@@ -173,15 +186,28 @@ class Walk(CoarseRows):
             self._lumped = Lumped(self, self.pq)
         return self._lumped
 
+    @property
+    def summed(self) -> Summed | None:
+        """The summed level (None: none), built when first read."""
+        if self._summed is None and self.p3 is not None:
+            lumped = self.lumped
+            assert lumped is not None
+            self._summed = Summed(self, lumped, *self.p3)
+        return self._summed
+
     def level_of(self, mask) -> CoarseRows:
         """The level of a mask's rows."""
-        return self if mask == EMPTY or len(mask) == 2 else self._lumped  # type: ignore
+        if mask == EMPTY or len(mask) == 2:
+            return self
+        return self._lumped if mask[2] == 1 else self._summed  # type: ignore
 
     def level_mask(self, a: Auction, mask):
         """The mask the node ``a`` (past the opening) is read over, for the player's rows
-        ``mask``: lumped when every rule and claim there reads only what the lumped level
-        tells apart (an origin is lumped then; other coarse rows are read as they are), else
-        coarse (lumped rows are expanded)."""
+        ``mask``: summed when every rule and claim there reads only what the summed level
+        tells apart, else lumped when they read only what the lumped level does, else coarse.
+        An origin (coarse) is summed or lumped then; other coarse rows are read as they are;
+        summed or lumped rows are taken to the level the node needs (the lumped or coarse
+        rows they merge), never up."""
         if mask == -1:  # the player has not called: every row
             self.open()
             mask = self.all_rows
@@ -191,12 +217,28 @@ class Walk(CoarseRows):
         assert lumped is not None
         ok = self._node_lumped.get(a)
         if ok is None:
-            got = self.rules_at(a)
-            ok = self._node_lumped[a] = got is not None and got[0] in self.lumped_ok and all(
-                self._covered_by(got[1], (c.cond,), "lumped") for c in self.claims.get(a, ()))
+            ok = self._node_lumped[a] = self._level_at(a)
         if len(mask) == 2:
-            return lumped.lump(mask) if ok and mask in self._origin_masks else mask
-        return mask if ok else lumped.expand(mask)
+            if not ok or mask not in self._origin_masks:
+                return mask
+            return self.summed.lump(mask) if ok == 2 else lumped.lump(mask)  # type: ignore
+        if mask[2] == 1:
+            return mask if ok else lumped.expand(mask)
+        summed = self._summed
+        assert summed is not None
+        return mask if ok == 2 else summed.lower(mask) if ok == 1 else summed.expand(mask)
+
+    def _level_at(self, a: Auction) -> int:
+        """The level the node ``a`` is read over: 2 summed, 1 lumped, 0 coarse."""
+        got = self.rules_at(a)
+        claims = self.claims.get(a, ())
+        if got is None or got[0] not in self.lumped_ok or not all(
+                self._covered_by(got[1], (c.cond,), "lumped") for c in claims):
+            return 0
+        if self.p3 is None or not self._covered_by(got[1], (), "summed") or not all(
+                self._covered_by(got[1], (c.cond,), "summed") for c in claims):
+            return 1
+        return 2
 
     # -- the opening, and the coarse rows ----------------------------------------------------------
     # Past the opening, the rules of a system read far less than the opening does (SAYC's
@@ -635,6 +677,8 @@ class Walk(CoarseRows):
         self.end_walk()
         if self._lumped is not None:
             self._lumped.end_walk()
+        if self._summed is not None:
+            self._summed.end_walk()
         return WalkResult(visited, found, counts, reach=reach, system=system,
                           cpu={"opening": c1 - c0, "later": time.process_time() - c1},
                           hits=hits, keys=keys)

@@ -1,8 +1,9 @@
-"""The tree census's lumped level (openbid.readers.census.tree.level): where most rules past the
-opening read less than a few do (here, only a Gerber answer counts aces), the nodes that read
-less are read over rows that merge what they do not read, and those that read more over the
-coarse rows of the player's lumped rows. Every count, every example and every node are the
-census's without the level."""
+"""The tree census's levels past the opening (openbid.readers.census.tree.level): where most rules
+read less than a few do (here, only a Gerber answer counts aces, and one rule reads the points in
+a suit), the nodes that read less are read over rows that merge what they do not read (the
+lumped level: no aces; the summed level above it: only the suits' lengths and the hand's points),
+and those that read more over the lumped or coarse rows of the player's rows. Every count, every
+example and every node are the census's without the levels."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ auction "1NT P 2C P * P 4C P" else pass
 
 auction "1NT P 4C P * P" else pass
   section 1 "After the answer"
+    bid grand when HCP >= 20 and SUITPOINTS(S) >= 9 value 7NT
     bid slam when HCP >= 20 value 6NT
     bid stop when true value PASS
 """
@@ -47,7 +49,8 @@ auction "1NT P 4C P * P" else pass
 @pytest.fixture(scope="module")
 def gerber(tmp_path_factory):
     """The example with a strong 2C on playing tricks (only the opening reads them: the later
-    nodes are read over coarse rows) and Gerber over 1NT (only its answers read the aces)."""
+    nodes are read over coarse rows) and Gerber over 1NT (only its answers read the aces; only
+    the asker's next call reads the points in a suit, not only the hand's)."""
     text = Path(SMALL).read_text()
     assert "  bid 1nt when" in text and "    bid game when HCP >= 10 value 3NT" in text
     text = text.replace("  bid 1nt when", "  bid strong when PLAYTRICKS >= 9 value 2C\n"
@@ -95,30 +98,42 @@ def test_the_lumped_pass_merges_what_only_the_aces_tell_apart(plans):
     assert "ACE" not in names and "SUITLENGTH" in names
 
 
-def test_only_the_nodes_that_read_the_aces_are_read_over_coarse_rows(gerber, plans):
+def test_each_node_is_read_over_the_level_of_what_it_reads(gerber, plans):
     from openbid.readers.census.tree.walk import Walk
     from openbid.readers.census.tree.merge import partition
 
     spec, p, pc, pq = plans
     walk = Walk(spec, p, 0, partition(p, pq, 1)[0], pc)
     walk.open()
+    assert walk.lumped is not None and walk.summed is not None
     responder = walk.rows(parse_auction("1NT P"), 2, 0)
     assert responder == -1  # every row
-    assert walk.level_mask(parse_auction("1NT P"), responder) == walk.lumped.all_rows
+    assert walk.level_mask(parse_auction("1NT P"), responder) == walk.summed.all_rows
     answer = parse_auction("1NT P 4C P")
-    opener = walk.rows(answer, 0, 0)  # 1NT's rows, lumped at 1NT P 2C P
-    lumped = walk.level_mask(parse_auction("1NT P 2C P"), opener)
-    coarse = walk.level_mask(answer, lumped)
-    assert len(lumped) == 3 and len(coarse) == 2  # the aces: the coarse rows of the lumped
+    opener = walk.rows(answer, 0, 0)  # 1NT's rows, summed at 1NT P 2C P
+    summed = walk.level_mask(parse_auction("1NT P 2C P"), opener)
+    coarse = walk.level_mask(answer, summed)
+    assert summed[2:] == (2,) and len(coarse) == 2  # the aces: the coarse rows of the summed
     assert walk.level_mask(answer, coarse) == coarse
-    assert walk.lumped is not None
     # the expanded rows are the origin's own: the same rows, hands and first rows
     assert coarse == opener
-    # a lumped row's hands are its coarse rows' sums, its first row their least
+    # a summed row's hands are its coarse rows' sums, its first row their least
     w, f = walk.coarse_arrays(opener, walk.rows_of(opener))
+    ws, fs = walk.summed.coarse_arrays(summed, walk.summed.rows_of(summed))
+    assert ws.sum() == w.sum() and fs.min() == f.min()
+    assert len(ws) < len(w)
+    # the asker's next call reads the points in spades: the lumped rows of the asker's summed
+    after = parse_auction("1NT P 4C P 4H P")
+    asker = walk.rows(after, 2, 0)  # 4C's rows at 1NT P, summed
+    assert asker[2:] == (2,)
+    lumped = walk.level_mask(after, asker)
+    assert lumped[2:] == (1,)
+    assert walk.lumped.base[lumped[0]] == walk.summed.base[asker[0]]  # (every row: the same)
     wq, fq = walk.lumped.coarse_arrays(lumped, walk.lumped.rows_of(lumped))
-    assert wq.sum() == w.sum() and fq.min() == f.min()
-    assert len(wq) < len(w)
+    ws, fs = walk.summed.coarse_arrays(asker, walk.summed.rows_of(asker))
+    assert wq.sum() == ws.sum() and fq.min() == fs.min() and len(ws) < len(wq)
+    # and a lumped node's mask is not taken up again
+    assert walk.level_mask(parse_auction("1NT P 2C P"), lumped) == lumped
 
 
 def test_the_lumped_census_equals_the_census_without_it(gerber, lumped_census, monkeypatch):
@@ -210,3 +225,97 @@ def test_the_classes_of_the_finer_rows_are_those_of_their_suit_states(plans, lev
     got, n = class_map(finer, coarser, chunk.comps)
     want, m = _map_read_from_rows(finer, coarser, chunk)
     assert n == m and np.array_equal(got, want)
+
+
+def test_the_summed_level_tells_apart_the_lengths_and_the_points(plans):
+    from openbid.readers.census.tree.plan import summed_plan
+
+    spec, _, _, pq = plans
+    # the points in a suit are read by one rule past the opening: left to the lumped level
+    assert summed_plan(spec, pq) == (frozenset({"SUITLENGTH"}), ("HCP",))
+
+
+def test_a_summed_census_equals_the_census_with_the_lumped_level_alone(
+        gerber, lumped_census, monkeypatch):
+    import openbid.readers.census.tree.walk as walking
+
+    monkeypatch.setattr(walking, "summed_plan", lambda spec, pq: None)
+    lumped = _census(gerber)
+    # (read over lumped rows: the points in spades)
+    assert "7NT" in lumped.counts[parse_auction("1NT P 4C P 4H P")].calls
+    assert_same_census(lumped, lumped_census)
+
+
+def _points(hand: Hand) -> tuple:
+    """A hand's suits' lengths and its high-card points, from its cards."""
+    lengths = tuple(h.length for h in hand.holdings)
+    hcp = sum(v for h in hand.holdings for r, v in zip("AKQJ", (4, 3, 2, 1)) if h.has(r))
+    return lengths, hcp
+
+
+def test_a_summed_row_is_the_lumped_rows_of_one_shape_and_point_count(plans):
+    """Read from hands: each lumped row's first hand (its lengths and points are every hand's
+    of the row), a sample of rows: rows of one summed row have the same, rows of two differ."""
+    from openbid.readers.census.tree.merge import partition
+    from openbid.readers.census.tree.walk import Walk
+
+    spec, p, pc, pq = plans
+    walk = Walk(spec, p, 0, partition(p, pq, 1)[0], pc)
+    walk.open()
+    lv, sv = walk.lumped, walk.summed
+    assert lv is not None and sv is not None
+    assert sv.cn < lv.cn and len(sv.down) == lv.cn
+    rng = np.random.default_rng(3)
+    seen: dict[tuple, int] = {}
+    held: dict[int, tuple] = {}
+    for row in rng.choice(lv.cn, 3000, replace=False).tolist():
+        key = _points(p.domain.row_hand(int(lv.first_all[row])))
+        up = int(sv.down[row])
+        assert seen.setdefault(key, up) == up
+        assert held.setdefault(up, key) == key
+    # a summed row is read at its first lumped row: every representative is its own row's
+    assert np.array_equal(sv.down[sv.reps], np.arange(sv.cn))
+    assert (np.diff(sv.reps) > 0).all()
+
+
+def test_a_summed_origin_sums_its_coarse_rows_and_lowers_to_the_lumped_ones(plans):
+    """Summed by hand, row by row, as the lumped origin above; a set of its rows taken down to
+    the lumped rows (a node reading the points in a suit) and to the coarse rows (the aces)."""
+    from openbid.readers.census.tree.merge import partition
+    from openbid.readers.census.tree.walk import Walk
+
+    spec, p, pc, pq = plans
+    walk = Walk(spec, p, 0, partition(p, pq, 1)[0], pc)
+    walk.open()
+    lv, sv = walk.lumped, walk.summed
+    assert lv is not None and sv is not None
+    rng = np.random.default_rng(11)
+    rows = np.flatnonzero(rng.random(walk.cn) < 0.3).astype(np.int32)
+    some = np.sort(rng.choice(rows, len(rows) // 3, replace=False))
+    split = (some, np.floor(walk.w_all[some] / 2), walk.first_all[some] + 1)
+    cmask = walk._origin(rows, split)
+    w = walk.w_all[rows].copy()
+    f = walk.first_all[rows].copy()
+    at = np.searchsorted(rows, some)
+    w[at], f[at] = split[1], split[2]
+    up = sv.down[lv.up[rows]]
+    srows = np.unique(up)
+    want_w = np.zeros(sv.cn)
+    np.add.at(want_w, up, w)
+    want_f = np.full(sv.cn, np.iinfo(np.int64).max)
+    np.minimum.at(want_f, up, f)
+    smask = sv.lump(cmask)
+    assert smask[2:] == (2,)
+    assert np.array_equal(sv.rows_of(smask), srows)
+    got_w, got_f = sv.coarse_arrays(smask, srows)
+    assert np.array_equal(got_w, want_w[srows]) and np.array_equal(got_f, want_f[srows])
+    pick = np.sort(rng.choice(srows, len(srows) // 2, replace=False))
+    some_rows = sv.intern_like(smask, pick)
+    down = sv.lower(some_rows)  # the lumped rows, with the origin's hands
+    lumped_rows = lv.rows_of(lv.lump(cmask))
+    assert down[2:] == (1,)
+    assert np.array_equal(lv.rows_of(down), lumped_rows[np.isin(sv.down[lumped_rows], pick)])
+    back = sv.expand(some_rows)  # the coarse rows
+    assert back[0] == cmask[0]
+    assert np.array_equal(walk.rows_of(back), rows[np.isin(up, pick)])
+    assert np.array_equal(walk.rows_of(lv.expand(down)), walk.rows_of(back))
