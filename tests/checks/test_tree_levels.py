@@ -46,8 +46,7 @@ auction "1NT P 4C P * P" else pass
 """
 
 
-@pytest.fixture(scope="module")
-def gerber(tmp_path_factory):
+def _gerber_text() -> str:
     """The example with a strong 2C on playing tricks (only the opening reads them: the later
     nodes are read over coarse rows) and Gerber over 1NT (only its answers read the aces; only
     the asker's next call reads the points in a suit, not only the hand's)."""
@@ -58,8 +57,13 @@ def gerber(tmp_path_factory):
     text = text.replace("    bid game when HCP >= 10 value 3NT",
                         "    bid gerber when HCP >= 18 value 4C\n"
                         "    bid game when HCP >= 10 value 3NT", 1)
+    return text + GERBER
+
+
+@pytest.fixture(scope="module")
+def gerber(tmp_path_factory):
     path = tmp_path_factory.mktemp("gerber") / "gerber.rules"
-    path.write_text(text + GERBER)
+    path.write_text(_gerber_text())
     return resolve(None, str(path))
 
 
@@ -319,3 +323,24 @@ def test_a_summed_origin_sums_its_coarse_rows_and_lowers_to_the_lumped_ones(plan
     assert back[0] == cmask[0]
     assert np.array_equal(walk.rows_of(back), rows[np.isin(up, pick)])
     assert np.array_equal(walk.rows_of(lv.expand(down)), walk.rows_of(back))
+
+
+def test_no_summed_level_where_the_rules_read_the_points_suit_by_suit(tmp_path):
+    """The same system with every point count past the opening written as the sum of the
+    suits' points: most rules read the points in each suit, and a summed level would merge
+    nothing the lumped one does not."""
+    from openbid.checks.tree import _seed_auctions
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec, coarse_plan
+    from openbid.readers.census.tree.plan import lumped_plan, summed_plan
+    head, sep, later = _gerber_text().partition('auction "')
+    assert sep and "HCP" in later
+    path = tmp_path / "suits.rules"
+    path.write_text(head + sep + later.replace(
+        "HCP", "(SUITPOINTS(S) + SUITPOINTS(H) + SUITPOINTS(D) + SUITPOINTS(C))"))
+    system = system_of(resolve(None, str(path)))
+    spec = TreeSpec(system.rules, _seed_auctions(system, 300) + (parse_auction("1NT P 4C P"),))
+    p = plan(spec.pass_spec())
+    pq = lumped_plan(spec, p, coarse_plan(spec, p))
+    assert pq is not None  # (the aces are still left to the coarse level)
+    assert summed_plan(spec, pq) is None
