@@ -15,6 +15,7 @@ import pytest
 from openbid.bridge.hand import Hand
 from openbid.checks.nodes import NodeModel, replays
 from openbid.readers.census.tree import tree_census
+from openbid.readers.census.tree.walk import Walk
 from openbid.systems.auction import parse_auction, system_of
 from openbid.systems.variants import resolve
 from tests.checks.test_tree_census import SMALL, assert_same_census
@@ -344,3 +345,43 @@ def test_no_summed_level_where_the_rules_read_the_points_suit_by_suit(tmp_path):
     pq = lumped_plan(spec, p, coarse_plan(spec, p))
     assert pq is not None  # (the aces are still left to the coarse level)
     assert summed_plan(spec, pq) is None
+
+
+def test_a_claim_reading_the_points_in_a_suit_keeps_its_node_below_the_summed_level(
+        gerber, tmp_path, monkeypatch):
+    """A claim is read over the rows its node is read over: a claim about the points in a suit
+    (the Stayman bidder's hearts) takes its node to the lumped level, one about the hand's
+    points (opener's answer) leaves its node summed; every claim's counts equal the census's
+    with the lumped level alone."""
+    import openbid.readers.census.tree.walk as walking
+    from openbid.checks.tree import _seed_auctions, census_claims
+    from openbid.readers.census.passes import plan
+    from openbid.readers.census.tree import TreeSpec, coarse_plan
+    from openbid.readers.census.tree.merge import partition
+    from openbid.readers.census.tree.plan import lumped_plan
+    from openbid.systems.claims import load_claims
+
+    path = tmp_path / "claims.txt"
+    path.write_text("shows stayman.hearts\n  source: test\n  quote: test\n"
+                    "  auction: 1NT P\n  call: 2C\n  cond: SUITPOINTS(H) >= 1\n  expect: FAILED\n\n"
+                    "shows answer.points\n  source: test\n  quote: test\n"
+                    "  auction: 1NT P 2C P\n  call: 2H\n  cond: HCP >= 15\n  expect: HELD\n")
+    claims = census_claims(tuple(load_claims(path, gerber)))
+    system = system_of(gerber)
+    seeds = _seed_auctions(system, 300) + (parse_auction("1NT P 4C P"),)
+    spec = TreeSpec(system.rules, seeds, claims=claims)
+    p = plan(spec.pass_spec())
+    pc = coarse_plan(spec, p)
+    walk = Walk(spec, p, 0, partition(p, lumped_plan(spec, p, pc), 1)[0], pc)
+    assert walk._level_at(parse_auction("1NT P")) == 1
+    assert walk._level_at(parse_auction("1NT P 2C P")) == 2
+    summed = tree_census(gerber, claims, lambda: seeds)
+    monkeypatch.setattr(walking, "summed_plan", lambda spec, pq: None)
+    lumped = tree_census(gerber, claims, lambda: seeds)
+    assert_same_census(summed, lumped)
+    for a, nc in lumped.counts.items():
+        assert summed.counts[a].claims == nc.claims, a
+    hearts = summed.counts[parse_auction("1NT P")].claims["stayman.hearts"]
+    assert hearts[0] > 0 and hearts[1] > 0  # (some Stayman bidders hold no heart honour)
+    points = summed.counts[parse_auction("1NT P 2C P")].claims["answer.points"]
+    assert points[0] > 0 and points[1] == 0
