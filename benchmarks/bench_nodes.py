@@ -185,7 +185,7 @@ def brute_force(path: str, nodes: list[tuple[str, ...]]) -> tuple[dict, float]:
 def one_run(path: str) -> tuple[float, float, list[dict]]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done, seconds = run_openbid(["prove", "--rules", path, "--cross-check", "z3", "--json",
-                                  "--quiet"])
+                                  "--quiet", "--no-cache"])
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"openbid prove exited {done.returncode}:\n{done.stdout[-1500:]}\n"

@@ -37,7 +37,8 @@ from reference.big import points_file  # noqa: E402
 def one_run(path: str) -> tuple[float, float, list[dict]]:
     """(wall seconds, CPU seconds of the command and its workers, the JSON items)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done, seconds = run_openbid(["prove", "--rules", path, "--json", "--quiet"], OPENBID_JOBS="1")
+    done, seconds = run_openbid(["prove", "--rules", path, "--json", "--quiet", "--no-cache"],
+                                  OPENBID_JOBS="1")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"openbid prove --rules {path} exited {done.returncode}:\n"

@@ -32,9 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks._util import machine_note, median, run_openbid, table  # noqa: E402
 
 WORKLOADS = {  # name -> (arguments, target seconds)
-    "part-one lemmas": (["prove", "part-one", "lemmas", "--quiet"], 10.0),
-    "paper": (["prove", "--quiet"], 10.0),
-    "all": (["prove", "all", "--quiet"], 30.0),
+    "part-one lemmas": (["prove", "part-one", "lemmas", "--quiet", "--no-cache"], 10.0),
+    "paper": (["prove", "--quiet", "--no-cache"], 10.0),
+    "all": (["prove", "all", "--quiet", "--no-cache"], 30.0),
 }
 
 

@@ -67,7 +67,7 @@ def main() -> int:
     if not a.no_prove:
         env = env_with(OPENBID_JOBS=os.environ.get("OPENBID_JOBS", "2"))
         _, t_prove = timed(lambda: subprocess.run(
-            [*OPENBID, "prove", "--variant", "sayc-openings", "--quiet"], check=True, env=env,
+            [*OPENBID, "prove", "--variant", "sayc-openings", "--quiet", "--no-cache"], check=True, env=env,
             stdout=subprocess.DEVNULL))
         rows.append(["openbid prove --variant sayc-openings (s)", f"{t_prove:.1f}"])
     print(table(["measure", "value"], rows))

@@ -1,7 +1,7 @@
 """Wall time of every system check of ``sayc-openings`` (the SAYC opening block) against its
 30 s target (2 cores).
 
-Workload: ``openbid prove --variant sayc-openings --json --quiet`` as a fresh subprocess
+Workload: ``openbid prove --variant sayc-openings --no-cache --json --quiet`` as a fresh subprocess
 (imports and
 start-up included): the bid points (dead and shadowed rules, Z3), the overlap matrix, the
 shipped claims (openbid/systems/data/sayc_claims.txt) and the exact census in each of the 16 contexts
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._util import machine_note, median, run_openbid, table  # noqa: E402
 
-ARGS = ["prove", "--variant", "sayc-openings", "--json", "--quiet"]
+ARGS = ["prove", "--variant", "sayc-openings", "--no-cache", "--json", "--quiet"]
 TARGET = 30.0
 
 
