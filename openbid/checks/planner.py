@@ -35,6 +35,10 @@ SUITS = (4, 3, 2, 1)  # S H D C, Algol numbers
 TOTAL_HANDS = math.comb(52, 13)
 TOTAL_DEALS = math.factorial(52) // math.factorial(13) ** 4
 BUDGET = 3_000_000  # states carried between suits before the planner gives up on exactness
+# A condition longer than this, written out as a tree, is not counted exactly: one made from a
+# rules table (a hand that makes a call at a node: every earlier guard negated) shares its
+# subtrees, and written out it can grow exponentially with the table's bid points.
+TREE_NODES = 200_000
 WORK = 4_000_000  # state-by-option products one step may take (seconds) before it gives up
 
 
@@ -538,9 +542,10 @@ def count_deals(conds: dict[str, Expr], defs: Any = None, budget: int = BUDGET) 
     seats = "".join(s for s in SEATS if s in conds)
     parts = []
     for s in seats:
+        _small(conds[s])
         e = expand_quantifiers(conds[s])
         if defs is not None:
-            e = expand_quantifiers(_inline_file(e, defs))
+            e = _small(expand_quantifiers(_inline_file(e, defs)))
         parts.append(_with_seat(e, s))
     from openbid.expr.ast import conj
 
@@ -548,6 +553,27 @@ def count_deals(conds: dict[str, Expr], defs: Any = None, budget: int = BUDGET) 
     if got is None:
         raise NotExact("budget")
     return got[0]
+
+
+def _small(e: Expr) -> Expr:
+    """``e``, unless written out as a tree it has more than TREE_NODES nodes (NotExact)."""
+    from openbid.expr.ast import children
+
+    sizes: dict[int, int] = {}  # (by identity: shared subtrees are the same objects)
+
+    def size(x: Expr) -> int:
+        got = sizes.get(id(x))
+        if got is None:
+            got = 1
+            for c in children(x):
+                got += size(c)
+                if got > TREE_NODES:
+                    raise NotExact("size")
+            sizes[id(x)] = got
+        return got
+
+    size(e)
+    return e
 
 
 def _inline_file(e: Expr, defs: Any) -> Expr:
@@ -558,8 +584,15 @@ def _inline_file(e: Expr, defs: Any) -> Expr:
     from openbid.hands.registry import Derived, registry
 
     reg = registry()
+    done: dict[Expr, Expr] = {}  # (a condition made from a rules table shares its subtrees)
 
     def one(x: Expr) -> Expr:
+        got = done.get(x)
+        if got is None:
+            got = done[x] = _one(x)
+        return got
+
+    def _one(x: Expr) -> Expr:
         if isinstance(x, Name) and x.id not in SUIT_CONSTANTS and defs.has(x.id, 0):
             ent = defs.entry(x.id, 0)
             if isinstance(ent, Derived):

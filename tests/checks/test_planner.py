@@ -117,3 +117,21 @@ def test_cli_count_plain(capsys) -> None:
     assert row["exact"] is False and row["label"] == "ESTIMATE" and len(row["ci95"]) == 2
     assert main(["count", "N.SUITLENGTH(S) >= 14"]) == 2
     assert "selects no deal" in capsys.readouterr().err
+
+
+def test_a_condition_too_long_written_out_is_not_counted_exactly():
+    """A hand's condition made from a rules table shares its subtrees (every earlier guard
+    negated at each bid point): 21 distinct nodes here, a million written out. It is refused at
+    once, never walked node by node (a 50-point rule file's table findings took minutes)."""
+    from openbid.expr import parse
+    from openbid.expr.ast import And
+
+    e = parse("HCP >= 10")
+    for _ in range(20):
+        e = And((e, e))
+    with pytest.raises(planner.NotExact, match="size"):
+        planner.count_deals({"N": e})
+    small = e
+    for _ in range(10):  # 2,047 nodes written out: counted as before
+        small = small.items[0]
+    assert planner.count_deals({"N": small}) == planner.count_deals({"N": parse("HCP >= 10")}) > 0
