@@ -211,12 +211,28 @@ def bind(e: Expr, env: dict[str, Expr]) -> Expr:
     definition, loop variables)."""
     if not env:
         return e
-    if isinstance(e, Name):
-        return env.get(e.id, e)
-    if isinstance(e, Quant) and e.var in env:  # shadowed
-        inner = {k: v for k, v in env.items() if k != e.var}
-        return Quant(e.kind, e.var, e.suits, bind(e.body, inner), e.pos)
-    return rebuild(e, lambda c: bind(c, env))
+    # each shared subtree bound once (a condition made from a rules table shares most of its
+    # subtrees: walked as a tree it can be exponentially larger)
+    done: dict[tuple[int, int], Expr] = {}
+    envs = [env]  # (kept alive: their ids key the memo)
+
+    def go(x: Expr, env: dict[str, Expr]) -> Expr:
+        key = (id(x), id(env))
+        got = done.get(key)
+        if got is None:
+            if isinstance(x, Name):
+                got = env.get(x.id, x)
+            elif isinstance(x, Quant) and x.var in env:  # shadowed
+                inner = {k: v for k, v in env.items() if k != x.var}
+                envs.append(inner)
+                got = Quant(x.kind, x.var, x.suits, go(x.body, inner) if inner else x.body,
+                            x.pos)
+            else:
+                got = rebuild(x, lambda c: go(c, env))
+            done[key] = got
+        return got
+
+    return go(e, env)
 
 
 @lru_cache(maxsize=4096)
