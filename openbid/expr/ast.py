@@ -213,26 +213,28 @@ def bind(e: Expr, env: dict[str, Expr]) -> Expr:
         return e
     # each shared subtree bound once (a condition made from a rules table shares most of its
     # subtrees: walked as a tree it can be exponentially larger)
-    done: dict[tuple[int, int], Expr] = {}
-    envs = [env]  # (kept alive: their ids key the memo)
+    return _bind(e, env, {}, [env])
 
-    def go(x: Expr, env: dict[str, Expr]) -> Expr:
-        key = (id(x), id(env))
-        got = done.get(key)
-        if got is None:
-            if isinstance(x, Name):
-                got = env.get(x.id, x)
-            elif isinstance(x, Quant) and x.var in env:  # shadowed
-                inner = {k: v for k, v in env.items() if k != x.var}
-                envs.append(inner)
-                got = Quant(x.kind, x.var, x.suits, go(x.body, inner) if inner else x.body,
-                            x.pos)
-            else:
-                got = rebuild(x, lambda c: go(c, env))
-            done[key] = got
-        return got
 
-    return go(e, env)
+def _bind(x: Expr, env: dict[str, Expr], done: dict[tuple[int, int], Expr],
+          envs: list[dict[str, Expr]]) -> Expr:
+    """:func:`bind`, each (subtree, environment) once (``envs``: kept alive, their ids key
+    ``done``). A module function, not a closure: a closure that calls itself is a reference
+    cycle, garbage that only a collection frees."""
+    key = (id(x), id(env))
+    got = done.get(key)
+    if got is None:
+        if isinstance(x, Name):
+            got = env.get(x.id, x)
+        elif isinstance(x, Quant) and x.var in env:  # shadowed
+            inner = {k: v for k, v in env.items() if k != x.var}
+            envs.append(inner)
+            got = Quant(x.kind, x.var, x.suits, _bind(x.body, inner, done, envs) if inner
+                        else x.body, x.pos)
+        else:
+            got = rebuild(x, lambda c: _bind(c, env, done, envs))
+        done[key] = got
+    return got
 
 
 @lru_cache(maxsize=4096)
