@@ -557,23 +557,24 @@ def count_deals(conds: dict[str, Expr], defs: Any = None, budget: int = BUDGET) 
 
 def _small(e: Expr) -> Expr:
     """``e``, unless written out as a tree it has more than TREE_NODES nodes (NotExact)."""
+    _tree_size(e, {})
+    return e
+
+
+def _tree_size(x: Expr, sizes: dict[int, int]) -> int:
+    """``x``'s nodes written out as a tree, each shared subtree sized once (``sizes``: by
+    identity; a module function, not a closure that calls itself: no reference cycle)."""
     from openbid.expr.ast import children
 
-    sizes: dict[int, int] = {}  # (by identity: shared subtrees are the same objects)
-
-    def size(x: Expr) -> int:
-        got = sizes.get(id(x))
-        if got is None:
-            got = 1
-            for c in children(x):
-                got += size(c)
-                if got > TREE_NODES:
-                    raise NotExact("size")
-            sizes[id(x)] = got
-        return got
-
-    size(e)
-    return e
+    got = sizes.get(id(x))
+    if got is None:
+        got = 1
+        for c in children(x):
+            got += _tree_size(c, sizes)
+            if got > TREE_NODES:
+                raise NotExact("size")
+        sizes[id(x)] = got
+    return got
 
 
 def _inline_file(e: Expr, defs: Any) -> Expr:
