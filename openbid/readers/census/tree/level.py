@@ -292,6 +292,13 @@ class Lumped(CoarseRows):
     def example(self, row: int, vul: str):
         return self.walk.example(row, vul)
 
+    def under(self, mask: tuple, rows: np.ndarray, up: np.ndarray) -> np.ndarray:
+        """Those of ``rows`` (a finer level's; ``up``: each of its rows' row here) whose rows
+        here are ``mask``'s."""
+        keep = np.zeros(self.cn, dtype=bool)
+        keep[self.rows_of(mask)] = True
+        return rows[keep[up.take(rows)]]
+
     def lump(self, cmask: tuple) -> tuple:
         """The lumped mask of a coarse mask (an origin's, made by the opening): each lumped
         row its coarse rows' hands, first by the least of their first fine rows."""
@@ -320,9 +327,7 @@ class Lumped(CoarseRows):
             walk = self.walk
             cmask = self.base[mask[0]]
             rows = walk.rows_of(cmask)
-            keep = np.zeros(self.cn, dtype=bool)
-            keep[self.rows_of(mask)] = True
-            got = self._expanded[mask] = walk.intern_like(cmask, rows[keep[self.up.take(rows)]])
+            got = self._expanded[mask] = walk.intern_like(cmask, self.under(mask, rows, self.up))
         return got
 
 
@@ -373,10 +378,8 @@ class Summed(Lumped):
         if got is None:
             lm = self.lumped.lump(self.base[mask[0]])
             rows = self.lumped.rows_of(lm)
-            keep = np.zeros(self.cn, dtype=bool)
-            keep[self.rows_of(mask)] = True
             got = self._lowered[mask] = self.lumped.intern_like(
-                lm, rows[keep[self.down.take(rows)]])
+                lm, self.under(mask, rows, self.down))
         return got
 
 
